@@ -1,0 +1,344 @@
+//! The four operations, routed as the service routes them: a path segment that
+//! is not a UUID is 404, a wrong method is 400, then the bearer check, the
+//! body, the rules, and the game or namespace lookup.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{ConnectInfo, Request, State as Extract};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{Html, IntoResponse, Response};
+use axum::Router;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+use crate::errors::{ray_id, ServiceError, RAY_ID_HEADER};
+use crate::state::now_ms;
+use crate::State;
+use gamecloud::model::{
+    DevTokenRequest, DevTokenResponse, SetCdnAuthRequest, SetDomainAuthRequest,
+};
+use gamecloud::validate::{self, ServiceRejection};
+
+/// The whole service: the API, the optional panel, and the layers.
+pub fn router(state: Arc<State>) -> Router {
+    Router::new()
+        .route("/_local/state", axum::routing::get(local_state))
+        .fallback(dispatch)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::cors::layer,
+        ))
+        .layer(middleware::from_fn(ray_id_layer))
+        .with_state(state)
+}
+
+/// Every answer carries `rvt-ray-id`; error bodies already set theirs.
+async fn ray_id_layer(req: Request, next: Next) -> Response {
+    let mut res = next.run(req).await;
+    if !res.headers().contains_key(RAY_ID_HEADER) {
+        if let Ok(v) = HeaderValue::from_str(&ray_id()) {
+            res.headers_mut().insert(RAY_ID_HEADER, v);
+        }
+    }
+    res
+}
+
+/// Not part of the contract: what the PUTs changed, for tests and for
+/// developers (the real service has no way to read it back).
+async fn local_state(Extract(state): Extract<Arc<State>>) -> Response {
+    axum::Json(json!({ "namespaces": state.settings(), "builds": state.build_count }))
+        .into_response()
+}
+
+async fn dispatch(
+    Extract(state): Extract<Arc<State>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: Request,
+) -> Response {
+    let path = req.uri().path().to_owned();
+    if path == "/cloud" || path.starts_with("/cloud/") {
+        let (parts, body) = req.into_parts();
+        let body = match axum::body::to_bytes(body, 8 << 20).await {
+            Ok(b) => b,
+            Err(_) => {
+                return ServiceError::bad_body("The body is too large or was cut off.")
+                    .into_response()
+            }
+        };
+        return match api(&state, peer, &parts.method, &path, &parts.headers, &body) {
+            Ok(res) => res,
+            Err(e) => e.into_response(),
+        };
+    }
+    match &state.dist {
+        Some(dir) => serve_static(dir, req).await,
+        None if path == "/" => Html(NO_PANEL_PAGE).into_response(),
+        None => ServiceError::not_found().into_response(),
+    }
+}
+
+const NO_PANEL_PAGE: &str = "<!doctype html><meta charset=utf-8><title>Local service</title>\
+<p>The local game cloud service is running. No panel is being served: run <code>cargo xtask serve</code> \
+to build the panel and serve it here.";
+
+async fn serve_static(dir: &std::path::Path, req: Request) -> Response {
+    let mut res = match tower_http::services::ServeDir::new(dir).oneshot(req).await {
+        Ok(res) => res.map(Body::new),
+        Err(never) => match never {},
+    };
+    // The page itself is never cached so a rebuild shows at once; the hashed
+    // assets may be.
+    let is_html = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
+    if is_html {
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    }
+    res
+}
+
+/// One of the four routes, with its ids.
+#[derive(Debug, PartialEq, Eq)]
+enum Route {
+    ListBuilds { game: String },
+    CreateDevToken { game: String, namespace: String },
+    SetCdnAuth { game: String, namespace: String },
+    SetDomainAuth { game: String, namespace: String },
+}
+
+impl Route {
+    fn method(&self) -> Method {
+        match self {
+            Route::ListBuilds { .. } => Method::GET,
+            Route::CreateDevToken { .. } => Method::POST,
+            Route::SetCdnAuth { .. } | Route::SetDomainAuth { .. } => Method::PUT,
+        }
+    }
+
+    /// The endpoint's name, for rate limits.
+    fn endpoint(&self) -> &'static str {
+        match self {
+            Route::ListBuilds { .. } => "builds",
+            Route::CreateDevToken { .. } => "tokens/development",
+            Route::SetCdnAuth { .. } => "cdn-auth",
+            Route::SetDomainAuth { .. } => "domain-public-auth",
+        }
+    }
+
+    /// Matches a path; ids must be UUIDs, as the service's router parses them.
+    fn parse(path: &str) -> Option<Route> {
+        let segments: Vec<String> = path
+            .trim_start_matches('/')
+            .split('/')
+            .map(|s| {
+                percent_encoding::percent_decode_str(s)
+                    .decode_utf8()
+                    .map(|c| c.into_owned())
+            })
+            .collect::<Result<_, _>>()
+            .ok()?;
+        let s: Vec<&str> = segments.iter().map(String::as_str).collect();
+        let uuid = |id: &str| gamecloud::token::parse_uuid(id).map(|_| id.to_ascii_lowercase());
+        Some(match s[..] {
+            ["cloud", "games", g, "builds"] => Route::ListBuilds { game: uuid(g)? },
+            ["cloud", "games", g, "namespaces", n, "tokens", "development"] => {
+                Route::CreateDevToken {
+                    game: uuid(g)?,
+                    namespace: uuid(n)?,
+                }
+            }
+            ["cloud", "games", g, "namespaces", n, "cdn-auth"] => Route::SetCdnAuth {
+                game: uuid(g)?,
+                namespace: uuid(n)?,
+            },
+            ["cloud", "games", g, "namespaces", n, "domain-public-auth"] => Route::SetDomainAuth {
+                game: uuid(g)?,
+                namespace: uuid(n)?,
+            },
+            _ => return None,
+        })
+    }
+}
+
+fn api(
+    state: &State,
+    peer: SocketAddr,
+    method: &Method,
+    path: &str,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<Response, ServiceError> {
+    let route = Route::parse(path).ok_or_else(ServiceError::not_found)?;
+    if *method != route.method() {
+        return Err(ServiceError::new(
+            StatusCode::BAD_REQUEST,
+            "API_METHOD_NOT_ALLOWED",
+            format!("Method {method} is not allowed on this route."),
+        ));
+    }
+    if let Some(limiter) = &state.rate_limiter {
+        let write = route.method() != Method::GET;
+        if let Err(wait) = limiter.check(peer.ip(), route.endpoint(), write) {
+            let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            return Err(ServiceError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "API_RATE_LIMIT",
+                "Too many requests. Try again later.",
+            )
+            .with_metadata(json!(now_ms() + wait.as_millis() as i64))
+            .with_retry_after(secs));
+        }
+    }
+    authorize(state, headers)?;
+    match route {
+        Route::ListBuilds { game } => {
+            if !game.eq_ignore_ascii_case(crate::demo::GAME_ID) {
+                return Err(ServiceError::internal());
+            }
+            Ok((
+                [(header::CONTENT_TYPE, "application/json")],
+                state.builds_body.clone(),
+            )
+                .into_response())
+        }
+        Route::CreateDevToken { game, namespace } => {
+            let req = dev_token_body(body)?;
+            let name = state
+                .namespace_name(&game, &namespace)
+                .ok_or_else(ServiceError::internal)?;
+            let token = state.minter.dev_token(&namespace, name, &req, now_ms());
+            Ok(axum::Json(DevTokenResponse { token }).into_response())
+        }
+        Route::SetCdnAuth { game, namespace } => {
+            let req: SetCdnAuthRequest = parse_body(body)?;
+            if !req.auth_type.is_known() {
+                return Err(ServiceError::bad_body(format!(
+                    "Unknown variant `{}`, expected `none` or `basic`.",
+                    req.auth_type
+                )));
+            }
+            state
+                .namespace_name(&game, &namespace)
+                .ok_or_else(ServiceError::internal)?;
+            state
+                .update(&namespace, |s| s.cdn_auth_type = req.auth_type)
+                .map_err(|_| ServiceError::internal())?;
+            Ok(empty_ok())
+        }
+        Route::SetDomainAuth { game, namespace } => {
+            let req: SetDomainAuthRequest = parse_body(body)?;
+            state
+                .namespace_name(&game, &namespace)
+                .ok_or_else(ServiceError::internal)?;
+            state
+                .update(&namespace, |s| s.domain_auth_enabled = req.enabled)
+                .map_err(|_| ServiceError::internal())?;
+            Ok(empty_ok())
+        }
+    }
+}
+
+/// The running service answers the PUTs with 200 `{}`.
+fn empty_ok() -> Response {
+    axum::Json(json!({})).into_response()
+}
+
+/// The bearer check: missing is 401 `API_UNAUTHORIZED`; a string that is not a
+/// token at all is 400 `TOKEN_INVALID`; a real token that is not the accepted
+/// one is 401 (expired, or missing the entitlement).
+fn authorize(state: &State, headers: &HeaderMap) -> Result<(), ServiceError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Err(ServiceError::unauthorized(
+            "API_UNAUTHORIZED",
+            "Authentication required: send an Authorization: Bearer header.",
+        ));
+    };
+    let Some(token) = value.to_str().ok().and_then(|v| v.strip_prefix("Bearer ")) else {
+        return Err(ServiceError::unauthorized(
+            "API_UNAUTHORIZED",
+            "The Authorization header must be \"Bearer <token>\".",
+        ));
+    };
+    if token == state.token {
+        return Ok(());
+    }
+    match gamecloud::token::decode(token) {
+        Err(_) => Err(ServiceError::new(
+            StatusCode::BAD_REQUEST,
+            "TOKEN_INVALID",
+            "The token is not a valid token.",
+        )),
+        Ok(t) if t.claims.exp_ms.is_some_and(|exp| exp <= now_ms()) => Err(
+            ServiceError::unauthorized("CLAIMS_ENTITLEMENT_EXPIRED", "The token has expired."),
+        ),
+        Ok(_) => Err(ServiceError::unauthorized(
+            "CLAIMS_MISSING_ENTITLEMENT",
+            "The token does not grant access to this game.",
+        )),
+    }
+}
+
+fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ServiceError> {
+    serde_json::from_slice(body)
+        .map_err(|e| ServiceError::bad_body(format!("The body could not be parsed: {e}")))
+}
+
+/// The development token body, checked as the service checks it.
+fn dev_token_body(body: &[u8]) -> Result<DevTokenRequest, ServiceError> {
+    let value: Value = parse_body(body)?;
+    let has = |key: &str| value.get(key).is_some_and(|v| !v.is_null());
+    if has("ports") && has("lobby_ports") {
+        return Err(ServiceError::bad_body(
+            "Give either ports or lobby_ports, not both.",
+        ));
+    }
+    if !has("ports") {
+        // Faithful to the running service, which fails without `ports`.
+        return Err(ServiceError::internal());
+    }
+    let req: DevTokenRequest = parse_body(body)?;
+    let issues = validate::dev_token_request(&req);
+    let rejected = |kind: ServiceRejection| {
+        issues
+            .iter()
+            .filter(move |i| i.code.service_rejection() == Some(kind))
+            .collect::<Vec<_>>()
+    };
+    let bad_body = rejected(ServiceRejection::ApiBadBody);
+    if let Some(first) = bad_body.first() {
+        return Err(ServiceError::bad_body(format!(
+            "{}: {}",
+            first.path, first.message
+        )));
+    }
+    if let Some(first) = rejected(ServiceRejection::CloudInvalidConfig).first() {
+        return Err(ServiceError::new(
+            StatusCode::BAD_REQUEST,
+            "CLOUD_INVALID_CONFIG",
+            format!("Invalid config: {}", first.path),
+        ));
+    }
+    let failing = rejected(ServiceRejection::ValidationError);
+    if !failing.is_empty() {
+        let paths: Vec<String> = failing
+            .iter()
+            .map(|i| format!("{}: {}", i.path, i.code.as_str()))
+            .collect();
+        let metadata: Vec<Value> = failing
+            .iter()
+            .map(|i| json!({ "path": i.path, "code": i.code.as_str(), "message": i.message }))
+            .collect();
+        return Err(ServiceError::new(
+            StatusCode::BAD_REQUEST,
+            "VALIDATION_ERROR",
+            format!("Validation error: {}", paths.join(", ")),
+        )
+        .with_metadata(Value::Array(metadata)));
+    }
+    Ok(req)
+}

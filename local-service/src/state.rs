@@ -1,0 +1,196 @@
+//! Everything the service knows: the demo game, its namespaces' settings (kept
+//! in a data directory when one is given, written atomically), the builds, the
+//! accepted token and the signing key.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use bytes::Bytes;
+use serde::{Deserialize, Serialize};
+
+use crate::config::Config;
+use crate::cors::Origins;
+use crate::demo;
+use crate::mint::Minter;
+use crate::rate_limit::RateLimiter;
+use gamecloud::model::{CdnAuthType, ListBuildsResponse};
+
+/// One namespace's settings: what operations 3 and 4 change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamespaceSettings {
+    pub cdn_auth_type: CdnAuthType,
+    pub domain_auth_enabled: bool,
+}
+
+impl Default for NamespaceSettings {
+    fn default() -> Self {
+        NamespaceSettings {
+            cdn_auth_type: CdnAuthType::None,
+            domain_auth_enabled: false,
+        }
+    }
+}
+
+/// What the data directory holds.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Persisted {
+    /// A generated token, kept so a restart does not log everyone out.
+    #[serde(default)]
+    pub generated_token: Option<String>,
+    /// Settings by namespace id.
+    #[serde(default)]
+    pub namespaces: BTreeMap<String, NamespaceSettings>,
+}
+
+/// The service's state, shared by every request.
+pub struct State {
+    pub token: String,
+    pub minter: Minter,
+    pub origins: Origins,
+    pub rate_limiter: Option<RateLimiter>,
+    pub dist: Option<PathBuf>,
+    /// The builds answer, serialized once: the list never changes.
+    pub builds_body: Bytes,
+    pub build_count: usize,
+    persisted: Mutex<Persisted>,
+    data_file: Option<PathBuf>,
+}
+
+/// Milliseconds since the epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+impl State {
+    /// Builds the state from the command line, reading the data directory.
+    pub fn new(config: &Config) -> Result<Self, String> {
+        let minter =
+            Minter::generate().map_err(|e| format!("cannot generate a signing key: {e}"))?;
+        let data_file = match &config.data_dir {
+            Some(dir) => {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create data directory {}: {e}", dir.display()))?;
+                Some(dir.join("state.json"))
+            }
+            None => None,
+        };
+        let mut persisted = match &data_file {
+            Some(f) => load(f)?,
+            None => Persisted::default(),
+        };
+        for (id, _) in demo::NAMESPACES {
+            persisted.namespaces.entry(id.to_owned()).or_default();
+        }
+        let token = match (&config.token, &persisted.generated_token) {
+            (Some(t), _) => t.trim().to_owned(),
+            (None, Some(t)) => t.clone(),
+            (None, None) => {
+                let t = minter.user_token(now_ms());
+                persisted.generated_token = Some(t.clone());
+                t
+            }
+        };
+        if token.is_empty() || !token.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err("--token must be non-empty visible ASCII without spaces".to_owned());
+        }
+        let builds = demo::builds(config.builds.unwrap_or(demo::DEMO_BUILDS), now_ms());
+        let build_count = builds.len();
+        let builds_body = serde_json::to_vec(&ListBuildsResponse { builds })
+            .map_err(|e| format!("cannot serialize builds: {e}"))?;
+        let state = State {
+            token,
+            minter,
+            origins: Origins::new(&config.allow_origins)?,
+            rate_limiter: config.rate_limit.map(RateLimiter::new),
+            dist: config.dist.clone(),
+            builds_body: Bytes::from(builds_body),
+            build_count,
+            persisted: Mutex::new(persisted),
+            data_file,
+        };
+        state.save()?;
+        Ok(state)
+    }
+
+    /// The name of a known namespace of a known game.
+    pub fn namespace_name(&self, game_id: &str, namespace_id: &str) -> Option<&'static str> {
+        if !game_id.eq_ignore_ascii_case(demo::GAME_ID) {
+            return None;
+        }
+        demo::NAMESPACES
+            .iter()
+            .find(|(id, _)| id.eq_ignore_ascii_case(namespace_id))
+            .map(|(_, name)| *name)
+    }
+
+    /// A copy of every namespace's settings.
+    pub fn settings(&self) -> BTreeMap<String, NamespaceSettings> {
+        self.lock().namespaces.clone()
+    }
+
+    /// Changes one namespace's settings and saves them.
+    pub fn update(
+        &self,
+        namespace_id: &str,
+        f: impl FnOnce(&mut NamespaceSettings),
+    ) -> Result<(), String> {
+        let mut p = self.lock();
+        f(p.namespaces
+            .entry(namespace_id.to_ascii_lowercase())
+            .or_default());
+        match &self.data_file {
+            Some(file) => write_atomically(file, &p),
+            None => Ok(()),
+        }
+    }
+
+    fn save(&self) -> Result<(), String> {
+        match &self.data_file {
+            Some(file) => write_atomically(file, &self.lock()),
+            None => Ok(()),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Persisted> {
+        self.persisted.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+fn load(file: &Path) -> Result<Persisted, String> {
+    match std::fs::read(file) {
+        Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
+            format!(
+                "{} is not a state file this service wrote: {e}",
+                file.display()
+            )
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Persisted::default()),
+        Err(e) => Err(format!("cannot read {}: {e}", file.display())),
+    }
+}
+
+/// Writes to a temporary file, flushes it to disk, then renames it over the
+/// old one: a crash leaves either the old state or the new, never half.
+fn write_atomically(file: &Path, p: &Persisted) -> Result<(), String> {
+    use std::io::Write;
+    let json = serde_json::to_vec_pretty(p).map_err(|e| e.to_string())?;
+    let tmp = file.with_extension("json.tmp");
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(&json)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, file)?;
+        if let Some(dir) = file.parent() {
+            // Persist the rename itself; not every platform can open a directory.
+            if let Ok(d) = std::fs::File::open(dir) {
+                let _ = d.sync_all();
+            }
+        }
+        Ok::<_, std::io::Error>(())
+    })();
+    result.map_err(|e| format!("cannot write {}: {e}", file.display()))
+}

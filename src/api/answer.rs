@@ -1,0 +1,166 @@
+//! Interpreting what came back: status, headers and body bytes in, a typed
+//! value or a typed error out.
+
+use serde::de::DeserializeOwned;
+
+use super::error::{ApiError, ServiceError};
+use crate::model::ErrorBody;
+
+/// An HTTP answer as any transport received it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    pub status: u16,
+    /// The headers that matter (`content-type`, `rvt-ray-id`, `retry-after`);
+    /// names compared case-insensitively.
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+    /// When it arrived, milliseconds since the epoch: turns an HTTP-date
+    /// `Retry-After` into a delay.
+    pub received_at_ms: i64,
+}
+
+/// The headers a transport should copy into an [`Answer`].
+pub const RELEVANT_HEADERS: [&str; 3] = ["content-type", "rvt-ray-id", "retry-after"];
+
+/// How much of an unexpected body an error quotes.
+const EXCERPT_CHARS: usize = 160;
+
+impl Answer {
+    /// The value of a header (case-insensitive).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn is_success(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+
+    /// A success body as `T`, or the error the answer means.
+    pub fn json<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
+        if !self.is_success() {
+            return Err(self.error());
+        }
+        if !self.looks_like_json() {
+            return Err(self.unexpected());
+        }
+        let mut de = serde_json::Deserializer::from_slice(&self.body);
+        serde_path_to_error::deserialize(&mut de).map_err(|e| ApiError::Decode {
+            status: self.status,
+            path: e.path().to_string(),
+            message: e.inner().to_string(),
+        })
+    }
+
+    /// A success with no value: any 2xx with an empty body or a JSON object.
+    pub fn empty(&self) -> Result<(), ApiError> {
+        if !self.is_success() {
+            return Err(self.error());
+        }
+        if self.body.iter().all(u8::is_ascii_whitespace) {
+            return Ok(());
+        }
+        if !self.looks_like_json() {
+            return Err(self.unexpected());
+        }
+        self.json::<serde_json::Map<String, serde_json::Value>>()
+            .map(drop)
+    }
+
+    /// The error a non-2xx answer means: the service's JSON error, or an
+    /// unexpected answer with an excerpt.
+    pub fn error(&self) -> ApiError {
+        match serde_json::from_slice::<ErrorBody>(&self.body) {
+            Ok(body) => {
+                let retry_after_ms = self
+                    .retry_after_ms()
+                    .or_else(|| self.metadata_retry_ms(body.metadata.as_ref()));
+                ApiError::Service(Box::new(ServiceError {
+                    status: self.status,
+                    code: body.code,
+                    message: body.message,
+                    ray_id: body.ray_id,
+                    documentation: body.documentation,
+                    metadata: body.metadata.map(|m| m.to_string()),
+                    retry_after_ms,
+                }))
+            }
+            Err(_) => self.unexpected(),
+        }
+    }
+
+    fn unexpected(&self) -> ApiError {
+        ApiError::UnexpectedAnswer {
+            status: self.status,
+            content_type: self.header("content-type").map(str::to_owned),
+            excerpt: excerpt(&self.body),
+            ray_id: self.header("rvt-ray-id").map(str::to_owned),
+        }
+    }
+
+    /// JSON by its first byte: an HTML page or plain text is not a decode
+    /// error of the service's JSON but a different server answering.
+    fn looks_like_json(&self) -> bool {
+        matches!(
+            self.body.iter().find(|b| !b.is_ascii_whitespace()),
+            Some(b'{' | b'[')
+        )
+    }
+
+    /// `Retry-After` as delay-seconds or as an HTTP date.
+    fn retry_after_ms(&self) -> Option<u64> {
+        let v = self.header("retry-after")?.trim();
+        if let Ok(secs) = v.parse::<u64>() {
+            return Some(secs.saturating_mul(1000));
+        }
+        let at = httpdate::parse_http_date(v).ok()?;
+        let at_ms = at.duration_since(std::time::UNIX_EPOCH).ok()?.as_millis() as i64;
+        Some(at_ms.saturating_sub(self.received_at_ms).max(0) as u64)
+    }
+
+    /// The metadata's retry-after time (epoch milliseconds) as a delay.
+    fn metadata_retry_ms(&self, metadata: Option<&serde_json::Value>) -> Option<u64> {
+        if self.status != 429 {
+            return None;
+        }
+        let at = match metadata? {
+            serde_json::Value::Number(n) => n.as_i64()?,
+            serde_json::Value::String(s) => s.trim().parse().ok()?,
+            _ => return None,
+        };
+        Some(at.saturating_sub(self.received_at_ms).max(0) as u64)
+    }
+}
+
+/// A short, readable excerpt of a body: tags dropped, white space folded.
+pub(crate) fn excerpt(body: &[u8]) -> String {
+    let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
+    let mut out = String::new();
+    let mut in_tag = false;
+    let mut pending_space = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                pending_space = true;
+            }
+            _ if in_tag => {}
+            c if c.is_whitespace() || c.is_control() => pending_space = true,
+            c => {
+                if pending_space && !out.is_empty() {
+                    out.push(' ');
+                }
+                pending_space = false;
+                out.push(c);
+            }
+        }
+        if out.chars().count() >= EXCERPT_CHARS {
+            out.push('…');
+            break;
+        }
+    }
+    out
+}

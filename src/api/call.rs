@@ -1,0 +1,206 @@
+//! Describing a request: method, URL built from a base URL and encoded ids,
+//! headers, body.
+
+use serde::Serialize;
+
+use super::ApiError;
+use crate::validate::{Issue, IssueCode};
+
+/// An HTTP method the four operations use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Method {
+    #[serde(rename = "GET")]
+    Get,
+    #[serde(rename = "POST")]
+    Post,
+    #[serde(rename = "PUT")]
+    Put,
+}
+
+impl Method {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+            Method::Put => "PUT",
+        }
+    }
+}
+
+/// A request ready for any transport.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Call {
+    pub method: Method,
+    pub url: String,
+    /// `Authorization`, and `Content-Type` when there is a body.
+    pub headers: Vec<(String, String)>,
+    /// JSON text.
+    pub body: Option<String>,
+    /// Whether repeating the call after a failure cannot do harm (everything
+    /// but creating a token: a repeated POST mints a second one).
+    pub retry_safe: bool,
+}
+
+impl Call {
+    /// The value of a header by name (case-insensitive).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// An absolute `http` or `https` base URL, possibly with a sub-path
+/// (`https://host/api/`), kept without its trailing slashes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BaseUrl(String);
+
+impl BaseUrl {
+    /// Checks and normalises a base URL.
+    pub fn parse(input: &str) -> Result<Self, Issue> {
+        let s = input.trim();
+        let bad = |why: &str| {
+            Issue::new(
+                IssueCode::BaseUrlInvalid,
+                "base_url",
+                format!("The base URL {why}; give one such as https://api.example.com or http://127.0.0.1:8080."),
+            )
+        };
+        if s.is_empty() {
+            return Err(bad("is empty"));
+        }
+        let lower = s.to_ascii_lowercase();
+        let rest = if lower.starts_with("https://") {
+            &s[8..]
+        } else if lower.starts_with("http://") {
+            &s[7..]
+        } else {
+            return Err(bad("must start with http:// or https://"));
+        };
+        let host = rest.split('/').next().unwrap_or("");
+        if host.is_empty() || host.contains('@') {
+            return Err(bad("has no host"));
+        }
+        if s.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(bad("contains spaces"));
+        }
+        if s.contains('?') || s.contains('#') {
+            return Err(bad("must not have a query (?) or fragment (#)"));
+        }
+        Ok(BaseUrl(s.trim_end_matches('/').to_owned()))
+    }
+
+    /// The normalised URL, without a trailing slash.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The origin (`scheme://host[:port]`).
+    pub fn origin(&self) -> &str {
+        let after_scheme = self.0.find("://").map_or(0, |i| i + 3);
+        match self.0[after_scheme..].find('/') {
+            Some(i) => &self.0[..after_scheme + i],
+            None => &self.0,
+        }
+    }
+
+    /// Whether the URL is plain `http`.
+    pub fn is_http(&self) -> bool {
+        self.0[..5].eq_ignore_ascii_case("http:")
+    }
+
+    /// `base + "/" + segments`, each segment percent-encoded.
+    pub fn join(&self, segments: &[&str]) -> String {
+        let mut url = self.0.clone();
+        for s in segments {
+            url.push('/');
+            url.push_str(&encode_segment(s));
+        }
+        url
+    }
+}
+
+/// Where and as whom to call: the base URL and the bearer token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Connection {
+    pub base: BaseUrl,
+    token: String,
+}
+
+impl Connection {
+    /// Checks both; the token must be non-empty visible ASCII (anything else
+    /// cannot travel in an HTTP header).
+    pub fn new(base_url: &str, token: &str) -> Result<Self, ApiError> {
+        let base = BaseUrl::parse(base_url);
+        let issues: Vec<Issue> = base
+            .clone()
+            .err()
+            .into_iter()
+            .chain(check_token(token))
+            .collect();
+        match base {
+            Ok(base) if issues.is_empty() => Ok(Connection {
+                base,
+                token: token.trim().to_owned(),
+            }),
+            _ => Err(ApiError::InvalidRequest { issues }),
+        }
+    }
+
+    /// The `Authorization` header value.
+    pub fn authorization(&self) -> String {
+        format!("Bearer {}", self.token)
+    }
+}
+
+fn check_token(token: &str) -> Option<Issue> {
+    let t = token.trim();
+    let why = if t.is_empty() {
+        "Enter a bearer token: a cloud token of this game or a user token."
+    } else if !t.bytes().all(|b| b.is_ascii_graphic()) {
+        "The token holds spaces or characters a token never has; paste it again, exactly as issued."
+    } else {
+        return None;
+    };
+    Some(Issue::new(IssueCode::TokenInvalid, "token", why))
+}
+
+/// Checks an id before it goes in a path. Any string is encoded, but an empty
+/// id, `.` or `..` would change the route (browsers also resolve `%2e%2e`).
+pub(crate) fn check_id(path: &str, id: &str) -> Option<Issue> {
+    let what = if path == "game_id" {
+        "game"
+    } else {
+        "namespace"
+    };
+    if id.trim().is_empty() {
+        Some(Issue::new(
+            IssueCode::IdInvalid,
+            path,
+            format!("Enter the {what} id."),
+        ))
+    } else if id == "." || id == ".." {
+        Some(Issue::new(
+            IssueCode::IdInvalid,
+            path,
+            format!("\"{id}\" is not a {what} id; ids are UUIDs."),
+        ))
+    } else {
+        None
+    }
+}
+
+/// Percent-encodes one path segment: everything but `A-Z a-z 0-9 - _ . ~`, so
+/// that `/`, `?`, `#`, `%`, spaces and unicode stay inside the segment.
+pub fn encode_segment(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for &b in s.as_bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}

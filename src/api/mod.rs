@@ -1,0 +1,14 @@
+//! The four calls, sans-IO: each operation *describes* its HTTP request
+//! ([`Call`]) and *interprets* the answer ([`Answer`] → typed value or
+//! [`ApiError`]). Everything the contract says about the wire is decided here;
+//! a transport only moves bytes.
+
+mod answer;
+mod call;
+mod error;
+mod operations;
+
+pub use answer::{Answer, RELEVANT_HEADERS};
+pub use call::{encode_segment, BaseUrl, Call, Connection, Method};
+pub use error::{ApiError, NetworkReason, ServiceError, ServiceErrorKind};
+pub use operations::{CreateDevToken, ListBuilds, Operation, SetCdnAuth, SetDomainAuth};

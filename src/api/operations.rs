@@ -1,0 +1,199 @@
+//! The four operations. Each knows its route, its body, whether it is safe to
+//! repeat, and how to read its answer; adding a fifth means adding one more
+//! `impl Operation` here.
+
+use super::call::{check_id, Call, Connection, Method};
+use super::{Answer, ApiError};
+use crate::model::{
+    CdnAuthType, DevTokenRequest, DevTokenResponse, ListBuildsResponse, SetCdnAuthRequest,
+    SetDomainAuthRequest,
+};
+use crate::validate::{self, Issue, IssueCode};
+
+/// One operation of the service.
+pub trait Operation {
+    /// What a success gives.
+    type Output;
+    /// Whether a failed attempt may be repeated automatically.
+    const RETRY_SAFE: bool;
+    /// The request, or every reason it cannot be sent.
+    fn call(&self, conn: &Connection) -> Result<Call, ApiError>;
+    /// The value or error an answer means.
+    fn read(answer: &Answer) -> Result<Self::Output, ApiError>;
+}
+
+/// `POST /cloud/games/{game_id}/namespaces/{namespace_id}/tokens/development`.
+#[derive(Debug, Clone)]
+pub struct CreateDevToken<'a> {
+    pub game_id: &'a str,
+    pub namespace_id: &'a str,
+    pub request: &'a DevTokenRequest,
+}
+
+/// `GET /cloud/games/{game_id}/builds`.
+#[derive(Debug, Clone)]
+pub struct ListBuilds<'a> {
+    pub game_id: &'a str,
+}
+
+/// `PUT /cloud/games/{game_id}/namespaces/{namespace_id}/cdn-auth`.
+#[derive(Debug, Clone)]
+pub struct SetCdnAuth<'a> {
+    pub game_id: &'a str,
+    pub namespace_id: &'a str,
+    pub auth_type: &'a CdnAuthType,
+}
+
+/// `PUT /cloud/games/{game_id}/namespaces/{namespace_id}/domain-public-auth`.
+#[derive(Debug, Clone)]
+pub struct SetDomainAuth<'a> {
+    pub game_id: &'a str,
+    pub namespace_id: &'a str,
+    pub enabled: bool,
+}
+
+impl Operation for CreateDevToken<'_> {
+    type Output = DevTokenResponse;
+    const RETRY_SAFE: bool = false;
+
+    fn call(&self, conn: &Connection) -> Result<Call, ApiError> {
+        let mut issues = ids(self.game_id, Some(self.namespace_id));
+        issues.extend(validate::dev_token_request(self.request));
+        let path = namespace_path(self.game_id, self.namespace_id, &["tokens", "development"]);
+        build(
+            conn,
+            Method::Post,
+            &path,
+            Some(json(self.request)),
+            issues,
+            Self::RETRY_SAFE,
+        )
+    }
+
+    fn read(answer: &Answer) -> Result<Self::Output, ApiError> {
+        answer.json()
+    }
+}
+
+impl Operation for ListBuilds<'_> {
+    type Output = ListBuildsResponse;
+    const RETRY_SAFE: bool = true;
+
+    fn call(&self, conn: &Connection) -> Result<Call, ApiError> {
+        let path = ["cloud", "games", self.game_id, "builds"];
+        build(
+            conn,
+            Method::Get,
+            &path,
+            None,
+            ids(self.game_id, None),
+            Self::RETRY_SAFE,
+        )
+    }
+
+    fn read(answer: &Answer) -> Result<Self::Output, ApiError> {
+        answer.json()
+    }
+}
+
+impl Operation for SetCdnAuth<'_> {
+    type Output = ();
+    const RETRY_SAFE: bool = true;
+
+    fn call(&self, conn: &Connection) -> Result<Call, ApiError> {
+        let mut issues = ids(self.game_id, Some(self.namespace_id));
+        if !self.auth_type.is_known() {
+            issues.push(Issue::new(
+                IssueCode::ValueUnknown,
+                "auth_type",
+                format!(
+                    "\"{}\" is not a CDN auth type; use none or basic.",
+                    self.auth_type
+                ),
+            ));
+        }
+        let body = json(&SetCdnAuthRequest {
+            auth_type: self.auth_type.clone(),
+        });
+        let path = namespace_path(self.game_id, self.namespace_id, &["cdn-auth"]);
+        build(
+            conn,
+            Method::Put,
+            &path,
+            Some(body),
+            issues,
+            Self::RETRY_SAFE,
+        )
+    }
+
+    fn read(answer: &Answer) -> Result<(), ApiError> {
+        answer.empty()
+    }
+}
+
+impl Operation for SetDomainAuth<'_> {
+    type Output = ();
+    const RETRY_SAFE: bool = true;
+
+    fn call(&self, conn: &Connection) -> Result<Call, ApiError> {
+        let body = json(&SetDomainAuthRequest {
+            enabled: self.enabled,
+        });
+        let path = namespace_path(self.game_id, self.namespace_id, &["domain-public-auth"]);
+        let issues = ids(self.game_id, Some(self.namespace_id));
+        build(
+            conn,
+            Method::Put,
+            &path,
+            Some(body),
+            issues,
+            Self::RETRY_SAFE,
+        )
+    }
+
+    fn read(answer: &Answer) -> Result<(), ApiError> {
+        answer.empty()
+    }
+}
+
+fn namespace_path<'a>(game_id: &'a str, namespace_id: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
+    let mut path = vec!["cloud", "games", game_id, "namespaces", namespace_id];
+    path.extend_from_slice(rest);
+    path
+}
+
+fn ids(game_id: &str, namespace_id: Option<&str>) -> Vec<Issue> {
+    check_id("game_id", game_id)
+        .into_iter()
+        .chain(namespace_id.and_then(|ns| check_id("namespace_id", ns)))
+        .collect()
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    // Serializing these plain structs cannot fail: string keys, no floats.
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+fn build(
+    conn: &Connection,
+    method: Method,
+    path: &[&str],
+    body: Option<String>,
+    issues: Vec<Issue>,
+    retry_safe: bool,
+) -> Result<Call, ApiError> {
+    if validate::has_errors(&issues) {
+        return Err(ApiError::invalid_all(issues));
+    }
+    let mut headers = vec![("Authorization".to_owned(), conn.authorization())];
+    if body.is_some() {
+        headers.push(("Content-Type".to_owned(), "application/json".to_owned()));
+    }
+    Ok(Call {
+        method,
+        url: conn.base.join(path),
+        headers,
+        body,
+        retry_safe,
+    })
+}

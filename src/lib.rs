@@ -1,0 +1,27 @@
+//! # gamecloud
+//!
+//! The browser client for the game cloud service's four operations (create a
+//! development token, list a game's builds, set a namespace's CDN auth type, toggle
+//! its domain-based auth), as one pure core and three thin fronts:
+//!
+//! | feature  | what it adds                                                    |
+//! |----------|-----------------------------------------------------------------|
+//! | (none)   | the core: models, validation, proxy ports, token decoding, and  |
+//! |          | the sans-IO call descriptions and answer interpretation         |
+//! | `client` | [`transport`]: the only code that does network I/O (gloo-net)   |
+//! | `js`     | the wasm-bindgen module for plain JavaScript and TypeScript     |
+//! | `panel`  | the Leptos panel (binary `panel`, built with Trunk)             |
+//!
+//! The local service (`local-service/`) reuses the core's models and validator.
+
+pub mod api;
+pub mod model;
+pub mod ports;
+pub mod token;
+pub mod validate;
+
+#[cfg(feature = "client")]
+pub mod transport;
+
+#[cfg(feature = "panel")]
+pub mod panel;

@@ -1,0 +1,6 @@
+//! The panel binary: mount the app, nothing else.
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(gamecloud::panel::App);
+}

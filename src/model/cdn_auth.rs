@@ -1,0 +1,21 @@
+//! Operation 3: set a namespace's CDN authentication type.
+
+use serde::{Deserialize, Serialize};
+
+use super::wire_enum::wire_enum;
+
+wire_enum! {
+    /// How visitors authenticate to a namespace's CDN content.
+    pub enum CdnAuthType {
+        /// Anyone may fetch the namespace's CDN content.
+        None => "none",
+        /// HTTP basic auth against the namespace's CDN user list.
+        Basic => "basic",
+    }
+}
+
+/// The body of `PUT .../cdn-auth`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetCdnAuthRequest {
+    pub auth_type: CdnAuthType,
+}
