@@ -1,0 +1,406 @@
+//! Call descriptions and answer interpretation, sans-IO.
+
+use gamecloud::api::*;
+use gamecloud::model::{CdnAuthType, DevTokenRequest};
+
+const GAME: &str = "4f3c2a10-6b1e-4c8a-9d2f-1a2b3c4d5e6f";
+const NS: &str = "7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c";
+
+fn conn(base: &str) -> Connection {
+    Connection::new(base, "tok.en").unwrap()
+}
+
+fn answer(status: u16, headers: &[(&str, &str)], body: &str) -> Answer {
+    Answer {
+        status,
+        headers: headers
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        body: body.as_bytes().to_vec(),
+        received_at_ms: 1_700_000_000_000,
+    }
+}
+
+fn service(e: ApiError) -> ServiceError {
+    match e {
+        ApiError::Service(s) => *s,
+        other => panic!("not a service error: {other:?}"),
+    }
+}
+
+#[test]
+fn urls_join_any_base_url_form() {
+    for base in ["https://host", "https://host/", "https://host//"] {
+        let call = ListBuilds { game_id: GAME }.call(&conn(base)).unwrap();
+        assert_eq!(call.url, format!("https://host/cloud/games/{GAME}/builds"));
+    }
+    let call = ListBuilds { game_id: GAME }
+        .call(&conn("https://host/api/"))
+        .unwrap();
+    assert_eq!(
+        call.url,
+        format!("https://host/api/cloud/games/{GAME}/builds")
+    );
+    let call = ListBuilds { game_id: GAME }
+        .call(&conn("HTTP://127.0.0.1:8080"))
+        .unwrap();
+    assert_eq!(
+        call.url,
+        format!("HTTP://127.0.0.1:8080/cloud/games/{GAME}/builds")
+    );
+}
+
+#[test]
+fn ids_never_change_the_route() {
+    let cases = [
+        ("a/b", "a%2Fb"),
+        ("a?b", "a%3Fb"),
+        ("a#b", "a%23b"),
+        ("100%", "100%25"),
+        ("../x", "..%2Fx"),
+        ("a b", "a%20b"),
+        ("é🎮", "%C3%A9%F0%9F%8E%AE"),
+        ("%2e%2e", "%252e%252e"),
+    ];
+    for (id, encoded) in cases {
+        let call = ListBuilds { game_id: id }.call(&conn("https://h")).unwrap();
+        assert_eq!(
+            call.url,
+            format!("https://h/cloud/games/{encoded}/builds"),
+            "{id}"
+        );
+    }
+    for id in ["", " ", ".", ".."] {
+        let err = ListBuilds { game_id: id }
+            .call(&conn("https://h"))
+            .unwrap_err();
+        assert_eq!(err.kind(), "invalid_request", "{id:?}");
+    }
+}
+
+#[test]
+fn each_operation_has_its_method_path_headers_and_body() {
+    let c = conn("https://h");
+    let req = DevTokenRequest {
+        hostname: "127.0.0.1".into(),
+        ports: Default::default(),
+    };
+    let call = CreateDevToken {
+        game_id: GAME,
+        namespace_id: NS,
+        request: &req,
+    }
+    .call(&c)
+    .unwrap();
+    assert_eq!(call.method, Method::Post);
+    assert!(call.url.ends_with(&format!(
+        "/cloud/games/{GAME}/namespaces/{NS}/tokens/development"
+    )));
+    assert_eq!(
+        call.body.as_deref(),
+        Some(r#"{"hostname":"127.0.0.1","ports":{}}"#)
+    );
+    assert_eq!(call.header("authorization"), Some("Bearer tok.en"));
+    assert_eq!(call.header("content-type"), Some("application/json"));
+    assert!(!call.retry_safe);
+
+    let call = ListBuilds { game_id: GAME }.call(&c).unwrap();
+    assert_eq!(
+        (
+            call.method,
+            call.body.as_deref(),
+            call.header("content-type")
+        ),
+        (Method::Get, None, None)
+    );
+    assert!(call.retry_safe);
+
+    let call = SetCdnAuth {
+        game_id: GAME,
+        namespace_id: NS,
+        auth_type: &CdnAuthType::Basic,
+    }
+    .call(&c)
+    .unwrap();
+    assert_eq!(call.method, Method::Put);
+    assert!(call.url.ends_with("/cdn-auth"));
+    assert_eq!(call.body.as_deref(), Some(r#"{"auth_type":"basic"}"#));
+
+    let call = SetDomainAuth {
+        game_id: GAME,
+        namespace_id: NS,
+        enabled: true,
+    }
+    .call(&c)
+    .unwrap();
+    assert!(call.url.ends_with("/domain-public-auth"));
+    assert_eq!(call.body.as_deref(), Some(r#"{"enabled":true}"#));
+    assert!(call.retry_safe);
+}
+
+#[test]
+fn an_invalid_request_is_caught_before_sending_with_every_problem() {
+    let req = DevTokenRequest {
+        hostname: "".into(),
+        ports: Default::default(),
+    };
+    let err = CreateDevToken {
+        game_id: "",
+        namespace_id: NS,
+        request: &req,
+    }
+    .call(&conn("https://h"))
+    .unwrap_err();
+    let ApiError::InvalidRequest { issues } = &err else {
+        panic!("{err:?}")
+    };
+    let paths: Vec<&str> = issues.iter().map(|i| i.path.as_str()).collect();
+    assert_eq!(paths, ["game_id", "hostname"]);
+    assert!(err.to_string().starts_with("The request was not sent"));
+
+    let err = SetCdnAuth {
+        game_id: GAME,
+        namespace_id: NS,
+        auth_type: &CdnAuthType::Other("x".into()),
+    }
+    .call(&conn("https://h"))
+    .unwrap_err();
+    assert_eq!(err.kind(), "invalid_request");
+}
+
+#[test]
+fn connections_check_the_base_url_and_the_token() {
+    for bad in [
+        "",
+        "ftp://h",
+        "h",
+        "https://",
+        "https://h?x=1",
+        "https://h#f",
+        "https://h /x",
+        "https://user@h",
+    ] {
+        let err = Connection::new(bad, "t").unwrap_err();
+        let ApiError::InvalidRequest { issues } = err else {
+            panic!()
+        };
+        assert_eq!(issues[0].path, "base_url", "{bad:?}");
+    }
+    for bad in ["", "  ", "a b", "tök", "a\nb"] {
+        let err = Connection::new("https://h", bad).unwrap_err();
+        let ApiError::InvalidRequest { issues } = err else {
+            panic!()
+        };
+        assert_eq!(issues[0].path, "token", "{bad:?}");
+    }
+    let ApiError::InvalidRequest { issues } = Connection::new("nope", "").unwrap_err() else {
+        panic!()
+    };
+    assert_eq!(issues.len(), 2);
+    assert_eq!(
+        BaseUrl::parse("https://h:8/api/").unwrap().origin(),
+        "https://h:8"
+    );
+}
+
+#[test]
+fn puts_succeed_on_200_empty_object_and_204_empty() {
+    for (status, body) in [
+        (200, "{}"),
+        (204, ""),
+        (200, ""),
+        (200, " \n"),
+        (202, "{\"x\":1}"),
+    ] {
+        assert_eq!(
+            SetDomainAuth::read(&answer(status, &[], body)),
+            Ok(()),
+            "{status} {body:?}"
+        );
+    }
+    let err = SetCdnAuth::read(&answer(
+        200,
+        &[("content-type", "text/html")],
+        "<!doctype html><title>Panel</title>",
+    ))
+    .unwrap_err();
+    assert_eq!(err.kind(), "unexpected_answer");
+    assert_eq!(
+        SetCdnAuth::read(&answer(200, &[], "[1]"))
+            .unwrap_err()
+            .kind(),
+        "decode"
+    );
+}
+
+#[test]
+fn success_bodies_decode_and_name_the_failing_json_path() {
+    let ok = ListBuilds::read(&answer(200, &[], r#"{"builds":[]}"#)).unwrap();
+    assert!(ok.builds.is_empty());
+    let token = CreateDevToken::read(&answer(200, &[], r#"{"token":"dev_x.a.b.c"}"#)).unwrap();
+    assert_eq!(token.token, "dev_x.a.b.c");
+
+    let body = r#"{"builds":[{"build_id":"b","upload_id":"u","display_name":"n","create_ts":"2024-01-01T00:00:00Z","content_length":"12","complete":true}]}"#;
+    let ApiError::Decode {
+        status,
+        path,
+        message,
+    } = ListBuilds::read(&answer(200, &[], body)).unwrap_err()
+    else {
+        panic!()
+    };
+    assert_eq!((status, path.as_str()), (200, "builds[0].content_length"));
+    assert!(message.contains("invalid type"), "{message}");
+
+    let ApiError::Decode { path, .. } =
+        ListBuilds::read(&answer(200, &[], r#"{"builds":[{"build_id":1}]}"#)).unwrap_err()
+    else {
+        panic!()
+    };
+    assert_eq!(path, "builds[0].build_id");
+    let ApiError::Decode { path, .. } =
+        ListBuilds::read(&answer(200, &[], r#"{"builds":"#)).unwrap_err()
+    else {
+        panic!()
+    };
+    assert_eq!(path, "builds");
+    let err = CreateDevToken::read(&answer(200, &[], r#"{}"#)).unwrap_err();
+    assert!(err.to_string().contains("missing field `token`"), "{err}");
+}
+
+#[test]
+fn error_bodies_become_service_errors_with_every_field() {
+    let body = r#"{"code":"VALIDATION_ERROR","message":"Validation error: ports","ray_id":"r-1","documentation":"https://docs/x","metadata":[1]}"#;
+    let e = service(ListBuilds::read(&answer(400, &[("rvt-ray-id", "r-1")], body)).unwrap_err());
+    assert_eq!(
+        (e.status, e.code.as_str(), e.ray_id.as_str()),
+        (400, "VALIDATION_ERROR", "r-1")
+    );
+    assert_eq!(e.documentation.as_deref(), Some("https://docs/x"));
+    assert_eq!(e.metadata.as_deref(), Some("[1]"));
+    assert_eq!(e.kind(), ServiceErrorKind::BadRequest);
+}
+
+#[test]
+fn status_401_and_408_both_mean_unauthorized() {
+    for status in [401, 408] {
+        let body = r#"{"code":"CLAIMS_MISSING_ENTITLEMENT","message":"m","ray_id":"r"}"#;
+        let err = ListBuilds::read(&answer(status, &[], body)).unwrap_err();
+        assert!(err.to_string().contains("Check the token"), "{err}");
+        assert_eq!(service(err).kind(), ServiceErrorKind::Unauthorized);
+    }
+    let body = r#"{"code":"ERROR","message":"An internal error has occurred.","ray_id":"r"}"#;
+    let e = service(ListBuilds::read(&answer(500, &[], body)).unwrap_err());
+    assert_eq!(e.kind(), ServiceErrorKind::Internal);
+}
+
+#[test]
+fn rate_limits_give_retry_after_as_seconds_as_a_date_or_from_metadata() {
+    let body = r#"{"code":"API_RATE_LIMIT","message":"m","ray_id":"r"}"#;
+    let cases = [
+        (vec![("Retry-After", "7")], body, Some(7_000)),
+        // 1_700_000_000_000 ms is Tue, 14 Nov 2023 22:13:20 GMT.
+        (
+            vec![("retry-after", "Tue, 14 Nov 2023 22:13:50 GMT")],
+            body,
+            Some(30_000),
+        ),
+        (
+            vec![("retry-after", "Tue, 14 Nov 2023 22:00:00 GMT")],
+            body,
+            Some(0),
+        ),
+        (
+            vec![],
+            r#"{"code":"API_RATE_LIMIT","message":"m","ray_id":"r","metadata":1700000004000}"#,
+            Some(4_000),
+        ),
+        (vec![("retry-after", "soon")], body, None),
+    ];
+    for (headers, body, want) in cases {
+        let err = ListBuilds::read(&answer(429, &headers, body)).unwrap_err();
+        assert!(err.is_transient());
+        assert_eq!(err.retry_after_ms(), want, "{headers:?}");
+    }
+}
+
+#[test]
+fn html_or_empty_bodies_from_a_proxy_are_unexpected_answers() {
+    let html = "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>";
+    for (status, body) in [(502, html), (503, ""), (504, "upstream timed out")] {
+        let err =
+            ListBuilds::read(&answer(status, &[("content-type", "text/html")], body)).unwrap_err();
+        let ApiError::UnexpectedAnswer {
+            status: s, excerpt, ..
+        } = &err
+        else {
+            panic!("{err:?}")
+        };
+        assert_eq!(*s, status);
+        assert!(!excerpt.contains('<'), "{excerpt}");
+        assert!(err.is_transient());
+        assert!(
+            err.to_string().contains(&format!("status {status}")),
+            "{err}"
+        );
+    }
+    let err = ListBuilds::read(&answer(502, &[], html)).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("502 Bad Gateway 502 Bad Gateway nginx"),
+        "{err}"
+    );
+    let long = "x".repeat(10_000);
+    let ApiError::UnexpectedAnswer { excerpt, .. } =
+        ListBuilds::read(&answer(500, &[], &long)).unwrap_err()
+    else {
+        panic!()
+    };
+    assert!(excerpt.chars().count() <= 161);
+    // JSON that is not the error shape is not a service error either.
+    assert_eq!(
+        ListBuilds::read(&answer(500, &[], r#"{"error":"x"}"#))
+            .unwrap_err()
+            .kind(),
+        "unexpected_answer"
+    );
+}
+
+#[test]
+fn errors_say_which_kind_they_are() {
+    let kinds = [
+        (ApiError::Aborted, "aborted", false),
+        (ApiError::Timeout { after_ms: 30_000 }, "timeout", true),
+        (
+            ApiError::Network {
+                reason: NetworkReason::Unreachable,
+                message: "x".into(),
+            },
+            "network",
+            true,
+        ),
+        (
+            ApiError::Network {
+                reason: NetworkReason::Offline,
+                message: "x".into(),
+            },
+            "network",
+            false,
+        ),
+        (
+            ApiError::Cors {
+                origin: "http://a".into(),
+                method: "PUT".into(),
+                headers: vec!["Authorization".into()],
+                url: "http://b".into(),
+            },
+            "cors",
+            false,
+        ),
+    ];
+    for (err, kind, transient) in kinds {
+        assert_eq!((err.kind(), err.is_transient()), (kind, transient));
+        assert!(err.to_string().ends_with('.'), "{err}");
+    }
+}

@@ -1,0 +1,140 @@
+//! The wire models decode and encode exactly as the contract gives them.
+
+use gamecloud::model::*;
+
+fn build_json(content_length: &str, extra: &str) -> String {
+    format!(
+        r#"{{"builds":[{{"build_id":"b","upload_id":"u","display_name":"n","create_ts":"2024-05-06T09:38:53.550Z","content_length":{content_length},"complete":true{extra}}}]}}"#
+    )
+}
+
+#[test]
+fn content_length_stays_exact_above_2_pow_53() {
+    for n in [(1u64 << 53) + 1, u64::MAX, 0] {
+        let list: ListBuildsResponse =
+            serde_json::from_str(&build_json(&n.to_string(), "")).unwrap();
+        assert_eq!(list.builds[0].content_length, n);
+        let again = serde_json::to_string(&list).unwrap();
+        assert!(
+            again.contains(&format!("\"content_length\":{n}")),
+            "{again}"
+        );
+    }
+}
+
+#[test]
+fn content_length_rejects_negative_fraction_and_overflow() {
+    for bad in ["-1", "1.5", "18446744073709551616", "\"12\""] {
+        assert!(
+            serde_json::from_str::<ListBuildsResponse>(&build_json(bad, "")).is_err(),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn tags_may_be_absent_and_extra_fields_are_ignored() {
+    let list: ListBuildsResponse = serde_json::from_str(&build_json(
+        "1",
+        r#","future_field":[1,2],"tags":{"a":"b"}"#,
+    ))
+    .unwrap();
+    assert_eq!(list.builds[0].tags.get("a").map(String::as_str), Some("b"));
+    let list: ListBuildsResponse = serde_json::from_str(&build_json("1", "")).unwrap();
+    assert!(list.builds[0].tags.is_empty());
+}
+
+#[test]
+fn timestamps_parse_as_rfc3339_and_encode_as_the_service_does() {
+    let t = Timestamp::parse("2024-05-06T09:38:53.550Z").unwrap();
+    assert_eq!(t.unix_ms(), 1_714_988_333_550);
+    assert_eq!(t.to_rfc3339_ms(), "2024-05-06T09:38:53.550Z");
+    let offset = Timestamp::parse("2024-05-06T11:38:53.55+02:00").unwrap();
+    assert_eq!(offset, t);
+    assert_eq!(Timestamp::from_unix_ms(t.unix_ms()), Some(t));
+}
+
+#[test]
+fn a_bad_timestamp_is_a_decode_error_not_a_panic() {
+    for bad in [
+        "yesterday",
+        "2024-13-01T00:00:00Z",
+        "2024-05-06 09:38:53",
+        "",
+        "2024-05-06T09:38:53",
+    ] {
+        assert!(Timestamp::parse(bad).is_err(), "{bad}");
+        let json = build_json("1", "").replace("2024-05-06T09:38:53.550Z", bad);
+        let err = serde_json::from_str::<ListBuildsResponse>(&json).unwrap_err();
+        assert!(err.to_string().contains("RFC 3339"), "{err}");
+    }
+}
+
+#[test]
+fn unknown_enumeration_values_are_kept() {
+    let p: PortProtocol = serde_json::from_str("\"quic\"").unwrap();
+    assert_eq!(p, PortProtocol::Other("quic".into()));
+    assert_eq!(serde_json::to_string(&p).unwrap(), "\"quic\"");
+    assert!(!p.is_known());
+    let c: CdnAuthType = serde_json::from_str("\"oauth\"").unwrap();
+    assert_eq!(c.as_str(), "oauth");
+    for known in PortProtocol::KNOWN {
+        let json = serde_json::to_string(known).unwrap();
+        assert_eq!(&serde_json::from_str::<PortProtocol>(&json).unwrap(), known);
+    }
+    assert_eq!(
+        serde_json::to_string(&PortProtocol::TcpTls).unwrap(),
+        "\"tcp_tls\""
+    );
+    assert_eq!(
+        serde_json::to_string(&CdnAuthType::Basic).unwrap(),
+        "\"basic\""
+    );
+}
+
+#[test]
+fn a_dev_token_request_always_sends_ports_and_one_of_port_or_range() {
+    let req = DevTokenRequest {
+        hostname: "127.0.0.1".into(),
+        ports: Default::default(),
+    };
+    assert_eq!(
+        serde_json::to_string(&req).unwrap(),
+        r#"{"hostname":"127.0.0.1","ports":{}}"#
+    );
+    let mut req = req;
+    req.ports.insert(
+        "game".into(),
+        PortConfig {
+            protocol: PortProtocol::Udp,
+            port: None,
+            port_range: Some(PortRange {
+                min: 7000,
+                max: 7010,
+            }),
+        },
+    );
+    req.ports.insert(
+        "default".into(),
+        PortConfig {
+            protocol: PortProtocol::Http,
+            port: Some(8080),
+            port_range: None,
+        },
+    );
+    assert_eq!(
+        serde_json::to_string(&req).unwrap(),
+        r#"{"hostname":"127.0.0.1","ports":{"game":{"protocol":"udp","port_range":{"min":7000,"max":7010}},"default":{"protocol":"http","port":8080}}}"#
+    );
+}
+
+#[test]
+fn error_bodies_decode_with_and_without_optional_fields() {
+    let e: ErrorBody = serde_json::from_str(r#"{"code":"X","message":"m","ray_id":"r"}"#).unwrap();
+    assert_eq!((e.documentation, e.metadata), (None, None));
+    let e: ErrorBody = serde_json::from_str(
+        r#"{"code":"API_RATE_LIMIT","message":"m","ray_id":"r","documentation":"d","metadata":1700000000000,"x":1}"#,
+    )
+    .unwrap();
+    assert_eq!(e.metadata, Some(serde_json::json!(1_700_000_000_000u64)));
+}

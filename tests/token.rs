@@ -1,0 +1,267 @@
+//! Token decoding: the four-part format, the protobuf claims, and clear errors
+//! for anything malformed.
+
+use gamecloud::model::PortProtocol;
+use gamecloud::token::*;
+
+const NS: &str = "7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c";
+
+fn varint(mut n: u64, out: &mut Vec<u8>) {
+    while n >= 0x80 {
+        out.push(n as u8 | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+fn field_bytes(number: u64, bytes: &[u8], out: &mut Vec<u8>) {
+    varint(number << 3 | 2, out);
+    varint(bytes.len() as u64, out);
+    out.extend_from_slice(bytes);
+}
+
+fn field_varint(number: u64, n: u64, out: &mut Vec<u8>) {
+    varint(number << 3, out);
+    varint(n, out);
+}
+
+/// Claims written byte by byte from the contract, independent of the encoder.
+fn contract_claims() -> Vec<u8> {
+    let uuid = |s: &str| {
+        let mut m = Vec::new();
+        field_bytes(1, &parse_uuid(s).unwrap(), &mut m);
+        m
+    };
+    let mut http_port = Vec::new();
+    field_bytes(1, b"default", &mut http_port);
+    field_varint(2, 8080, &mut http_port); // http = 0: no field 3
+    let mut udp_range = Vec::new();
+    field_bytes(1, b"game", &mut udp_range);
+    field_varint(3, 2, &mut udp_range); // udp = 2
+    let mut range = Vec::new();
+    field_varint(1, 7000, &mut range);
+    field_varint(2, 7010, &mut range);
+    field_bytes(4, &range, &mut udp_range);
+    let mut dev = Vec::new();
+    field_bytes(1, &uuid(NS), &mut dev);
+    field_bytes(3, b"192.168.1.20", &mut dev);
+    field_bytes(4, &http_port, &mut dev);
+    field_bytes(4, &udp_range, &mut dev);
+    let mut entitlement = Vec::new();
+    field_bytes(8, &dev, &mut entitlement);
+    let mut claims = Vec::new();
+    field_varint(1, 1_767_225_600_000, &mut claims);
+    field_varint(2, 1_735_689_600_000, &mut claims);
+    field_bytes(
+        3,
+        &uuid("00112233-4455-6677-8899-aabbccddeeff"),
+        &mut claims,
+    );
+    field_bytes(4, &entitlement, &mut claims);
+    claims
+}
+
+fn assemble(label: Option<&str>, claims: &[u8]) -> String {
+    let body = format!(
+        "{}.{}.{}",
+        base64url::encode(HEADER_JSON.as_bytes()),
+        base64url::encode(claims),
+        base64url::encode(&[7u8; 64])
+    );
+    match label {
+        Some(l) => format!("{l}.{body}"),
+        None => body,
+    }
+}
+
+#[test]
+fn decodes_a_development_token_built_from_the_contract() {
+    let t = decode(&assemble(Some("dev_staging"), &contract_claims())).unwrap();
+    assert_eq!(t.label.as_deref(), Some("dev_staging"));
+    assert_eq!(
+        (t.header.typ.as_deref(), t.header.alg.as_deref()),
+        (Some("JWT"), Some("EdDSA"))
+    );
+    assert_eq!(t.claims.exp_ms, Some(1_767_225_600_000));
+    assert_eq!(t.claims.iat_ms, Some(1_735_689_600_000));
+    assert_eq!(
+        t.claims.jti.as_deref(),
+        Some("00112233-4455-6677-8899-aabbccddeeff")
+    );
+    assert_eq!(t.kind(), TokenKind::Development);
+    assert_eq!(t.signature_len, 64);
+    let dev = t.development().unwrap();
+    assert_eq!(dev.namespace_id.as_deref(), Some(NS));
+    assert_eq!(dev.hostname, "192.168.1.20");
+    assert_eq!(
+        dev.ports,
+        vec![
+            DevPort {
+                label: "default".into(),
+                port: Some(8080),
+                protocol: PortProtocol::Http,
+                port_range: None
+            },
+            DevPort {
+                label: "game".into(),
+                port: None,
+                protocol: PortProtocol::Udp,
+                port_range: Some((7000, 7010))
+            },
+        ]
+    );
+}
+
+#[test]
+fn the_encoder_writes_what_the_contract_says() {
+    let t = decode(&assemble(None, &contract_claims())).unwrap();
+    assert_eq!(t.label, None);
+    assert_eq!(encode_claims(&t.claims), contract_claims());
+}
+
+#[test]
+fn every_protocol_number_round_trips() {
+    let ports: Vec<DevPort> = PortProtocol::KNOWN
+        .iter()
+        .enumerate()
+        .map(|(i, p)| DevPort {
+            label: format!("p{i}"),
+            port: Some(1000 + i as u32),
+            protocol: p.clone(),
+            port_range: None,
+        })
+        .collect();
+    let claims = Claims {
+        exp_ms: None,
+        iat_ms: Some(1),
+        jti: None,
+        entitlements: vec![
+            Entitlement::NamespaceDevelopment(DevEntitlement {
+                namespace_id: None,
+                hostname: "h".into(),
+                ports,
+            }),
+            Entitlement::GameCloud {
+                game_id: Some(NS.into()),
+            },
+            Entitlement::Other { number: 15 },
+        ],
+    };
+    let t = decode(&assemble(Some("x"), &encode_claims(&claims))).unwrap();
+    assert_eq!(t.claims, claims);
+    assert_eq!(t.claims.exp_ms, None, "absent exp never expires");
+}
+
+#[test]
+fn kinds_follow_the_entitlements() {
+    let kind = |e: Entitlement| {
+        let claims = Claims {
+            entitlements: vec![e],
+            ..Default::default()
+        };
+        decode(&assemble(None, &encode_claims(&claims)))
+            .unwrap()
+            .kind()
+    };
+    assert_eq!(
+        kind(Entitlement::GameCloud { game_id: None }),
+        TokenKind::Cloud
+    );
+    assert_eq!(kind(Entitlement::User { user_id: None }), TokenKind::User);
+    assert_eq!(
+        kind(Entitlement::NamespacePublic { namespace_id: None }),
+        TokenKind::Public
+    );
+    assert_eq!(kind(Entitlement::Other { number: 12 }), TokenKind::Other);
+}
+
+#[test]
+fn malformed_tokens_give_clear_errors() {
+    let good = assemble(Some("dev_x"), &contract_claims());
+    let parts: Vec<&str> = good.split('.').collect();
+    let cases: Vec<(String, &str, &str)> = vec![
+        (String::new(), "token", "empty"),
+        ("a.b".into(), "token", "2 dot-separated parts"),
+        ("a.b.c.d.e".into(), "token", "5 dot-separated parts"),
+        (
+            format!("{}.{}.!!.{}", parts[0], parts[1], parts[3]),
+            "claims",
+            "not base64url",
+        ),
+        (
+            format!(
+                "{}.{}.{}.{}",
+                parts[0],
+                base64url::encode(b"not json"),
+                parts[2],
+                parts[3]
+            ),
+            "header",
+            "JSON",
+        ),
+        (
+            format!("{}.{}.{}.", parts[0], parts[1], parts[2]),
+            "signature",
+            "empty",
+        ),
+        (
+            format!(
+                "{}.{}.{}.{}",
+                parts[0],
+                parts[1],
+                base64url::encode(&[0x0a, 0x05, 1]),
+                parts[3]
+            ),
+            "claims",
+            "remain",
+        ),
+        (
+            format!(
+                "{}.{}.{}.{}",
+                parts[0],
+                parts[1],
+                base64url::encode(&[0xff; 11]),
+                parts[3]
+            ),
+            "claims",
+            "10 bytes",
+        ),
+        (
+            format!(
+                "{}.{}.{}.{}",
+                parts[0],
+                parts[1],
+                base64url::encode(&[0x22, 0]),
+                parts[3]
+            ),
+            "claims",
+            "no kind",
+        ),
+        (
+            format!("bad label!.{}.{}.{}", parts[1], parts[2], parts[3]),
+            "token",
+            "label",
+        ),
+    ];
+    for (token, part, words) in cases {
+        let err = decode(&token).unwrap_err();
+        assert_eq!(err.part, part, "{token}: {err}");
+        assert!(err.to_string().contains(words), "{token}: {err}");
+    }
+}
+
+#[test]
+fn uuids_parse_and_format() {
+    let b = parse_uuid("00112233-4455-6677-8899-AABBCCDDEEFF").unwrap();
+    assert_eq!(uuid_string(&b), "00112233-4455-6677-8899-aabbccddeeff");
+    for bad in [
+        "",
+        "00112233445566778899aabbccddeeff",
+        "0011223-34455-6677-8899-aabbccddeeff",
+        "g0112233-4455-6677-8899-aabbccddeeff",
+        "00112233-4455-6677-8899-aabbccddeeé",
+    ] {
+        assert_eq!(parse_uuid(bad), None, "{bad}");
+    }
+    assert_eq!(dev_label("my-staging"), "dev_my_staging");
+}

@@ -1,0 +1,323 @@
+//! Every rule of the contract for a development token request, table-driven.
+
+use gamecloud::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange};
+use gamecloud::validate::{dev_token_request, has_errors, IssueCode, ServiceRejection, Severity};
+
+fn port(protocol: PortProtocol, port: i64) -> PortConfig {
+    PortConfig {
+        protocol,
+        port: Some(port),
+        port_range: None,
+    }
+}
+
+fn range(protocol: PortProtocol, min: i64, max: i64) -> PortConfig {
+    PortConfig {
+        protocol,
+        port: None,
+        port_range: Some(PortRange { min, max }),
+    }
+}
+
+fn request(ports: Vec<(&str, PortConfig)>) -> DevTokenRequest {
+    DevTokenRequest {
+        hostname: "127.0.0.1".into(),
+        ports: ports.into_iter().map(|(l, c)| (l.to_owned(), c)).collect(),
+    }
+}
+
+/// (code, path) of every issue.
+fn found(req: &DevTokenRequest) -> Vec<(IssueCode, String)> {
+    dev_token_request(req)
+        .into_iter()
+        .map(|i| (i.code, i.path))
+        .collect()
+}
+
+use PortProtocol::*;
+
+#[test]
+fn a_good_request_has_no_issue() {
+    let req = request(vec![
+        ("default", port(Http, 8080)),
+        ("secure", port(Https, 8443)),
+        ("game", range(Udp, 7000, 7010)),
+        ("tcp-range", range(Tcp, 7011, 7020)),
+        ("tls", port(TcpTls, 9000)),
+        ("same-port-udp", port(Udp, 8080)),
+    ]);
+    assert_eq!(found(&req), vec![]);
+    assert_eq!(found(&request(vec![])), vec![]);
+}
+
+#[test]
+fn each_rule_reports_its_code_and_label_keyed_path() {
+    let t = |ports: Vec<(&str, PortConfig)>| found(&request(ports));
+    let cases: Vec<(Vec<(IssueCode, String)>, Vec<(IssueCode, &str)>)> = vec![
+        (
+            t(vec![("Bad_Label", port(Http, 80))]),
+            vec![(IssueCode::LabelInvalid, "ports.Bad_Label")],
+        ),
+        (
+            t(vec![("-a", port(Http, 80))]),
+            vec![(IssueCode::LabelInvalid, "ports.-a")],
+        ),
+        (
+            t(vec![("a-", port(Http, 80))]),
+            vec![(IssueCode::LabelInvalid, "ports.a-")],
+        ),
+        (
+            t(vec![("a--b", port(Http, 80))]),
+            vec![(IssueCode::LabelInvalid, "ports.a--b")],
+        ),
+        (
+            t(vec![("", port(Http, 80))]),
+            vec![(IssueCode::LabelInvalid, "ports.")],
+        ),
+        (
+            t(vec![("abcdefghijklmnopq", port(Http, 80))]),
+            vec![(IssueCode::LabelInvalid, "ports.abcdefghijklmnopq")],
+        ),
+        (
+            t(vec![(
+                "both",
+                PortConfig {
+                    protocol: Tcp,
+                    port: Some(1),
+                    port_range: Some(PortRange { min: 2, max: 3 }),
+                },
+            )]),
+            vec![(IssueCode::DuplicatePortAndPortRange, "ports.both")],
+        ),
+        (
+            t(vec![(
+                "none",
+                PortConfig {
+                    protocol: Tcp,
+                    port: None,
+                    port_range: None,
+                },
+            )]),
+            vec![(IssueCode::MissingPortAndPortRange, "ports.none")],
+        ),
+        (
+            t(vec![("web", range(Http, 1, 2))]),
+            vec![(IssueCode::UnsupportedPortRange, "ports.web.port_range")],
+        ),
+        (
+            t(vec![("web", range(Https, 1, 2))]),
+            vec![(IssueCode::UnsupportedPortRange, "ports.web.port_range")],
+        ),
+        (
+            t(vec![("tls", range(TcpTls, 1, 2))]),
+            vec![(IssueCode::UnsupportedPortRange, "ports.tls.port_range")],
+        ),
+        (
+            t(vec![("game", range(Udp, 9, 8))]),
+            vec![(IssueCode::RangeMinGtMax, "ports.game.port_range")],
+        ),
+        (
+            t(vec![
+                ("a", range(Tcp, 100, 200)),
+                ("b", range(Udp, 200, 300)),
+            ]),
+            vec![(IssueCode::RangesOverlap, "ports.b.port_range")],
+        ),
+        (
+            t(vec![("a", port(Tcp, 7777)), ("b", port(Tcp, 7777))]),
+            vec![(IssueCode::PortProtocolNotUnique, "ports.b.port")],
+        ),
+        (
+            t(vec![("neg", port(Tcp, -1))]),
+            vec![(IssueCode::PortNegative, "ports.neg.port")],
+        ),
+        (
+            t(vec![("big", range(Udp, 1, 2_147_483_648))]),
+            vec![(IssueCode::PortTooLarge, "ports.big.port_range.max")],
+        ),
+        (
+            t(vec![("q", port(Other("quic".into()), 1))]),
+            vec![(IssueCode::ProtocolUnknown, "ports.q.protocol")],
+        ),
+        (
+            t(vec![("zero", port(Udp, 0))]),
+            vec![(IssueCode::PortZero, "ports.zero.port")],
+        ),
+        (
+            t(vec![("high", port(Udp, 65536))]),
+            vec![(IssueCode::PortAbove65535, "ports.high.port")],
+        ),
+    ];
+    for (got, want) in cases {
+        let want: Vec<(IssueCode, String)> =
+            want.into_iter().map(|(c, p)| (c, p.to_owned())).collect();
+        assert_eq!(got, want);
+    }
+}
+
+#[test]
+fn ranges_may_touch_but_not_overlap_and_min_may_equal_max() {
+    assert_eq!(
+        found(&request(vec![
+            ("a", range(Tcp, 100, 199)),
+            ("b", range(Udp, 200, 300))
+        ])),
+        vec![]
+    );
+    assert_eq!(found(&request(vec![("a", range(Tcp, 5, 5))])), vec![]);
+    // Inclusive: sharing one port is an overlap.
+    let got = found(&request(vec![
+        ("a", range(Tcp, 5, 5)),
+        ("b", range(Tcp, 1, 5)),
+    ]));
+    assert_eq!(
+        got,
+        vec![(IssueCode::RangesOverlap, "ports.b.port_range".to_owned())]
+    );
+}
+
+#[test]
+fn the_same_port_with_another_protocol_is_fine() {
+    assert_eq!(
+        found(&request(vec![
+            ("a", port(Tcp, 7777)),
+            ("b", port(Udp, 7777))
+        ])),
+        vec![]
+    );
+}
+
+#[test]
+fn more_than_sixteen_ports_is_an_error() {
+    let ports: Vec<(String, PortConfig)> = (0..17)
+        .map(|i| (format!("p{i}"), port(Tcp, 1000 + i)))
+        .collect();
+    let req = DevTokenRequest {
+        hostname: "h".into(),
+        ports: ports.into_iter().collect(),
+    };
+    assert_eq!(
+        found(&req),
+        vec![(IssueCode::PortsTooMany, "ports".to_owned())]
+    );
+    let req = DevTokenRequest {
+        hostname: "h".into(),
+        ports: req.ports.into_iter().take(16).collect(),
+    };
+    assert_eq!(found(&req), vec![]);
+}
+
+#[test]
+fn every_problem_is_reported_at_once() {
+    let req = DevTokenRequest {
+        hostname: "  ".into(),
+        ports: request(vec![
+            ("Bad", range(Http, 10, 5)),
+            ("neg", port(Tcp, -5)),
+            (
+                "dup",
+                PortConfig {
+                    protocol: Udp,
+                    port: Some(1),
+                    port_range: Some(PortRange { min: 1, max: 2 }),
+                },
+            ),
+        ])
+        .ports,
+    };
+    let codes: Vec<IssueCode> = dev_token_request(&req)
+        .into_iter()
+        .map(|i| i.code)
+        .collect();
+    assert_eq!(
+        codes,
+        vec![
+            IssueCode::HostnameEmpty,
+            IssueCode::LabelInvalid,
+            IssueCode::UnsupportedPortRange,
+            IssueCode::RangeMinGtMax,
+            IssueCode::PortNegative,
+            IssueCode::DuplicatePortAndPortRange,
+        ]
+    );
+}
+
+#[test]
+fn hostnames_empty_is_an_error_and_a_url_is_a_warning() {
+    for (hostname, want) in [
+        ("", Some((IssueCode::HostnameEmpty, Severity::Error))),
+        (" \t", Some((IssueCode::HostnameEmpty, Severity::Error))),
+        (
+            "http://10.0.0.2",
+            Some((IssueCode::HostnameSuspicious, Severity::Warning)),
+        ),
+        (
+            "10.0.0.2/game",
+            Some((IssueCode::HostnameSuspicious, Severity::Warning)),
+        ),
+        ("10.0.0.2", None),
+        ("dev.example.com", None),
+    ] {
+        let issues = dev_token_request(&DevTokenRequest {
+            hostname: hostname.into(),
+            ports: Default::default(),
+        });
+        assert_eq!(
+            issues.first().map(|i| (i.code, i.severity)),
+            want,
+            "{hostname:?}"
+        );
+    }
+}
+
+#[test]
+fn warnings_do_not_block_and_errors_do() {
+    let warn = dev_token_request(&request(vec![("z", port(Udp, 0)), ("h", port(Udp, 70000))]));
+    assert_eq!(warn.len(), 2);
+    assert!(warn.iter().all(|i| i.severity == Severity::Warning));
+    assert!(!has_errors(&warn));
+    assert!(has_errors(&dev_token_request(&request(vec![(
+        "A",
+        port(Udp, 1)
+    )]))));
+}
+
+#[test]
+fn each_code_says_what_the_service_answers() {
+    assert_eq!(
+        IssueCode::RangesOverlap.service_rejection(),
+        Some(ServiceRejection::ValidationError)
+    );
+    assert_eq!(
+        IssueCode::PortNegative.service_rejection(),
+        Some(ServiceRejection::CloudInvalidConfig)
+    );
+    assert_eq!(
+        IssueCode::PortTooLarge.service_rejection(),
+        Some(ServiceRejection::ApiBadBody)
+    );
+    assert_eq!(
+        IssueCode::ProtocolUnknown.service_rejection(),
+        Some(ServiceRejection::ApiBadBody)
+    );
+    assert_eq!(IssueCode::HostnameEmpty.service_rejection(), None);
+    assert_eq!(IssueCode::RangeMinGtMax.as_str(), "range-min-gt-max");
+    assert_eq!(
+        serde_json::to_string(&IssueCode::PortProtocolNotUnique).unwrap(),
+        "\"port-protocol-not-unique\""
+    );
+}
+
+#[test]
+fn messages_are_sentences_that_name_the_other_label() {
+    let issues = dev_token_request(&request(vec![
+        ("alpha", range(Tcp, 1, 10)),
+        ("beta", range(Udp, 5, 6)),
+    ]));
+    assert!(
+        issues[0].message.contains("\"alpha\""),
+        "{}",
+        issues[0].message
+    );
+    assert!(issues[0].message.ends_with('.'));
+}
