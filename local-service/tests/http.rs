@@ -1,0 +1,775 @@
+//! The local service over real HTTP on loopback: every status and code of the
+//! contract, CORS, tokens, persistence, rate limits and concurrency.
+
+use std::sync::Arc;
+
+use ed25519_dalek::Verifier;
+use gamecloud::model::ListBuildsResponse;
+use gamecloud::token::{self, base64url, Claims, Entitlement};
+use local_service::{demo, Config, State};
+use reqwest::{Client, Method, StatusCode};
+use serde_json::{json, Value};
+
+const TOKEN: &str = "test-token";
+
+struct Service {
+    base: String,
+    state: Arc<State>,
+    http: Client,
+}
+
+async fn start(config: Config) -> Service {
+    let listener = tokio::net::TcpListener::bind(config.listen).await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let state = Arc::new(State::new(&config).unwrap());
+    tokio::spawn(local_service::serve(listener, state.clone()));
+    Service {
+        base,
+        state,
+        http: Client::new(),
+    }
+}
+
+async fn default_service() -> Service {
+    start(Config::for_tests(TOKEN)).await
+}
+
+fn builds_path() -> String {
+    format!("/cloud/games/{}/builds", demo::GAME_ID)
+}
+
+fn ns_path(ns: &str, rest: &str) -> String {
+    format!("/cloud/games/{}/namespaces/{ns}/{rest}", demo::GAME_ID)
+}
+
+impl Service {
+    fn request(&self, method: Method, path: &str) -> reqwest::RequestBuilder {
+        self.http
+            .request(method, format!("{}{path}", self.base))
+            .bearer_auth(TOKEN)
+    }
+
+    /// Sends and returns (status, ray id header, JSON body or Null).
+    async fn send(&self, req: reqwest::RequestBuilder) -> (StatusCode, String, Value) {
+        let res = req.send().await.unwrap();
+        let status = res.status();
+        let ray = res
+            .headers()
+            .get("rvt-ray-id")
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default();
+        let body = res.bytes().await.unwrap();
+        (
+            status,
+            ray,
+            serde_json::from_slice(&body).unwrap_or(Value::Null),
+        )
+    }
+
+    async fn error_code(&self, req: reqwest::RequestBuilder) -> (StatusCode, String) {
+        let (status, ray, body) = self.send(req).await;
+        assert_eq!(
+            body["ray_id"],
+            json!(ray),
+            "the body's ray id is the header's: {body}"
+        );
+        assert!(
+            body["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{body}"
+        );
+        assert!(
+            body["documentation"]
+                .as_str()
+                .is_some_and(|d| d.starts_with("https://")),
+            "{body}"
+        );
+        (status, body["code"].as_str().unwrap_or_default().to_owned())
+    }
+
+    async fn dev_token(&self, ns: &str, body: Value) -> (StatusCode, Value) {
+        let (status, _, body) = self
+            .send(
+                self.request(Method::POST, &ns_path(ns, "tokens/development"))
+                    .json(&body),
+            )
+            .await;
+        (status, body)
+    }
+
+    async fn settings(&self) -> Value {
+        self.http
+            .get(format!("{}/_local/state", self.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+}
+
+#[tokio::test]
+async fn lists_the_demo_builds_exactly() {
+    let s = default_service().await;
+    let res = s.request(Method::GET, &builds_path()).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers().contains_key("rvt-ray-id"));
+    let text = res.text().await.unwrap();
+    assert!(
+        text.contains("\"content_length\":9007199254740993"),
+        "exact above 2^53 on the wire"
+    );
+    let list: ListBuildsResponse = serde_json::from_str(&text).unwrap();
+    assert_eq!(list.builds.len(), demo::DEMO_BUILDS as usize);
+    assert!(
+        list.builds.iter().any(|b| !b.complete),
+        "some uploads are unfinished"
+    );
+    assert!(list
+        .builds
+        .iter()
+        .any(|b| b.display_name.contains("<script>")));
+    assert!(list
+        .builds
+        .iter()
+        .any(|b| b.display_name.contains("サーバー")));
+    assert!(list.builds.iter().any(|b| !b.tags.is_empty()));
+    assert!(
+        list.builds
+            .windows(2)
+            .all(|w| w[0].create_ts >= w[1].create_ts),
+        "newest first"
+    );
+    assert!(text.contains(".") && list.builds[0].create_ts.to_rfc3339_ms().ends_with('Z'));
+}
+
+#[tokio::test]
+async fn the_bearer_check_answers_each_case_with_its_code() {
+    let s = default_service().await;
+    let url = format!("{}{}", s.base, builds_path());
+    let expired = s.state.minter.mint(
+        "cloud",
+        &Claims {
+            exp_ms: Some(1_000),
+            iat_ms: Some(1),
+            jti: None,
+            entitlements: vec![Entitlement::GameCloud {
+                game_id: Some(demo::GAME_ID.into()),
+            }],
+        },
+    );
+    let other_game = s.state.minter.mint(
+        "cloud",
+        &Claims {
+            entitlements: vec![Entitlement::GameCloud {
+                game_id: Some(demo::PROD_ID.into()),
+            }],
+            ..Default::default()
+        },
+    );
+    let cases = [
+        (None, StatusCode::UNAUTHORIZED, "API_UNAUTHORIZED"),
+        (
+            Some("Basic dXNlcjpwYXNz".to_owned()),
+            StatusCode::UNAUTHORIZED,
+            "API_UNAUTHORIZED",
+        ),
+        (
+            Some("Bearer not-a-token".to_owned()),
+            StatusCode::BAD_REQUEST,
+            "TOKEN_INVALID",
+        ),
+        (
+            Some(format!("Bearer {other_game}")),
+            StatusCode::UNAUTHORIZED,
+            "CLAIMS_MISSING_ENTITLEMENT",
+        ),
+        (
+            Some(format!("Bearer {expired}")),
+            StatusCode::UNAUTHORIZED,
+            "CLAIMS_ENTITLEMENT_EXPIRED",
+        ),
+    ];
+    for (header, status, code) in cases {
+        let mut req = s.http.get(&url);
+        if let Some(h) = &header {
+            req = req.header("authorization", h);
+        }
+        assert_eq!(
+            s.error_code(req).await,
+            (status, code.to_owned()),
+            "{header:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn routes_answer_404_for_non_uuids_and_400_for_wrong_methods() {
+    let s = default_service().await;
+    let cases = [
+        (
+            Method::GET,
+            "/cloud/games/not-a-uuid/builds".to_owned(),
+            StatusCode::NOT_FOUND,
+            "API_NOT_FOUND",
+        ),
+        (
+            Method::GET,
+            "/cloud/games/..%2F..%2Fetc/builds".to_owned(),
+            StatusCode::NOT_FOUND,
+            "API_NOT_FOUND",
+        ),
+        (
+            Method::GET,
+            "/cloud/nothing".to_owned(),
+            StatusCode::NOT_FOUND,
+            "API_NOT_FOUND",
+        ),
+        (
+            Method::PUT,
+            ns_path("nope", "cdn-auth"),
+            StatusCode::NOT_FOUND,
+            "API_NOT_FOUND",
+        ),
+        (
+            Method::POST,
+            builds_path(),
+            StatusCode::BAD_REQUEST,
+            "API_METHOD_NOT_ALLOWED",
+        ),
+        (
+            Method::DELETE,
+            ns_path(demo::STAGING_ID, "cdn-auth"),
+            StatusCode::BAD_REQUEST,
+            "API_METHOD_NOT_ALLOWED",
+        ),
+        (
+            Method::GET,
+            ns_path(demo::STAGING_ID, "tokens/development"),
+            StatusCode::BAD_REQUEST,
+            "API_METHOD_NOT_ALLOWED",
+        ),
+    ];
+    for (method, path, status, code) in cases {
+        assert_eq!(
+            s.error_code(s.request(method.clone(), &path)).await,
+            (status, code.to_owned()),
+            "{method} {path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn unknown_games_and_namespaces_get_500_as_on_the_running_service() {
+    let s = default_service().await;
+    let unknown = "00000000-0000-4000-8000-000000000000";
+    let internal = (StatusCode::INTERNAL_SERVER_ERROR, "ERROR".to_owned());
+    let req = s.request(Method::GET, &format!("/cloud/games/{unknown}/builds"));
+    assert_eq!(s.error_code(req).await, internal);
+    let req = s
+        .request(Method::PUT, &ns_path(unknown, "cdn-auth"))
+        .json(&json!({"auth_type": "basic"}));
+    assert_eq!(s.error_code(req).await, internal);
+    let req = s
+        .request(Method::POST, &ns_path(unknown, "tokens/development"))
+        .json(&json!({"hostname": "h", "ports": {}}));
+    assert_eq!(s.error_code(req).await, internal);
+}
+
+#[tokio::test]
+async fn development_tokens_are_minted_in_the_real_format_and_decode() {
+    let s = default_service().await;
+    let (status, body) = s
+        .dev_token(
+            demo::STAGING_ID,
+            json!({"hostname": "192.168.1.20", "ports": {
+                "default": {"protocol": "http", "port": 8080},
+                "game": {"protocol": "udp", "port_range": {"min": 7000, "max": 7010}}
+            }}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let raw = body["token"].as_str().unwrap();
+    assert!(
+        raw.starts_with("dev_staging.eyJ0eXAiOiJKV1QiLCJhbGciOiJFZERTQSJ9."),
+        "{raw}"
+    );
+    let t = token::decode(raw).unwrap();
+    assert_eq!(t.kind(), token::TokenKind::Development);
+    let dev = t.development().unwrap();
+    assert_eq!(
+        (dev.namespace_id.as_deref(), dev.hostname.as_str()),
+        (Some(demo::STAGING_ID), "192.168.1.20")
+    );
+    let labels: Vec<(&str, Option<u32>, Option<(u32, u32)>)> = dev
+        .ports
+        .iter()
+        .map(|p| (p.label.as_str(), p.port, p.port_range))
+        .collect();
+    assert_eq!(
+        labels,
+        vec![
+            ("default", Some(8080), None),
+            ("game", None, Some((7000, 7010)))
+        ]
+    );
+    let (exp, iat) = (t.claims.exp_ms.unwrap(), t.claims.iat_ms.unwrap());
+    assert_eq!(exp - iat, 365 * 24 * 3_600_000);
+    // The signature is a real Ed25519 signature over header.claims.
+    let parts: Vec<&str> = raw.split('.').collect();
+    let sig = ed25519_dalek::Signature::from_slice(&base64url::decode(parts[3]).unwrap()).unwrap();
+    let signed = format!("{}.{}", parts[1], parts[2]);
+    s.state
+        .minter
+        .verifying_key()
+        .verify(signed.as_bytes(), &sig)
+        .unwrap();
+    // Each call mints a new token.
+    let (_, again) = s
+        .dev_token(
+            demo::STAGING_ID,
+            json!({"hostname": "192.168.1.20", "ports": {}}),
+        )
+        .await;
+    assert_ne!(again["token"], body["token"]);
+    let (_, prod) = s
+        .dev_token(demo::PROD_ID, json!({"hostname": "", "ports": {}}))
+        .await;
+    assert!(
+        prod["token"].as_str().unwrap().starts_with("dev_prod."),
+        "the service accepts an empty hostname"
+    );
+}
+
+#[tokio::test]
+async fn development_token_bodies_are_checked_as_the_service_checks_them() {
+    let s = default_service().await;
+    let cases = [
+        (
+            json!({"hostname": "h", "ports": {"a": {"protocol": "tcp", "port_range": {"min": 10, "max": 5}}, "B": {"protocol": "http", "port": 1}}}),
+            StatusCode::BAD_REQUEST,
+            "VALIDATION_ERROR",
+        ),
+        (
+            json!({"hostname": "h", "ports": {"a": {"protocol": "quic", "port": 1}}}),
+            StatusCode::BAD_REQUEST,
+            "API_BAD_BODY",
+        ),
+        (
+            json!({"hostname": "h", "ports": {"a": {"protocol": "tcp", "port": 2_147_483_648u64}}}),
+            StatusCode::BAD_REQUEST,
+            "API_BAD_BODY",
+        ),
+        (
+            json!({"hostname": "h", "ports": {"a": {"protocol": "tcp", "port": 1.5}}}),
+            StatusCode::BAD_REQUEST,
+            "API_BAD_BODY",
+        ),
+        (
+            json!({"hostname": "h", "ports": {"a": {"protocol": "tcp", "port": -1}}}),
+            StatusCode::BAD_REQUEST,
+            "CLOUD_INVALID_CONFIG",
+        ),
+        (
+            json!({"hostname": "h", "ports": {"a": {"protocol": "tcp", "port_range": {"min": 1}}}}),
+            StatusCode::BAD_REQUEST,
+            "API_BAD_BODY",
+        ),
+        (
+            json!({"hostname": "h", "ports": {}, "lobby_ports": []}),
+            StatusCode::BAD_REQUEST,
+            "API_BAD_BODY",
+        ),
+        (
+            json!({"ports": {}}),
+            StatusCode::BAD_REQUEST,
+            "API_BAD_BODY",
+        ),
+        (
+            json!({"hostname": "h"}),
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "ERROR",
+        ),
+    ];
+    for (body, status, code) in cases {
+        let req = s
+            .request(
+                Method::POST,
+                &ns_path(demo::STAGING_ID, "tokens/development"),
+            )
+            .json(&body);
+        assert_eq!(s.error_code(req).await, (status, code.to_owned()), "{body}");
+    }
+    let req = s
+        .request(
+            Method::POST,
+            &ns_path(demo::STAGING_ID, "tokens/development"),
+        )
+        .body("{not json");
+    assert_eq!(
+        s.error_code(req).await,
+        (StatusCode::BAD_REQUEST, "API_BAD_BODY".to_owned())
+    );
+
+    // The validation error names every failing path, keyed by label.
+    let (_, body) = s
+        .dev_token(demo::STAGING_ID, json!({"hostname": "h", "ports": {"a": {"protocol": "tcp", "port_range": {"min": 10, "max": 5}}, "B": {"protocol": "http", "port": 1}}}))
+        .await;
+    let message = body["message"].as_str().unwrap();
+    assert!(
+        message.contains("ports.a.port_range: range-min-gt-max"),
+        "{message}"
+    );
+    assert!(message.contains("ports.B: label-invalid"), "{message}");
+    assert_eq!(body["metadata"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn the_puts_answer_200_empty_object_and_change_the_namespace() {
+    let s = default_service().await;
+    let res = s
+        .request(Method::PUT, &ns_path(demo::PROD_ID, "cdn-auth"))
+        .json(&json!({"auth_type": "basic"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers().contains_key("rvt-ray-id"));
+    assert_eq!(res.text().await.unwrap(), "{}");
+    let (status, _, _) = s
+        .send(
+            s.request(Method::PUT, &ns_path(demo::PROD_ID, "domain-public-auth"))
+                .json(&json!({"enabled": true})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let settings = s.settings().await;
+    assert_eq!(
+        settings["namespaces"][demo::PROD_ID],
+        json!({"cdn_auth_type": "basic", "domain_auth_enabled": true})
+    );
+    assert_eq!(
+        settings["namespaces"][demo::STAGING_ID],
+        json!({"cdn_auth_type": "none", "domain_auth_enabled": false})
+    );
+
+    for (path, body) in [
+        ("cdn-auth", json!({"auth_type": "oauth"})),
+        ("cdn-auth", json!({})),
+        ("domain-public-auth", json!({"enabled": "yes"})),
+    ] {
+        let req = s
+            .request(Method::PUT, &ns_path(demo::PROD_ID, path))
+            .json(&body);
+        assert_eq!(
+            s.error_code(req).await,
+            (StatusCode::BAD_REQUEST, "API_BAD_BODY".to_owned()),
+            "{body}"
+        );
+    }
+}
+
+async fn preflight(s: &Service, origin: &str, method: &str, headers: &str) -> reqwest::Response {
+    s.http
+        .request(Method::OPTIONS, format!("{}{}", s.base, builds_path()))
+        .header("origin", origin)
+        .header("access-control-request-method", method)
+        .header("access-control-request-headers", headers)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn cors_allows_loopback_origins_by_default_and_refuses_others() {
+    let s = default_service().await;
+    let res = preflight(
+        &s,
+        "http://localhost:5173",
+        "PUT",
+        "authorization,content-type",
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    let h = res.headers();
+    assert_eq!(h["access-control-allow-origin"], "http://localhost:5173");
+    assert!(h["access-control-allow-headers"]
+        .to_str()
+        .unwrap()
+        .contains("Authorization"));
+    assert!(h["access-control-allow-methods"]
+        .to_str()
+        .unwrap()
+        .contains("PUT"));
+    assert!(h.contains_key("rvt-ray-id"));
+
+    let res = s
+        .request(Method::GET, &builds_path())
+        .header("origin", "http://127.0.0.1:9999")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        res.headers()["access-control-allow-origin"],
+        "http://127.0.0.1:9999"
+    );
+    assert_eq!(res.headers()["access-control-expose-headers"], "rvt-ray-id");
+
+    // Another origin: a 400 with no CORS header at all.
+    for res in [
+        preflight(&s, "https://evil.example", "GET", "authorization").await,
+        s.request(Method::GET, &builds_path())
+            .header("origin", "https://evil.example")
+            .send()
+            .await
+            .unwrap(),
+    ] {
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+        assert!(!res.headers().contains_key("access-control-allow-origin"));
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["code"], "API_CORS_ORIGIN_NOT_ALLOWED");
+    }
+    let res = preflight(&s, "http://localhost:1", "PATCH", "").await;
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["code"],
+        "API_CORS_METHOD_NOT_ALLOWED"
+    );
+    let res = preflight(&s, "http://localhost:1", "GET", "x-custom").await;
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["code"],
+        "API_CORS_HEADER_NOT_ALLOWED"
+    );
+}
+
+#[tokio::test]
+async fn cors_origins_are_configurable() {
+    let mut config = Config::for_tests(TOKEN);
+    config.allow_origins = vec!["https://dash.example".into()];
+    let s = start(config).await;
+    assert_eq!(
+        preflight(&s, "https://dash.example", "GET", "authorization")
+            .await
+            .status(),
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        preflight(&s, "http://localhost:5173", "GET", "authorization")
+            .await
+            .status(),
+        StatusCode::BAD_REQUEST
+    );
+    // Its own origin always may call (the panel it serves).
+    let own = s.base.clone();
+    assert_eq!(
+        preflight(&s, &own, "PUT", "content-type").await.status(),
+        StatusCode::NO_CONTENT
+    );
+
+    let mut config = Config::for_tests(TOKEN);
+    config.allow_origins = vec!["*".into()];
+    let s = start(config).await;
+    assert_eq!(
+        preflight(&s, "https://anyone.example", "GET", "")
+            .await
+            .status(),
+        StatusCode::NO_CONTENT
+    );
+
+    let mut config = Config::for_tests(TOKEN);
+    config.allow_origins = vec!["not an origin".into()];
+    assert!(State::new(&config).is_err());
+}
+
+#[tokio::test]
+async fn rate_limits_answer_429_with_retry_after_when_asked() {
+    let mut config = Config::for_tests(TOKEN);
+    config.rate_limit = Some("2,1/60".parse().unwrap());
+    let s = start(config).await;
+    for _ in 0..2 {
+        assert_eq!(
+            s.send(s.request(Method::GET, &builds_path())).await.0,
+            StatusCode::OK
+        );
+    }
+    let res = s.request(Method::GET, &builds_path()).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "API_RATE_LIMIT");
+    assert!(body["metadata"].as_i64().unwrap() > local_service::state::now_ms());
+    // Writes have their own, smaller budget per endpoint.
+    let put = || {
+        s.request(Method::PUT, &ns_path(demo::PROD_ID, "cdn-auth"))
+            .json(&json!({"auth_type": "none"}))
+    };
+    assert_eq!(s.send(put()).await.0, StatusCode::OK);
+    assert_eq!(s.send(put()).await.0, StatusCode::TOO_MANY_REQUESTS);
+
+    // Off unless asked.
+    let s = default_service().await;
+    for _ in 0..200 {
+        assert_eq!(
+            s.send(s.request(Method::GET, &builds_path())).await.0,
+            StatusCode::OK
+        );
+    }
+}
+
+#[tokio::test]
+async fn settings_survive_a_restart_with_a_data_directory() {
+    let dir = std::env::temp_dir().join(format!(
+        "local-service-test-{}",
+        local_service::mint::random_uuid()
+    ));
+    let mut config = Config::for_tests(TOKEN);
+    config.data_dir = Some(dir.clone());
+    config.token = None;
+    let s = start(config.clone()).await;
+    let generated = s.state.token.clone();
+    let put = s
+        .http
+        .put(format!(
+            "{}{}",
+            s.base,
+            ns_path(demo::STAGING_ID, "cdn-auth")
+        ))
+        .bearer_auth(&generated)
+        .json(&json!({"auth_type": "basic"}));
+    assert_eq!(s.send(put).await.0, StatusCode::OK);
+    drop(s);
+
+    let restarted = State::new(&config).unwrap();
+    assert_eq!(restarted.token, generated, "a generated token is kept");
+    assert_eq!(
+        restarted.settings()[demo::STAGING_ID]
+            .cdn_auth_type
+            .as_str(),
+        "basic"
+    );
+    let files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        vec!["state.json"],
+        "no temporary file is left behind"
+    );
+
+    std::fs::write(dir.join("state.json"), "garbage").unwrap();
+    let err = State::new(&config).err().unwrap();
+    assert!(err.contains("not a state file"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[tokio::test]
+async fn many_clients_at_once_all_get_their_answers() {
+    let s = Arc::new(default_service().await);
+    let mut tasks = Vec::new();
+    for i in 0..64 {
+        let s = s.clone();
+        tasks.push(tokio::spawn(async move {
+            let client = Client::new(); // one connection pool per client
+            let url = |p: &str| format!("{}{p}", s.base);
+            let (status, body) = match i % 3 {
+                0 => {
+                    let r = client
+                        .get(url(&builds_path()))
+                        .bearer_auth(TOKEN)
+                        .send()
+                        .await
+                        .unwrap();
+                    let status = r.status();
+                    let list: ListBuildsResponse = r.json().await.unwrap();
+                    (status, json!(list.builds.len()))
+                }
+                1 => {
+                    let r = client
+                        .post(url(&ns_path(demo::STAGING_ID, "tokens/development")))
+                        .bearer_auth(TOKEN)
+                        .json(&json!({"hostname": format!("10.0.0.{i}"), "ports": {}}))
+                        .send()
+                        .await
+                        .unwrap();
+                    (r.status(), r.json().await.unwrap())
+                }
+                _ => {
+                    let r = client
+                        .put(url(&ns_path(demo::PROD_ID, "domain-public-auth")))
+                        .bearer_auth(TOKEN)
+                        .json(&json!({"enabled": i % 2 == 0}))
+                        .send()
+                        .await
+                        .unwrap();
+                    (r.status(), r.json().await.unwrap())
+                }
+            };
+            assert_eq!(status, StatusCode::OK, "{body}");
+            if i % 3 == 1 {
+                let t = token::decode(body["token"].as_str().unwrap()).unwrap();
+                assert_eq!(t.development().unwrap().hostname, format!("10.0.0.{i}"));
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_hundred_thousand_builds_are_served_and_decode() {
+    let mut config = Config::for_tests(TOKEN);
+    config.builds = Some(100_000);
+    let s = start(config).await;
+    let res = s.request(Method::GET, &builds_path()).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let list: ListBuildsResponse = res.json().await.unwrap();
+    assert_eq!(list.builds.len(), 100_000);
+    let ids: std::collections::HashSet<&str> =
+        list.builds.iter().map(|b| b.build_id.as_str()).collect();
+    assert_eq!(ids.len(), 100_000, "build ids are unique");
+}
+
+#[tokio::test]
+async fn it_serves_a_built_panel_on_the_same_origin() {
+    let dir = std::env::temp_dir().join(format!(
+        "local-service-dist-{}",
+        local_service::mint::random_uuid()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><title>panel</title>",
+    )
+    .unwrap();
+    std::fs::write(dir.join("app.js"), "export {}").unwrap();
+    let mut config = Config::for_tests(TOKEN);
+    config.dist = Some(dir.clone());
+    let s = start(config).await;
+    let res = s.http.get(format!("{}/", s.base)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["cache-control"], "no-cache");
+    assert!(res.text().await.unwrap().contains("<title>panel</title>"));
+    let res = s
+        .http
+        .get(format!("{}/app.js", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .contains("javascript"));
+    // The API is still the API.
+    assert_eq!(
+        s.send(s.request(Method::GET, &builds_path())).await.0,
+        StatusCode::OK
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
