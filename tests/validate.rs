@@ -53,7 +53,8 @@ fn a_good_request_has_no_issue() {
 #[test]
 fn each_rule_reports_its_code_and_label_keyed_path() {
     let t = |ports: Vec<(&str, PortConfig)>| found(&request(ports));
-    let cases: Vec<(Vec<(IssueCode, String)>, Vec<(IssueCode, &str)>)> = vec![
+    type Expected<'a> = Vec<(IssueCode, &'a str)>;
+    let cases: Vec<(Vec<(IssueCode, String)>, Expected)> = vec![
         (
             t(vec![("Bad_Label", port(Http, 80))]),
             vec![(IssueCode::LabelInvalid, "ports.Bad_Label")],

@@ -301,7 +301,8 @@ async fn development_tokens_are_minted_in_the_real_format_and_decode() {
         (dev.namespace_id.as_deref(), dev.hostname.as_str()),
         (Some(demo::STAGING_ID), "192.168.1.20")
     );
-    let labels: Vec<(&str, Option<u32>, Option<(u32, u32)>)> = dev
+    type Summary<'a> = (&'a str, Option<u32>, Option<(u32, u32)>);
+    let labels: Vec<Summary> = dev
         .ports
         .iter()
         .map(|p| (p.label.as_str(), p.port, p.port_range))
