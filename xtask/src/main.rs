@@ -1,1 +1,39 @@
-fn main() {}
+//! The task runner: `cargo xtask serve` and `cargo xtask test` do all the
+//! set-up on a fresh machine (tools, browser, npm packages) and then the job.
+
+mod setup;
+mod tasks;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <command>
+
+commands:
+  serve [ARGS...]  install what is missing, build the panel, and run the local
+                   service with demo data serving it (ARGS go to local-service)
+  test             install what is missing, then run every check and test and
+                   print `N passed, N failed`
+  dist             build the release panel into dist/
+  setup            only install what is missing";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => tasks::serve(&args[1..]),
+        Some("test") => tasks::test(),
+        Some("dist") => setup::ensure_all().and_then(|env| tasks::dist(&env)),
+        Some("setup") => setup::ensure_all().map(drop),
+        Some("-h" | "--help" | "help") | None => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => Err(format!("unknown command {other:?}\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

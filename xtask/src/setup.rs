@@ -1,0 +1,178 @@
+//! Finds or installs every tool the build and the tests need, each checked
+//! before anything is installed: a green run on a machine that already had the
+//! tools proves nothing about a fresh one.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Trunk 0.22 needs a newer rustc than the machines have.
+pub const TRUNK_VERSION: &str = "0.21.14";
+
+/// What the tasks need to run tools.
+pub struct Env {
+    pub root: PathBuf,
+    /// `PATH` with the project's `node_modules/.bin` first (binaryen's modern
+    /// wasm-opt; Debian's 108 corrupts current Rust output) and cargo's bin.
+    pub path: String,
+    pub chromedriver: PathBuf,
+    pub chromium: PathBuf,
+}
+
+impl Env {
+    /// A command with the project's `PATH`, run from the repository root.
+    pub fn cmd(&self, program: &str) -> Command {
+        let mut c = Command::new(program);
+        c.current_dir(&self.root).env("PATH", &self.path);
+        c
+    }
+}
+
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the repository")
+        .to_path_buf()
+}
+
+/// Checks every tool and installs what is missing.
+pub fn ensure_all() -> Result<Env, String> {
+    let root = root();
+    let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
+    let cargo_bin = std::env::var("CARGO_HOME")
+        .map(|h| format!("{h}/bin"))
+        .unwrap_or_else(|_| format!("{home}/.cargo/bin"));
+    let path = format!(
+        "{}:{cargo_bin}:{}",
+        root.join("node_modules/.bin").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let env = Env {
+        root,
+        path,
+        chromedriver: PathBuf::from("/usr/bin/chromedriver"),
+        chromium: PathBuf::from("/usr/bin/chromium"),
+    };
+    ensure_rust(&env)?;
+    ensure_trunk(&env)?;
+    ensure_wasm_bindgen(&env)?;
+    ensure_node(&env)?;
+    ensure_chromium(&env)?;
+    ensure_npm_packages(&env)?;
+    Ok(env)
+}
+
+fn output(env: &Env, program: &str, args: &[&str]) -> Option<String> {
+    let out = env.cmd(program).args(args).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+pub fn run(env: &Env, program: &str, args: &[&str]) -> Result<(), String> {
+    step(&format!("{program} {}", args.join(" ")));
+    let status = env
+        .cmd(program)
+        .args(args)
+        .status()
+        .map_err(|e| format!("cannot run {program}: {e}"))?;
+    status
+        .success()
+        .then_some(())
+        .ok_or_else(|| format!("`{program} {}` failed ({status})", args.join(" ")))
+}
+
+pub fn step(what: &str) {
+    eprintln!("\x1b[1m==> {what}\x1b[0m");
+}
+
+fn ensure_rust(env: &Env) -> Result<(), String> {
+    let targets = output(env, "rustup", &["target", "list", "--installed"]).unwrap_or_default();
+    if !targets.lines().any(|t| t.trim() == "wasm32-unknown-unknown") {
+        run(env, "rustup", &["target", "add", "wasm32-unknown-unknown"])?;
+    }
+    let components = output(env, "rustup", &["component", "list", "--installed"]).unwrap_or_default();
+    for c in ["rustfmt", "clippy"] {
+        if !components.lines().any(|l| l.starts_with(c)) {
+            run(env, "rustup", &["component", "add", c])?;
+        }
+    }
+    Ok(())
+}
+
+fn ensure_trunk(env: &Env) -> Result<(), String> {
+    let have = output(env, "trunk", &["--version"]).unwrap_or_default();
+    if have.trim() != format!("trunk {TRUNK_VERSION}") {
+        // About 15 minutes on 2 cores, once per machine.
+        run(env, "cargo", &["install", "trunk", "--version", TRUNK_VERSION, "--locked"])?;
+    }
+    Ok(())
+}
+
+/// The `wasm-bindgen` version in Cargo.lock: the CLI must match it exactly.
+pub fn locked_wasm_bindgen(root: &Path) -> Result<String, String> {
+    let lock = std::fs::read_to_string(root.join("Cargo.lock"))
+        .map_err(|e| format!("cannot read Cargo.lock: {e}"))?;
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line == "name = \"wasm-bindgen\"" {
+            if let Some(v) = lines.next().and_then(|l| l.strip_prefix("version = \"")) {
+                return Ok(v.trim_end_matches('"').to_owned());
+            }
+        }
+    }
+    Err("Cargo.lock names no wasm-bindgen version".into())
+}
+
+fn ensure_wasm_bindgen(env: &Env) -> Result<(), String> {
+    let want = locked_wasm_bindgen(&env.root)?;
+    let have = output(env, "wasm-bindgen", &["--version"]).unwrap_or_default();
+    let runner = output(env, "wasm-bindgen-test-runner", &["--version"]).unwrap_or_default();
+    let wanted = format!("{want}");
+    if !have.contains(&wanted) || !runner.contains(&wanted) {
+        // `--locked` fails here: a locked dependency is not on the registry.
+        run(env, "cargo", &["install", "wasm-bindgen-cli", "--version", &want])?;
+    }
+    Ok(())
+}
+
+fn ensure_node(env: &Env) -> Result<(), String> {
+    if output(env, "node", &["--version"]).is_none() || output(env, "npm", &["--version"]).is_none() {
+        apt_install(env, &["nodejs", "npm"])?;
+    }
+    Ok(())
+}
+
+fn ensure_chromium(env: &Env) -> Result<(), String> {
+    if !env.chromium.exists() || !env.chromedriver.exists() {
+        apt_install(env, &["chromium", "chromium-driver"])?;
+    }
+    Ok(())
+}
+
+fn apt_install(env: &Env, packages: &[&str]) -> Result<(), String> {
+    let root = output(env, "id", &["-u"]).is_some_and(|u| u.trim() == "0");
+    let program = if root { "apt-get" } else { "sudo" };
+    let prefix: Vec<&str> = if root { vec![] } else { vec!["apt-get"] };
+    let mut update = prefix.clone();
+    update.extend(["update", "-q"]);
+    run(env, program, &update)?;
+    let mut install = prefix;
+    install.extend(["install", "-y", "-q"]);
+    install.extend(packages);
+    run(env, program, &install)
+}
+
+fn ensure_npm_packages(env: &Env) -> Result<(), String> {
+    let marker = env.root.join("node_modules/.package-lock.json");
+    let lock = env.root.join("package-lock.json");
+    let fresh = match (marker.metadata(), lock.metadata()) {
+        (Ok(m), Ok(l)) => m.modified().ok() >= l.modified().ok(),
+        _ => false,
+    };
+    let has_tools = env.root.join("node_modules/.bin/wasm-opt").exists()
+        && env.root.join("node_modules/playwright-core").exists();
+    if !fresh || !has_tools {
+        run(env, "npm", &["ci", "--no-audit", "--no-fund"])?;
+    }
+    Ok(())
+}
