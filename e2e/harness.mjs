@@ -1,0 +1,62 @@
+// Shared fixtures for the browser tests: the local service on a free loopback
+// port, and Debian's Chromium driven by playwright-core (no downloaded browser).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
+
+const SERVICE = process.env.LOCAL_SERVICE ?? 'target/debug/local-service';
+const DIST = process.env.PANEL_DIST ?? 'dist';
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** Starts the local service; resolves with its URL, token and a stop(). */
+export async function startService(args = []) {
+  const token = 'e2e-token-' + Math.random().toString(36).slice(2);
+  const child = spawn(SERVICE, ['--listen', '127.0.0.1:0', '--dist', DIST, '--token', token, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const info = { token, child };
+  for await (const line of lines) {
+    const url = line.match(/listening on (http:\/\/\S+)/);
+    if (url) info.url = url[1];
+    const game = line.match(/^Game:\s+(\S+)/);
+    if (game) {
+      info.gameId = game[1];
+      break;
+    }
+  }
+  if (!info.url) throw new Error('the local service did not print its URL');
+  info.stop = async () => {
+    child.kill();
+    await once(child, 'exit');
+  };
+  return info;
+}
+
+/** Launches headless Chromium with the flags this closed network needs. */
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A page that records console errors and uncaught exceptions. */
+export async function openPage(browser) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return { page, problems };
+}

@@ -1,0 +1,51 @@
+// The pipeline end to end: the local service serves the built panel; the page
+// loads cleanly, a person enters the token, and the demo builds' names appear.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startService, launchBrowser, openPage } from './harness.mjs';
+
+let service;
+let browser;
+
+before(async () => {
+  service = await startService();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+test('the panel loads, takes the token and lists the demo builds', async () => {
+  const { page, problems } = await openPage(browser);
+  await page.goto(`${service.url}?game=${service.gameId}`);
+  const baseUrl = page.getByLabel('Base URL');
+  await baseUrl.waitFor();
+  assert.equal(await baseUrl.inputValue(), service.url.replace(/\/$/, ''), 'the base URL defaults to the page origin');
+  assert.equal(await page.getByLabel('Game id').inputValue(), service.gameId);
+
+  await page.getByLabel('Token').fill(service.token);
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  const names = page.getByRole('list', { name: 'Build names' }).getByRole('listitem');
+  await names.first().waitFor();
+  assert.equal(await names.count(), 36);
+  const all = await names.allTextContents();
+  assert.ok(all.some((n) => n.includes('<script>alert(1)</script>')), 'HTML-like names are shown as text');
+  assert.ok(all.some((n) => n.includes('サーバービルド')));
+  assert.equal(await page.locator('script:not([type])').count(), 0);
+  assert.deepEqual(problems, []);
+});
+
+test('a wrong token ends in a clear message, and the input stays', async () => {
+  const { page, problems } = await openPage(browser);
+  await page.goto(`${service.url}?game=${service.gameId}`);
+  await page.getByLabel('Token').fill('wrong');
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /TOKEN_INVALID/);
+  assert.equal(await page.getByLabel('Token').inputValue(), 'wrong');
+  // The browser logs the failed request itself; nothing else may fail.
+  assert.deepEqual(problems.filter((p) => !p.includes('Failed to load resource')), []);
+});
