@@ -87,10 +87,14 @@ pub fn step(what: &str) {
 
 fn ensure_rust(env: &Env) -> Result<(), String> {
     let targets = output(env, "rustup", &["target", "list", "--installed"]).unwrap_or_default();
-    if !targets.lines().any(|t| t.trim() == "wasm32-unknown-unknown") {
+    if !targets
+        .lines()
+        .any(|t| t.trim() == "wasm32-unknown-unknown")
+    {
         run(env, "rustup", &["target", "add", "wasm32-unknown-unknown"])?;
     }
-    let components = output(env, "rustup", &["component", "list", "--installed"]).unwrap_or_default();
+    let components =
+        output(env, "rustup", &["component", "list", "--installed"]).unwrap_or_default();
     for c in ["rustfmt", "clippy"] {
         if !components.lines().any(|l| l.starts_with(c)) {
             run(env, "rustup", &["component", "add", c])?;
@@ -103,7 +107,11 @@ fn ensure_trunk(env: &Env) -> Result<(), String> {
     let have = output(env, "trunk", &["--version"]).unwrap_or_default();
     if have.trim() != format!("trunk {TRUNK_VERSION}") {
         // About 15 minutes on 2 cores, once per machine.
-        run(env, "cargo", &["install", "trunk", "--version", TRUNK_VERSION, "--locked"])?;
+        run(
+            env,
+            "cargo",
+            &["install", "trunk", "--version", TRUNK_VERSION, "--locked"],
+        )?;
     }
     Ok(())
 }
@@ -127,16 +135,20 @@ fn ensure_wasm_bindgen(env: &Env) -> Result<(), String> {
     let want = locked_wasm_bindgen(&env.root)?;
     let have = output(env, "wasm-bindgen", &["--version"]).unwrap_or_default();
     let runner = output(env, "wasm-bindgen-test-runner", &["--version"]).unwrap_or_default();
-    let wanted = format!("{want}");
-    if !have.contains(&wanted) || !runner.contains(&wanted) {
+    if !have.contains(&want) || !runner.contains(&want) {
         // `--locked` fails here: a locked dependency is not on the registry.
-        run(env, "cargo", &["install", "wasm-bindgen-cli", "--version", &want])?;
+        run(
+            env,
+            "cargo",
+            &["install", "wasm-bindgen-cli", "--version", &want],
+        )?;
     }
     Ok(())
 }
 
 fn ensure_node(env: &Env) -> Result<(), String> {
-    if output(env, "node", &["--version"]).is_none() || output(env, "npm", &["--version"]).is_none() {
+    if output(env, "node", &["--version"]).is_none() || output(env, "npm", &["--version"]).is_none()
+    {
         apt_install(env, &["nodejs", "npm"])?;
     }
     Ok(())

@@ -51,11 +51,11 @@ pub fn test() -> Result<(), String> {
     let env = ensure_all()?;
     let mut outcomes = Vec::new();
     let check = |outcomes: &mut Vec<Outcome>,
-                     name: &'static str,
-                     program: &str,
-                     args: &[&str],
-                     envs: &[(&str, String)],
-                     counts: bool| {
+                 name: &'static str,
+                 program: &str,
+                 args: &[&str],
+                 envs: &[(&str, String)],
+                 counts: bool| {
         step(name);
         let t = Instant::now();
         let (ok, passed, failed) = run_counting(&env, program, args, envs);
@@ -65,15 +65,35 @@ pub fn test() -> Result<(), String> {
         } else {
             (u64::from(ok), u64::from(!ok))
         };
-        outcomes.push(Outcome { name, passed, failed, ok, secs: t.elapsed().as_secs_f64() });
+        outcomes.push(Outcome {
+            name,
+            passed,
+            failed,
+            ok,
+            secs: t.elapsed().as_secs_f64(),
+        });
     };
     let chromedriver = env.chromedriver.display().to_string();
-    check(&mut outcomes, "format", "cargo", &["fmt", "--all", "--", "--check"], &[], false);
+    check(
+        &mut outcomes,
+        "format",
+        "cargo",
+        &["fmt", "--all", "--", "--check"],
+        &[],
+        false,
+    );
     check(
         &mut outcomes,
         "clippy (native)",
         "cargo",
-        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
         &[],
         false,
     );
@@ -96,16 +116,36 @@ pub fn test() -> Result<(), String> {
         &[],
         false,
     );
-    check(&mut outcomes, "native tests", "cargo", &["test", "--workspace"], &[], true);
+    check(
+        &mut outcomes,
+        "native tests",
+        "cargo",
+        &["test", "--workspace"],
+        &[],
+        true,
+    );
     check(
         &mut outcomes,
         "wasm tests (headless Chromium)",
         "cargo",
-        &["test", "--target", "wasm32-unknown-unknown", "--test", "wasm"],
+        &[
+            "test",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--test",
+            "wasm",
+        ],
         &[("CHROMEDRIVER", chromedriver)],
         true,
     );
-    check(&mut outcomes, "release build (trunk)", "trunk", &["build", "--release"], &[], false);
+    check(
+        &mut outcomes,
+        "release build (trunk)",
+        "trunk",
+        &["build", "--release"],
+        &[],
+        false,
+    );
     let budget = match dist_sizes(&env) {
         Ok(sizes) => {
             report_sizes(&sizes);
@@ -131,8 +171,19 @@ pub fn test() -> Result<(), String> {
         ok: budget,
         secs: 0.0,
     });
-    check(&mut outcomes, "build local service", "cargo", &["build", "--package", "local-service"], &[], false);
-    let service = env.root.join("target/debug/local-service").display().to_string();
+    check(
+        &mut outcomes,
+        "build local service",
+        "cargo",
+        &["build", "--package", "local-service"],
+        &[],
+        false,
+    );
+    let service = env
+        .root
+        .join("target/debug/local-service")
+        .display()
+        .to_string();
     let dist = env.root.join("dist").display().to_string();
     check(
         &mut outcomes,
@@ -148,10 +199,16 @@ pub fn test() -> Result<(), String> {
     );
 
     println!();
-    println!("{:<42} {:>7} {:>7} {:>9}", "step", "passed", "failed", "seconds");
+    println!(
+        "{:<42} {:>7} {:>7} {:>9}",
+        "step", "passed", "failed", "seconds"
+    );
     for o in &outcomes {
         let mark = if o.ok { " " } else { "✗" };
-        println!("{mark}{:<41} {:>7} {:>7} {:>9.1}", o.name, o.passed, o.failed, o.secs);
+        println!(
+            "{mark}{:<41} {:>7} {:>7} {:>9.1}",
+            o.name, o.passed, o.failed, o.secs
+        );
     }
     println!("total time: {:.0} s", started.elapsed().as_secs_f64());
     let passed: u64 = outcomes.iter().map(|o| o.passed).sum();
@@ -166,9 +223,16 @@ pub fn test() -> Result<(), String> {
 /// Runs a command, echoing its output, and counts the tests its runner
 /// reports: cargo's `test result: ... N passed; M failed` and TAP's
 /// `# pass N` / `# fail N`.
-fn run_counting(env: &Env, program: &str, args: &[&str], envs: &[(&str, String)]) -> (bool, u64, u64) {
+fn run_counting(
+    env: &Env,
+    program: &str,
+    args: &[&str],
+    envs: &[(&str, String)],
+) -> (bool, u64, u64) {
     let mut cmd = env.cmd(program);
-    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::inherit());
+    cmd.args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
     for (k, v) in envs {
         cmd.env(k, v);
     }
@@ -208,7 +272,8 @@ fn number_before(text: &str, word: &str) -> u64 {
 fn dist_sizes(env: &Env) -> Result<Vec<(String, u64, u64)>, String> {
     let dir = env.root.join("dist");
     let mut out = Vec::new();
-    let entries = std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let entries =
+        std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     for entry in entries.flatten() {
         let path = entry.path();
         if !path.is_file() {
