@@ -19,7 +19,10 @@ commands:
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("serve") => tasks::serve(&args[1..]),
+        Some("serve") => {
+            let rest = &args[1..];
+            tasks::serve(rest.strip_prefix(&["--".to_owned()]).unwrap_or(rest))
+        }
         Some("test") => tasks::test(),
         Some("dist") => setup::ensure_all().and_then(|env| tasks::dist(&env)),
         Some("setup") => setup::ensure_all().map(drop),

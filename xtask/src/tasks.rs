@@ -23,10 +23,16 @@ pub fn serve(args: &[String]) -> Result<(), String> {
     dist(&env)?;
     setup::run(&env, "cargo", &["build", "--package", "local-service"])?;
     let service = env.root.join("target/debug/local-service");
-    let status = Command::new(service)
-        .current_dir(&env.root)
+    let mut cmd = Command::new(service);
+    cmd.current_dir(&env.root)
         .arg("--dist")
-        .arg(env.root.join("dist"))
+        .arg(env.root.join("dist"));
+    if !args.iter().any(|a| a.starts_with("--data-dir")) {
+        // Keep the generated token and the namespace settings between runs.
+        cmd.arg("--data-dir")
+            .arg(env.root.join("target/local-service"));
+    }
+    let status = cmd
         .args(args)
         .status()
         .map_err(|e| format!("cannot start the local service: {e}"))?;
