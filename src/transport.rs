@@ -1,29 +1,150 @@
-//! The only code that touches the network: runs a core [`Call`] through the
-//! browser's fetch (gloo-net) and hands the answer back to the core.
+//! The only code that touches the network: runs a core [`Call`] through fetch
+//! (gloo-net), with a per-attempt timeout, cancellation through the caller's
+//! `AbortSignal`, and retries of the calls that are safe to repeat. What an
+//! answer means is decided by the core, never here.
+
+use std::cell::Cell;
+use std::rc::Rc;
 
 use gloo_net::http::{Method as HttpMethod, RequestBuilder};
-use web_sys::RequestMode;
+use wasm_bindgen::prelude::*;
+use web_sys::{AbortController, AbortSignal, RequestMode};
 
 use crate::api::{
-    Answer, ApiError, Call, Connection, Method, NetworkReason, Operation, RELEVANT_HEADERS,
+    Answer, ApiError, Call, Connection, Method, NetworkReason, Operation, RetryPolicy,
+    RELEVANT_HEADERS,
 };
 
-/// Runs one operation: describe, fetch, interpret.
-pub async fn send<O: Operation>(conn: &Connection, op: &O) -> Result<O::Output, ApiError> {
-    let call = op.call(conn)?;
-    let answer = fetch(&call).await?;
-    O::read(&answer)
+/// The default time one attempt may take.
+pub const DEFAULT_TIMEOUT_MS: u32 = 30_000;
+
+/// How calls are made.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The longest one attempt may take, in milliseconds.
+    pub timeout_ms: u32,
+    pub retry: RetryPolicy,
+    /// Cancels the call (and any retry) when it fires.
+    pub signal: Option<AbortSignal>,
 }
 
-/// Sends a call and collects the answer; a failure before any answer is
-/// diagnosed (offline, mixed content, refused by the browser, unreachable).
-pub async fn fetch(call: &Call) -> Result<Answer, ApiError> {
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            timeout_ms: DEFAULT_TIMEOUT_MS,
+            retry: RetryPolicy::default(),
+            signal: None,
+        }
+    }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    // The global timers, present in browsers, workers and Node alike.
+    #[wasm_bindgen(js_name = setTimeout)]
+    fn set_timeout(callback: &js_sys::Function, ms: u32) -> JsValue;
+    #[wasm_bindgen(js_name = clearTimeout)]
+    fn clear_timeout(id: &JsValue);
+}
+
+/// Runs one operation: describe, fetch (retrying what is safe to retry),
+/// interpret.
+pub async fn send<O: Operation>(
+    conn: &Connection,
+    op: &O,
+    opts: &Options,
+) -> Result<O::Output, ApiError> {
+    let call = op.call(conn)?;
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        if opts.signal.as_ref().is_some_and(AbortSignal::aborted) {
+            return Err(ApiError::Aborted);
+        }
+        let result = match attempt_once(&call, opts).await {
+            Ok(answer) => O::read(&answer),
+            Err(e) => Err(e),
+        };
+        let Err(err) = result else { return result };
+        match opts
+            .retry
+            .delay_ms(attempt, &err, call.retry_safe, js_sys::Math::random())
+        {
+            Some(ms) => sleep(ms, opts.signal.as_ref()).await,
+            None => return Err(err),
+        }
+    }
+}
+
+/// One attempt under its own timeout, linked to the caller's signal.
+async fn attempt_once(call: &Call, opts: &Options) -> Result<Answer, ApiError> {
+    let controller =
+        AbortController::new().map_err(|_| unreachable_err("fetch cannot be cancelled here"))?;
+    let signal = controller.signal();
+    let timed_out = Rc::new(Cell::new(false));
+    let on_timeout = {
+        let (controller, timed_out) = (controller.clone(), timed_out.clone());
+        Closure::<dyn FnMut()>::new(move || {
+            timed_out.set(true);
+            controller.abort();
+        })
+    };
+    let timer = set_timeout(on_timeout.as_ref().unchecked_ref(), opts.timeout_ms);
+    let on_abort = {
+        let controller = controller.clone();
+        Closure::<dyn FnMut()>::new(move || controller.abort())
+    };
+    if let Some(user) = &opts.signal {
+        let _ = user.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+    }
+    let result = fetch(call, &signal).await;
+    clear_timeout(&timer);
+    if let Some(user) = &opts.signal {
+        let _ =
+            user.remove_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+    }
+    match result {
+        Err(ApiError::Aborted) if timed_out.get() => Err(ApiError::Timeout {
+            after_ms: opts.timeout_ms.into(),
+        }),
+        other => other,
+    }
+}
+
+/// Waits, ending early if the signal fires.
+async fn sleep(ms: u64, signal: Option<&AbortSignal>) {
+    let mut on_abort: Option<Closure<dyn FnMut()>> = None;
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        set_timeout(&resolve, ms.min(u32::MAX as u64) as u32);
+        if let Some(signal) = signal {
+            let resolve = resolve.clone();
+            let closure = Closure::<dyn FnMut()>::new(move || {
+                let _ = resolve.call0(&JsValue::NULL);
+            });
+            let _ =
+                signal.add_event_listener_with_callback("abort", closure.as_ref().unchecked_ref());
+            on_abort = Some(closure);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    if let (Some(signal), Some(closure)) = (signal, &on_abort) {
+        let _ =
+            signal.remove_event_listener_with_callback("abort", closure.as_ref().unchecked_ref());
+    }
+}
+
+/// Sends a call once and collects the answer; a failure before any answer is
+/// diagnosed (aborted, offline, mixed content, refused by the browser,
+/// unreachable).
+pub async fn fetch(call: &Call, signal: &AbortSignal) -> Result<Answer, ApiError> {
     let method = match call.method {
         Method::Get => HttpMethod::GET,
         Method::Post => HttpMethod::POST,
         Method::Put => HttpMethod::PUT,
     };
-    let mut builder = RequestBuilder::new(&call.url).method(method);
+    let mut builder = RequestBuilder::new(&call.url)
+        .method(method)
+        .abort_signal(Some(signal));
     for (name, value) in &call.headers {
         builder = builder.header(name, value);
     }
@@ -31,22 +152,22 @@ pub async fn fetch(call: &Call) -> Result<Answer, ApiError> {
         Some(body) => builder.body(body.clone()),
         None => builder.build(),
     }
-    .map_err(|e| network(NetworkReason::Unreachable, e.to_string()))?;
+    .map_err(|e| unreachable_err(&e.to_string()))?;
     let response = match request.send().await {
         Ok(r) => r,
-        Err(e) => return Err(diagnose(call, &e.to_string()).await),
+        Err(_) if signal.aborted() => return Err(ApiError::Aborted),
+        Err(e) => return Err(diagnose(call, &e.to_string(), signal).await),
     };
     let headers = RELEVANT_HEADERS
         .iter()
         .filter_map(|&name| response.headers().get(name).map(|v| (name.to_owned(), v)))
         .collect();
     let status = response.status();
-    let body = response.binary().await.map_err(|e| {
-        network(
-            NetworkReason::Unreachable,
-            format!("the answer was cut off: {e}"),
-        )
-    })?;
+    let body = match response.binary().await {
+        Ok(b) => b,
+        Err(_) if signal.aborted() => return Err(ApiError::Aborted),
+        Err(e) => return Err(unreachable_err(&format!("the answer was cut off: {e}"))),
+    };
     Ok(Answer {
         status,
         headers,
@@ -55,49 +176,62 @@ pub async fn fetch(call: &Call) -> Result<Answer, ApiError> {
     })
 }
 
-fn network(reason: NetworkReason, message: String) -> ApiError {
-    ApiError::Network { reason, message }
+fn unreachable_err(message: &str) -> ApiError {
+    ApiError::Network {
+        reason: NetworkReason::Unreachable,
+        message: message.to_owned(),
+    }
 }
 
 /// Tells apart why fetch failed with no answer. The browser gives the same
 /// opaque error for all of these, so look around: is it offline, is it an
 /// https page calling http, and does the server answer a request that needs no
 /// CORS permission (if it does, CORS refused the real one).
-async fn diagnose(call: &Call, raw: &str) -> ApiError {
+async fn diagnose(call: &Call, raw: &str, signal: &AbortSignal) -> ApiError {
     let window = web_sys::window();
     if window.as_ref().is_some_and(|w| !w.navigator().on_line()) {
-        return network(NetworkReason::Offline, raw.to_owned());
+        return ApiError::Network {
+            reason: NetworkReason::Offline,
+            message: raw.to_owned(),
+        };
     }
     let page_origin = window
         .as_ref()
         .and_then(|w| w.location().origin().ok())
         .unwrap_or_default();
     if page_origin.starts_with("https:") && call.url.starts_with("http:") {
-        return network(NetworkReason::MixedContent, call.url.clone());
+        return ApiError::Network {
+            reason: NetworkReason::MixedContent,
+            message: call.url.clone(),
+        };
+    }
+    if page_origin.is_empty() || same_origin(&page_origin, &call.url) {
+        // No page (Node, a worker without location) or no CORS involved.
+        return unreachable_err(raw);
     }
     let probe = RequestBuilder::new(&call.url)
         .mode(RequestMode::NoCors)
+        .abort_signal(Some(signal))
         .build();
     let reachable = match probe {
         Ok(p) => p.send().await.is_ok(),
         Err(_) => false,
     };
-    if reachable && !same_origin(&page_origin, &call.url) {
-        let mut headers: Vec<String> = call.headers.iter().map(|(k, _)| k.clone()).collect();
-        headers.sort();
-        return ApiError::Cors {
-            origin: page_origin,
-            method: call.method.as_str().to_owned(),
-            headers,
-            url: call.url.clone(),
-        };
+    if !reachable {
+        return unreachable_err(raw);
     }
-    network(NetworkReason::Unreachable, raw.to_owned())
+    let mut headers: Vec<String> = call.headers.iter().map(|(k, _)| k.clone()).collect();
+    headers.sort();
+    ApiError::Cors {
+        origin: page_origin,
+        method: call.method.as_str().to_owned(),
+        headers,
+        url: call.url.clone(),
+    }
 }
 
 fn same_origin(origin: &str, url: &str) -> bool {
-    !origin.is_empty()
-        && url.len() >= origin.len()
+    url.len() >= origin.len()
         && url[..origin.len()].eq_ignore_ascii_case(origin)
         && matches!(url.as_bytes().get(origin.len()), None | Some(b'/'))
 }

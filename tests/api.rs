@@ -404,3 +404,67 @@ fn errors_say_which_kind_they_are() {
         assert!(err.to_string().ends_with('.'), "{err}");
     }
 }
+
+fn rate_limited(ms: u64) -> ApiError {
+    ApiError::Service(Box::new(ServiceError {
+        status: 429,
+        code: "API_RATE_LIMIT".into(),
+        message: "m".into(),
+        ray_id: "r".into(),
+        documentation: None,
+        metadata: None,
+        retry_after_ms: Some(ms),
+    }))
+}
+
+#[test]
+fn only_safe_calls_are_retried_after_transient_failures() {
+    let p = RetryPolicy::default();
+    let unreachable = ApiError::Network {
+        reason: NetworkReason::Unreachable,
+        message: "x".into(),
+    };
+    let bad_gateway = ListBuilds::read(&answer(503, &[], "")).unwrap_err();
+    assert!(p.delay_ms(1, &unreachable, true, 0.5).is_some());
+    assert!(p.delay_ms(1, &bad_gateway, true, 0.5).is_some());
+    // Creating a token is never repeated: a second POST mints a second token.
+    assert_eq!(
+        p.delay_ms(1, &unreachable, CreateDevToken::RETRY_SAFE, 0.5),
+        None
+    );
+    assert_eq!(p.delay_ms(1, &ApiError::Aborted, true, 0.5), None);
+    let unauthorized = ListBuilds::read(&answer(
+        401,
+        &[],
+        r#"{"code":"API_UNAUTHORIZED","message":"m","ray_id":"r"}"#,
+    ))
+    .unwrap_err();
+    assert_eq!(p.delay_ms(1, &unauthorized, true, 0.5), None);
+    assert_eq!(
+        p.delay_ms(3, &unreachable, true, 0.5),
+        None,
+        "three attempts in all"
+    );
+}
+
+#[test]
+fn backoff_grows_with_jitter_and_honours_retry_after_up_to_a_cap() {
+    let p = RetryPolicy {
+        attempts: 10,
+        base_delay_ms: 100,
+        max_delay_ms: 1_000,
+        max_retry_after_ms: 5_000,
+    };
+    let e = ApiError::Timeout { after_ms: 1 };
+    let delays: Vec<u64> = (1..6)
+        .map(|a| p.delay_ms(a, &e, true, 0.0).unwrap())
+        .collect();
+    assert_eq!(delays, [50, 100, 200, 400, 500]);
+    assert_eq!(p.delay_ms(2, &e, true, 0.999), Some(199));
+    assert_eq!(p.delay_ms(1, &rate_limited(3_000), true, 0.5), Some(3_000));
+    assert_eq!(
+        p.delay_ms(1, &rate_limited(60_000), true, 0.5),
+        None,
+        "too long a wait is the caller's call"
+    );
+}

@@ -7,8 +7,10 @@ mod answer;
 mod call;
 mod error;
 mod operations;
+mod retry;
 
 pub use answer::{Answer, RELEVANT_HEADERS};
 pub use call::{encode_segment, BaseUrl, Call, Connection, Method};
 pub use error::{ApiError, NetworkReason, ServiceError, ServiceErrorKind};
 pub use operations::{CreateDevToken, ListBuilds, Operation, SetCdnAuth, SetDomainAuth};
+pub use retry::RetryPolicy;

@@ -17,13 +17,10 @@ pub fn BuildsList() -> impl IntoView {
         let game = s.game_id.get_untracked();
         async move {
             let conn = conn?;
-            transport::send(
-                &conn,
-                &ListBuilds {
-                    game_id: game.trim(),
-                },
-            )
-            .await
+            let op = ListBuilds {
+                game_id: game.trim(),
+            };
+            transport::send(&conn, &op, &transport::Options::default()).await
         }
     });
     Effect::new(move |_| {
