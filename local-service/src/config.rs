@@ -40,6 +40,10 @@ pub struct Config {
     /// such as `3,1/60`.
     #[arg(long, value_name = "LIMITS", num_args = 0..=1, default_missing_value = "128,16/900")]
     pub rate_limit: Option<crate::rate_limit::Limits>,
+
+    /// Enable `/_local/faults` (inject failures) for client tests.
+    #[arg(long)]
+    pub test_hooks: bool,
 }
 
 impl Config {
@@ -53,6 +57,7 @@ impl Config {
             allow_origins: Vec::new(),
             data_dir: None,
             rate_limit: None,
+            test_hooks: false,
         }
     }
 }

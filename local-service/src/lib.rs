@@ -7,6 +7,7 @@ pub mod config;
 pub mod cors;
 pub mod demo;
 pub mod errors;
+pub mod faults;
 pub mod mint;
 pub mod rate_limit;
 pub mod routes;

@@ -26,6 +26,10 @@ use gamecloud::validate::{self, ServiceRejection};
 pub fn router(state: Arc<State>) -> Router {
     Router::new()
         .route("/_local/state", axum::routing::get(local_state))
+        .route(
+            "/_local/faults",
+            axum::routing::post(add_fault).delete(clear_faults),
+        )
         .fallback(dispatch)
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -49,8 +53,57 @@ async fn ray_id_layer(req: Request, next: Next) -> Response {
 /// Not part of the contract: what the PUTs changed, for tests and for
 /// developers (the real service has no way to read it back).
 async fn local_state(Extract(state): Extract<Arc<State>>) -> Response {
-    axum::Json(json!({ "namespaces": state.settings(), "builds": state.build_count }))
+    let hits = state.hits.lock().map(|h| json!(*h)).unwrap_or_default();
+    axum::Json(json!({ "namespaces": state.settings(), "builds": state.build_count, "hits": hits }))
         .into_response()
+}
+
+/// `--test-hooks`: queue a failure for an endpoint.
+async fn add_fault(Extract(state): Extract<Arc<State>>, body: Bytes) -> Response {
+    let Some(faults) = &state.faults else {
+        return ServiceError::not_found().into_response();
+    };
+    match serde_json::from_slice::<crate::faults::Fault>(&body) {
+        Ok(fault) => {
+            faults.push(fault);
+            empty_ok()
+        }
+        Err(e) => ServiceError::bad_body(e.to_string()).into_response(),
+    }
+}
+
+/// `--test-hooks`: forget every queued failure and the call counts.
+async fn clear_faults(Extract(state): Extract<Arc<State>>) -> Response {
+    let Some(faults) = &state.faults else {
+        return ServiceError::not_found().into_response();
+    };
+    faults.clear();
+    if let Ok(mut hits) = state.hits.lock() {
+        hits.clear();
+    }
+    empty_ok()
+}
+
+/// Applies an injected failure for this route, if one is queued.
+async fn injected(state: &State, path: &str) -> Option<Response> {
+    let route = Route::parse(path)?;
+    let fault = state.faults.as_ref()?.take(route.endpoint())?;
+    tokio::time::sleep(fault.delay()).await;
+    let status = StatusCode::from_u16(fault.status?).ok()?;
+    let mut res = (status, fault.body).into_response();
+    if let Some(ct) = fault
+        .content_type
+        .and_then(|c| HeaderValue::from_str(&c).ok())
+    {
+        res.headers_mut().insert(header::CONTENT_TYPE, ct);
+    }
+    if let Some(ra) = fault
+        .retry_after
+        .and_then(|c| HeaderValue::from_str(&c).ok())
+    {
+        res.headers_mut().insert(header::RETRY_AFTER, ra);
+    }
+    Some(res)
 }
 
 async fn dispatch(
@@ -60,6 +113,12 @@ async fn dispatch(
 ) -> Response {
     let path = req.uri().path().to_owned();
     if path == "/cloud" || path.starts_with("/cloud/") {
+        if let Some(route) = Route::parse(&path) {
+            state.hit(route.endpoint());
+        }
+        if let Some(res) = injected(&state, &path).await {
+            return res;
+        }
         let (parts, body) = req.into_parts();
         let body = match axum::body::to_bytes(body, 8 << 20).await {
             Ok(b) => b,

@@ -54,6 +54,10 @@ pub struct State {
     /// The builds answer, serialized once: the list never changes.
     pub builds_body: Bytes,
     pub build_count: usize,
+    /// Injected failures, with `--test-hooks` only.
+    pub faults: Option<crate::faults::Faults>,
+    /// Calls seen per endpoint (for tests that count retries).
+    pub hits: Mutex<BTreeMap<&'static str, u64>>,
     persisted: Mutex<Persisted>,
     data_file: Option<PathBuf>,
 }
@@ -109,6 +113,8 @@ impl State {
             dist: config.dist.clone(),
             builds_body: Bytes::from(builds_body),
             build_count,
+            faults: config.test_hooks.then(Default::default),
+            hits: Mutex::new(BTreeMap::new()),
             persisted: Mutex::new(persisted),
             data_file,
         };
@@ -125,6 +131,16 @@ impl State {
             .iter()
             .find(|(id, _)| id.eq_ignore_ascii_case(namespace_id))
             .map(|(_, name)| *name)
+    }
+
+    /// Counts a call to an endpoint.
+    pub fn hit(&self, endpoint: &'static str) {
+        *self
+            .hits
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(endpoint)
+            .or_default() += 1;
     }
 
     /// A copy of every namespace's settings.

@@ -774,3 +774,68 @@ async fn it_serves_a_built_panel_on_the_same_origin() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[tokio::test]
+async fn test_hooks_inject_failures_and_count_calls_only_when_enabled() {
+    let s = default_service().await;
+    let res = s
+        .http
+        .post(format!("{}/_local/faults", s.base))
+        .json(&json!({"route": "builds", "status": 503}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status(),
+        StatusCode::NOT_FOUND,
+        "off unless --test-hooks"
+    );
+
+    let mut config = Config::for_tests(TOKEN);
+    config.test_hooks = true;
+    let s = start(config).await;
+    let fault = json!({"route": "builds", "status": 502, "body": "<html>Bad Gateway</html>", "content_type": "text/html", "times": 2});
+    assert!(s
+        .http
+        .post(format!("{}/_local/faults", s.base))
+        .json(&fault)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .is_success());
+    for _ in 0..2 {
+        let res = s.request(Method::GET, &builds_path()).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::BAD_GATEWAY);
+        assert_eq!(res.headers()["content-type"], "text/html");
+    }
+    assert_eq!(
+        s.send(s.request(Method::GET, &builds_path())).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(s.settings().await["hits"]["builds"], 3);
+
+    let slow = json!({"route": "cdn-auth", "delay_ms": 300});
+    s.http
+        .post(format!("{}/_local/faults", s.base))
+        .json(&slow)
+        .send()
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    let put = s
+        .request(Method::PUT, &ns_path(demo::PROD_ID, "cdn-auth"))
+        .json(&json!({"auth_type": "none"}));
+    assert_eq!(
+        s.send(put).await.0,
+        StatusCode::OK,
+        "a delay-only fault still handles the call"
+    );
+    assert!(started.elapsed() >= std::time::Duration::from_millis(300));
+    s.http
+        .delete(format!("{}/_local/faults", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(s.settings().await["hits"], json!({}));
+}
