@@ -23,5 +23,8 @@ pub mod validate;
 #[cfg(feature = "client")]
 pub mod transport;
 
+#[cfg(feature = "js")]
+pub mod js;
+
 #[cfg(feature = "panel")]
 pub mod panel;

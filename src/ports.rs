@@ -11,7 +11,11 @@ pub const PROXY_PORT_RANGE: (u16, u16) = (26000, 31999);
 /// The port the matchmaker returns for a protocol when traffic goes through the
 /// service's proxy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(
+    tag = "kind",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
 pub enum ProxyPort {
     /// Always this port (80 for `http`, 443 for `https`); the hostname routes
     /// to the game server.

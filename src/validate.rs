@@ -87,6 +87,8 @@ pub enum IssueCode {
     IdInvalid,
     /// Client-side: a value this client cannot send (an unknown CDN auth type).
     ValueUnknown,
+    /// Client-side: an argument of the wrong type (from JavaScript).
+    TypeInvalid,
 }
 
 impl IssueCode {
@@ -112,6 +114,7 @@ impl IssueCode {
             IssueCode::TokenInvalid => "token-invalid",
             IssueCode::IdInvalid => "id-invalid",
             IssueCode::ValueUnknown => "value-unknown",
+            IssueCode::TypeInvalid => "type-invalid",
         }
     }
 
@@ -140,7 +143,8 @@ impl IssueCode {
             | IssueCode::BaseUrlInvalid
             | IssueCode::TokenInvalid
             | IssueCode::IdInvalid
-            | IssueCode::ValueUnknown => None,
+            | IssueCode::ValueUnknown
+            | IssueCode::TypeInvalid => None,
             _ => Some(ServiceRejection::ValidationError),
         }
     }

@@ -15,6 +15,7 @@ use protobuf::{Reader, Value, Writer};
 
 /// A token split into its parts and decoded.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct DecodedToken {
     /// The unsigned hint before the first dot (`dev_staging`, `cloud`...), if any.
     pub label: Option<String>,
@@ -72,6 +73,7 @@ pub struct TokenHeader {
 
 /// The protobuf claims.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
 pub struct Claims {
     /// Expiry, milliseconds since the epoch; `None` = never expires.
     pub exp_ms: Option<i64>,
@@ -84,7 +86,11 @@ pub struct Claims {
 
 /// What a token allows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(
+    tag = "kind",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
 pub enum Entitlement {
     User {
         user_id: Option<String>,
@@ -108,6 +114,7 @@ pub enum Entitlement {
 
 /// The development entitlement: which namespace, which host, which ports.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
 pub struct DevEntitlement {
     pub namespace_id: Option<String>,
     pub hostname: String,
@@ -116,6 +123,7 @@ pub struct DevEntitlement {
 
 /// A port inside a development token.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct DevPort {
     pub label: String,
     pub port: Option<u32>,

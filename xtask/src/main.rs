@@ -14,6 +14,7 @@ commands:
   test             install what is missing, then run every check and test and
                    print `N passed, N failed`
   dist             build the release panel into dist/
+  js               build the JS module (npm package) into pkg/
   setup            only install what is missing";
 
 fn main() -> ExitCode {
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
         }
         Some("test") => tasks::test(),
         Some("dist") => setup::ensure_all().and_then(|env| tasks::dist(&env)),
+        Some("js") => setup::ensure_all().and_then(|env| tasks::js(&env)),
         Some("setup") => setup::ensure_all().map(drop),
         Some("-h" | "--help" | "help") | None => {
             println!("{USAGE}");

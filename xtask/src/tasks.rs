@@ -17,6 +17,78 @@ pub fn dist(env: &Env) -> Result<(), String> {
     Ok(())
 }
 
+/// Builds the JS module into `pkg/`: the wasm core (feature `js`, no Leptos),
+/// its wasm-bindgen glue, wasm-opt, and the hand-written entry and types.
+pub fn js(env: &Env) -> Result<(), String> {
+    setup::run(
+        env,
+        "cargo",
+        &[
+            "build",
+            "--release",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--features",
+            "js",
+            "--lib",
+        ],
+    )?;
+    let pkg = env.root.join("pkg");
+    let _ = std::fs::remove_dir_all(&pkg);
+    let wasm = env
+        .root
+        .join("target/wasm32-unknown-unknown/release/gamecloud.wasm");
+    let (wasm, pkg_str) = (wasm.display().to_string(), pkg.display().to_string());
+    setup::run(
+        env,
+        "wasm-bindgen",
+        &[
+            "--target",
+            "web",
+            "--out-dir",
+            &pkg_str,
+            "--out-name",
+            "gamecloud_core",
+            "--no-typescript",
+            &wasm,
+        ],
+    )?;
+    let core = pkg.join("gamecloud_core_bg.wasm").display().to_string();
+    setup::run(
+        env,
+        "wasm-opt",
+        &[
+            "-Oz",
+            "--strip-debug",
+            "--strip-producers",
+            "--enable-bulk-memory",
+            "--enable-nontrapping-float-to-int",
+            "--enable-sign-ext",
+            "--enable-mutable-globals",
+            "--enable-reference-types",
+            "--enable-multivalue",
+            &core,
+            "-o",
+            &core,
+        ],
+    )?;
+    for file in ["index.js", "index.d.ts", "package.json", "README.md"] {
+        std::fs::copy(env.root.join("js").join(file), pkg.join(file))
+            .map_err(|e| format!("cannot copy js/{file}: {e}"))?;
+    }
+    let sizes = js_sizes(env)?;
+    report_sizes(&sizes);
+    Ok(())
+}
+
+/// What a dashboard downloads of the module: wasm plus JS glue.
+fn js_sizes(env: &Env) -> Result<Vec<(String, u64, u64)>, String> {
+    Ok(file_sizes(&env.root.join("pkg"))?
+        .into_iter()
+        .filter(|(name, ..)| name.ends_with(".js") || name.ends_with(".wasm"))
+        .collect())
+}
+
 /// `cargo xtask serve`: build, then run the local service serving the panel.
 pub fn serve(args: &[String]) -> Result<(), String> {
     let env = ensure_all()?;
@@ -276,7 +348,10 @@ fn number_before(text: &str, word: &str) -> u64 {
 
 /// (file, raw bytes, gzipped bytes) of what a browser downloads from dist/.
 fn dist_sizes(env: &Env) -> Result<Vec<(String, u64, u64)>, String> {
-    let dir = env.root.join("dist");
+    file_sizes(&env.root.join("dist"))
+}
+
+fn file_sizes(dir: &std::path::Path) -> Result<Vec<(String, u64, u64)>, String> {
     let mut out = Vec::new();
     let entries =
         std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
@@ -304,7 +379,7 @@ fn report_sizes(sizes: &[(String, u64, u64)]) {
         println!("  {name:<48} {:>10} raw {:>10} gzipped", kb(*raw), kb(*gz));
     }
     let total: u64 = sizes.iter().map(|s| s.2).sum();
-    println!("  panel total: {} gzipped", kb(total));
+    println!("  total: {} gzipped", kb(total));
 }
 
 fn kb(bytes: u64) -> String {

@@ -1,0 +1,138 @@
+// The built JS module (pkg/) used from Node 20 as a dashboard would: the four
+// operations against the local service, and its errors.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startService } from './harness.mjs';
+
+const pkg = process.env.JS_PKG ?? new URL('../pkg/index.js', import.meta.url).href;
+const { GameCloudClient, GameCloudError, validateDevTokenRequest, proxyPort, decodeToken } = await import(pkg);
+
+const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
+let service;
+let client;
+
+before(async () => {
+  service = await startService(['--test-hooks']);
+  client = new GameCloudClient({ baseUrl: service.url, token: async () => service.token, timeoutMs: 2000 });
+});
+
+after(async () => {
+  await service?.stop();
+});
+
+async function rejects(promise) {
+  try {
+    await promise;
+  } catch (e) {
+    return e;
+  }
+  assert.fail('expected a rejection');
+}
+
+test('lists builds with exact bigint sizes', async () => {
+  const { builds } = await client.listBuilds(service.gameId);
+  assert.equal(builds.length, 36);
+  assert.equal(typeof builds[0].content_length, 'bigint');
+  assert.ok(builds.some((b) => b.content_length === 2n ** 53n + 1n));
+  assert.equal(typeof builds[0].tags, 'object');
+  assert.match(builds[0].create_ts, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+});
+
+test('creates a development token and decodes it', async () => {
+  const request = { hostname: '192.168.1.20', ports: { default: { protocol: 'http', port: 8080 }, game: { protocol: 'udp', port_range: { min: 7000, max: 7010 } } } };
+  assert.deepEqual(validateDevTokenRequest(request), []);
+  const { token } = await client.createDevToken(service.gameId, STAGING, request);
+  const decoded = decodeToken(token);
+  assert.equal(decoded.kind, 'development');
+  assert.equal(decoded.label, 'dev_staging');
+  const dev = decoded.claims.entitlements[0];
+  assert.equal(dev.kind, 'namespace_development');
+  assert.equal(dev.hostname, '192.168.1.20');
+  assert.deepEqual(dev.ports.map((p) => [p.label, p.protocol, p.port, p.portRange]), [
+    ['default', 'http', 8080, null],
+    ['game', 'udp', null, [7000, 7010]],
+  ]);
+  assert.equal(decoded.claims.expMs - decoded.claims.iatMs, 365 * 24 * 3600 * 1000);
+});
+
+test('sets the CDN auth type and domain auth', async () => {
+  assert.equal(await client.setCdnAuth(service.gameId, STAGING, 'basic'), undefined);
+  assert.equal(await client.setDomainAuth(service.gameId, STAGING, true), undefined);
+  const state = await (await fetch(`${service.url}_local/state`)).json();
+  assert.deepEqual(state.namespaces[STAGING], { cdn_auth_type: 'basic', domain_auth_enabled: true });
+});
+
+test('failures are GameCloudErrors with a kind and the service fields', async () => {
+  const wrong = new GameCloudClient({ baseUrl: service.url, token: 'not-a-token' });
+  const e = await rejects(wrong.listBuilds(service.gameId));
+  assert.ok(e instanceof GameCloudError && e instanceof Error);
+  assert.equal(e.kind, 'service');
+  assert.equal(e.status, 400);
+  assert.equal(e.code, 'TOKEN_INVALID');
+  assert.match(e.rayId, /^[0-9a-f-]{36}$/);
+  assert.match(e.documentation, /^https:\/\//);
+
+  const invalid = await rejects(client.createDevToken(service.gameId, STAGING, { hostname: ' ', ports: { Bad: { protocol: 'tcp' } } }));
+  assert.equal(invalid.kind, 'invalid_request');
+  assert.deepEqual(invalid.issues.map((i) => i.path), ['hostname', 'ports.Bad', 'ports.Bad']);
+
+  const unknownGame = await rejects(client.listBuilds('00000000-0000-4000-8000-000000000000'));
+  assert.equal(unknownGame.status, 500);
+  assert.equal(unknownGame.code, 'ERROR');
+});
+
+test('bad arguments are rejected the same way, never with a crash', async () => {
+  for (const call of [
+    () => client.listBuilds(42),
+    () => client.listBuilds(null),
+    () => client.createDevToken(service.gameId, STAGING, null),
+    () => client.createDevToken(service.gameId, STAGING, { hostname: 'h', ports: { a: { protocol: 'tcp', port: 'eighty' } } }),
+    () => client.setDomainAuth(service.gameId, STAGING, 'yes'),
+    () => client.listBuilds(service.gameId, { signal: 'stop' }),
+  ]) {
+    const e = await rejects(call());
+    assert.ok(e instanceof GameCloudError, String(e));
+    assert.equal(e.kind, 'invalid_request', e.message);
+  }
+  assert.throws(() => new GameCloudClient(null), GameCloudError);
+  assert.throws(() => new GameCloudClient({ baseUrl: 'ftp://x', token: 't' }), (e) => e.kind === 'invalid_request');
+  assert.throws(() => new GameCloudClient({ baseUrl: service.url, token: 't', retries: -1 }), GameCloudError);
+  assert.throws(() => decodeToken('a.b'), (e) => e.kind === 'invalid_request' && /dot-separated/.test(e.message));
+  assert.deepEqual(proxyPort('tcp_tls'), { kind: 'assigned', min: 26000, max: 31999, tlsAdded: true });
+  assert.deepEqual(proxyPort('https'), { kind: 'fixed', port: 443 });
+});
+
+test('a safe call is retried after a 503, a POST is not, and 429 carries retryAfterMs', async () => {
+  const fault = (f) => fetch(`${service.url}_local/faults`, { method: 'POST', body: JSON.stringify(f) });
+  const hits = async () => (await (await fetch(`${service.url}_local/state`)).json()).hits;
+  await fetch(`${service.url}_local/faults`, { method: 'DELETE' });
+  await fault({ route: 'cdn-auth', status: 503 });
+  await client.setCdnAuth(service.gameId, STAGING, 'none');
+  assert.equal((await hits())['cdn-auth'], 2, 'retried once');
+
+  await fault({ route: 'tokens/development', status: 503, body: '' });
+  const e = await rejects(client.createDevToken(service.gameId, STAGING, { hostname: 'h', ports: {} }));
+  assert.equal(e.kind, 'unexpected_answer');
+  assert.equal(e.status, 503);
+  assert.equal((await hits())['tokens/development'], 1, 'a POST is never repeated');
+
+  const body = JSON.stringify({ code: 'API_RATE_LIMIT', message: 'slow down', ray_id: 'r' });
+  await fault({ route: 'builds', status: 429, body, content_type: 'application/json', retry_after: '120', times: 3 });
+  const limited = await rejects(client.listBuilds(service.gameId));
+  assert.equal(limited.code, 'API_RATE_LIMIT');
+  assert.equal(limited.retryAfterMs, 120000);
+  await fetch(`${service.url}_local/faults`, { method: 'DELETE' });
+});
+
+test('timeouts and aborts end the call with their own kinds', async () => {
+  await fetch(`${service.url}_local/faults`, { method: 'POST', body: JSON.stringify({ route: 'tokens/development', delay_ms: 1500 }) });
+  const quick = new GameCloudClient({ baseUrl: service.url, token: service.token, timeoutMs: 200 });
+  const t = await rejects(quick.createDevToken(service.gameId, STAGING, { hostname: 'h' }));
+  assert.equal(t.kind, 'timeout');
+  assert.equal(t.timeoutMs, 200);
+
+  const controller = new AbortController();
+  const pending = client.listBuilds(service.gameId, { signal: controller.signal });
+  controller.abort();
+  assert.equal((await rejects(pending)).kind, 'aborted');
+});

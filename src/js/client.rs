@@ -1,0 +1,229 @@
+//! `GameCloudClient`: the stateful client, one async method per operation.
+
+use std::future::Future;
+
+use js_sys::{Function, Promise, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::{future_to_promise, JsFuture};
+
+use super::convert::{self, builds_to_js, from_js, string};
+use super::error::{bad_argument, to_js};
+use crate::api::{
+    BaseUrl, Connection, CreateDevToken, ListBuilds, RetryPolicy, SetCdnAuth, SetDomainAuth,
+};
+use crate::model::{CdnAuthType, DevTokenRequest};
+use crate::transport::{self, Options, DEFAULT_TIMEOUT_MS};
+
+/// The client: a base URL, a token (or a function giving one), a timeout and
+/// a number of retries.
+#[wasm_bindgen(js_name = GameCloudClient)]
+pub struct JsClient {
+    base_url: String,
+    /// A string, or a function returning a string or a promise of one.
+    token: JsValue,
+    timeout_ms: u32,
+    retry: RetryPolicy,
+}
+
+#[wasm_bindgen(js_class = GameCloudClient)]
+impl JsClient {
+    /// Checks the options; throws a `GameCloudError` if they are wrong.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: JsValue) -> Result<JsClient, JsValue> {
+        if !options.is_object() {
+            return Err(bad_argument(
+                "options",
+                format!(
+                    "options must be an object, not {}.",
+                    convert::type_name(&options)
+                ),
+            ));
+        }
+        let get = |key: &str| Reflect::get(&options, &JsValue::from_str(key)).unwrap_or_default();
+        let base_url = string(&get("baseUrl"), "baseUrl")?;
+        BaseUrl::parse(&base_url).map_err(|issue| to_js(&crate::api::ApiError::invalid(issue)))?;
+        let token = get("token");
+        if !(token.is_string() || token.is_function()) {
+            return Err(bad_argument(
+                "token",
+                "token must be a string or a function returning one.".into(),
+            ));
+        }
+        let timeout_ms = match number(&get("timeoutMs"), "timeoutMs", 1.0, 2_147_483_647.0)? {
+            Some(ms) => ms as u32,
+            None => DEFAULT_TIMEOUT_MS,
+        };
+        let mut retry = RetryPolicy::default();
+        if let Some(retries) = number(&get("retries"), "retries", 0.0, 10.0)? {
+            retry.attempts = retries as u32 + 1;
+        }
+        Ok(JsClient {
+            base_url,
+            token,
+            timeout_ms,
+            retry,
+        })
+    }
+
+    /// Creates a development token. Never retried: a second POST would mint
+    /// a second token.
+    #[wasm_bindgen(js_name = createDevToken)]
+    pub fn create_dev_token(
+        &self,
+        game_id: JsValue,
+        namespace_id: JsValue,
+        request: JsValue,
+        options: JsValue,
+    ) -> Promise {
+        self.run(options, move |conn, opts| async move {
+            let game_id = string(&game_id, "gameId")?;
+            let namespace_id = string(&namespace_id, "namespaceId")?;
+            let request: DevTokenRequest = from_js(request, "request")?;
+            let op = CreateDevToken {
+                game_id: &game_id,
+                namespace_id: &namespace_id,
+                request: &request,
+            };
+            let res = transport::send(&conn, &op, &opts)
+                .await
+                .map_err(|e| to_js(&e))?;
+            Ok(convert::to_js(&res))
+        })
+    }
+
+    /// Lists every build of a game, newest first.
+    #[wasm_bindgen(js_name = listBuilds)]
+    pub fn list_builds(&self, game_id: JsValue, options: JsValue) -> Promise {
+        self.run(options, move |conn, opts| async move {
+            let game_id = string(&game_id, "gameId")?;
+            let res = transport::send(&conn, &ListBuilds { game_id: &game_id }, &opts)
+                .await
+                .map_err(|e| to_js(&e))?;
+            Ok(builds_to_js(&res))
+        })
+    }
+
+    /// Sets a namespace's CDN auth type (`"none"` or `"basic"`).
+    #[wasm_bindgen(js_name = setCdnAuth)]
+    pub fn set_cdn_auth(
+        &self,
+        game_id: JsValue,
+        namespace_id: JsValue,
+        auth_type: JsValue,
+        options: JsValue,
+    ) -> Promise {
+        self.run(options, move |conn, opts| async move {
+            let game_id = string(&game_id, "gameId")?;
+            let namespace_id = string(&namespace_id, "namespaceId")?;
+            let auth_type = CdnAuthType::from_wire(&string(&auth_type, "authType")?);
+            let op = SetCdnAuth {
+                game_id: &game_id,
+                namespace_id: &namespace_id,
+                auth_type: &auth_type,
+            };
+            transport::send(&conn, &op, &opts)
+                .await
+                .map_err(|e| to_js(&e))?;
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+
+    /// Enables or disables a namespace's domain-based authentication.
+    #[wasm_bindgen(js_name = setDomainAuth)]
+    pub fn set_domain_auth(
+        &self,
+        game_id: JsValue,
+        namespace_id: JsValue,
+        enabled: JsValue,
+        options: JsValue,
+    ) -> Promise {
+        self.run(options, move |conn, opts| async move {
+            let game_id = string(&game_id, "gameId")?;
+            let namespace_id = string(&namespace_id, "namespaceId")?;
+            let enabled = enabled
+                .as_bool()
+                .ok_or_else(|| bad_argument("enabled", "enabled must be true or false.".into()))?;
+            let op = SetDomainAuth {
+                game_id: &game_id,
+                namespace_id: &namespace_id,
+                enabled,
+            };
+            transport::send(&conn, &op, &opts)
+                .await
+                .map_err(|e| to_js(&e))?;
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+}
+
+impl JsClient {
+    /// Resolves the token and the call options, then runs `f`; every failure,
+    /// an argument's included, rejects the promise.
+    fn run<F, Fut>(&self, options: JsValue, f: F) -> Promise
+    where
+        F: FnOnce(Connection, Options) -> Fut + 'static,
+        Fut: Future<Output = Result<JsValue, JsValue>> + 'static,
+    {
+        let (base_url, token) = (self.base_url.clone(), self.token.clone());
+        let (timeout_ms, retry) = (self.timeout_ms, self.retry);
+        future_to_promise(async move {
+            let signal = convert::signal(&options)?;
+            let token = resolve_token(&token).await?;
+            let conn = Connection::new(&base_url, &token).map_err(|e| to_js(&e))?;
+            f(
+                conn,
+                Options {
+                    timeout_ms,
+                    retry,
+                    signal,
+                },
+            )
+            .await
+        })
+    }
+}
+
+async fn resolve_token(token: &JsValue) -> Result<String, JsValue> {
+    let Some(f) = token.dyn_ref::<Function>() else {
+        return string(token, "token");
+    };
+    let mut value = f.call0(&JsValue::UNDEFINED).map_err(|e| {
+        bad_argument(
+            "token",
+            format!("the token function threw: {}", describe(&e)),
+        )
+    })?;
+    if let Some(promise) = value.dyn_ref::<Promise>() {
+        value = JsFuture::from(promise.clone()).await.map_err(|e| {
+            bad_argument(
+                "token",
+                format!("the token function's promise rejected: {}", describe(&e)),
+            )
+        })?;
+    }
+    value
+        .as_string()
+        .ok_or_else(|| bad_argument("token", "the token function must return a string.".into()))
+}
+
+fn describe(e: &JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "an error".into())
+}
+
+/// An optional number option within bounds.
+fn number(value: &JsValue, path: &str, min: f64, max: f64) -> Result<Option<f64>, JsValue> {
+    if value.is_undefined() {
+        return Ok(None);
+    }
+    match value.as_f64() {
+        Some(n) if n.is_finite() && n >= min && n <= max && n.fract() == 0.0 => Ok(Some(n)),
+        _ => Err(bad_argument(
+            path,
+            format!("{path} must be a whole number from {min} to {max}."),
+        )),
+    }
+}

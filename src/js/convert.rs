@@ -1,0 +1,80 @@
+//! Moving values across the boundary: JS arguments checked into core types
+//! (a wrong type is a `GameCloudError`, never a panic), core results out as
+//! plain JS objects with the wire's field names.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::error::bad_argument;
+use crate::model::ListBuildsResponse;
+
+/// A required string argument.
+pub fn string(value: &JsValue, path: &str) -> Result<String, JsValue> {
+    value.as_string().ok_or_else(|| {
+        bad_argument(
+            path,
+            format!("{path} must be a string, not {}.", type_name(value)),
+        )
+    })
+}
+
+/// A value of a serde type, with the path of the first problem.
+pub fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, path: &str) -> Result<T, JsValue> {
+    if value.is_null() || value.is_undefined() {
+        return Err(bad_argument(path, format!("{path} is missing.")));
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|e| bad_argument(path, format!("{path}: {e}.")))
+}
+
+/// The `{ signal }` of a call, if any.
+pub fn signal(options: &JsValue) -> Result<Option<web_sys::AbortSignal>, JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(None);
+    }
+    if !options.is_object() {
+        return Err(bad_argument(
+            "options",
+            "options must be an object such as { signal }.".into(),
+        ));
+    }
+    let signal = js_sys::Reflect::get(options, &JsValue::from_str("signal")).unwrap_or_default();
+    if signal.is_undefined() || signal.is_null() {
+        return Ok(None);
+    }
+    signal
+        .dyn_into::<web_sys::AbortSignal>()
+        .map(Some)
+        .map_err(|_| {
+            bad_argument(
+                "options.signal",
+                "options.signal must be an AbortSignal.".into(),
+            )
+        })
+}
+
+/// A plain object (maps as objects, numbers as numbers).
+pub fn to_js<T: Serialize>(value: &T) -> JsValue {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
+}
+
+/// The builds answer, `content_length` as a `bigint` (exact above 2^53).
+pub fn builds_to_js(list: &ListBuildsResponse) -> JsValue {
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_maps_as_objects(true)
+        .serialize_large_number_types_as_bigints(true);
+    list.serialize(&serializer).unwrap_or(JsValue::NULL)
+}
+
+/// `typeof`, with `null` and arrays named as a person would.
+pub fn type_name(value: &JsValue) -> String {
+    if value.is_null() {
+        "null".into()
+    } else if js_sys::Array::is_array(value) {
+        "an array".into()
+    } else {
+        value.js_typeof().as_string().unwrap_or_default()
+    }
+}
