@@ -354,7 +354,7 @@ fn dist_sizes(env: &Env) -> Result<Vec<(String, u64, u64)>, String> {
 fn file_sizes(dir: &std::path::Path) -> Result<Vec<(String, u64, u64)>, String> {
     let mut out = Vec::new();
     let entries =
-        std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     for entry in entries.flatten() {
         let path = entry.path();
         if !path.is_file() {
