@@ -9,10 +9,13 @@ const SERVICE = process.env.LOCAL_SERVICE ?? 'target/debug/local-service';
 const DIST = process.env.PANEL_DIST ?? 'dist';
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-/** Starts the local service; resolves with its URL, token and a stop(). */
-export async function startService(args = []) {
+/**
+ * Starts the local service serving `dist` (the built panel by default);
+ * resolves with its URL, token, demo game id and a stop().
+ */
+export async function startService(args = [], { dist = DIST } = {}) {
   const token = 'e2e-token-' + Math.random().toString(36).slice(2);
-  const child = spawn(SERVICE, ['--listen', '127.0.0.1:0', '--dist', DIST, '--token', token, ...args], {
+  const child = spawn(SERVICE, ['--listen', '127.0.0.1:0', '--dist', dist, '--token', token, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });

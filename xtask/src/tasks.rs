@@ -8,6 +8,10 @@ use crate::setup::{self, ensure_all, step, Env};
 
 /// The most the whole panel (wasm, JS, CSS, HTML) may weigh, gzipped.
 pub const PANEL_BUDGET_BYTES: u64 = 250 * 1024;
+/// What the JS module (wasm plus glue, gzipped) is meant to weigh at most.
+pub const JS_TARGET_BYTES: u64 = 40 * 1024;
+/// The token the wasm tests' local services accept.
+const WASM_TEST_TOKEN: &str = "wasm-test-token";
 
 /// Builds the release panel into `dist/`.
 pub fn dist(env: &Env) -> Result<(), String> {
@@ -151,7 +155,20 @@ pub fn test() -> Result<(), String> {
             secs: t.elapsed().as_secs_f64(),
         });
     };
-    let chromedriver = env.chromedriver.display().to_string();
+    let wasm_clippy = |features: &'static str| {
+        [
+            "clippy",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--features",
+            features,
+            "--lib",
+            "--bins",
+            "--",
+            "-D",
+            "warnings",
+        ]
+    };
     check(
         &mut outcomes,
         "format",
@@ -160,18 +177,19 @@ pub fn test() -> Result<(), String> {
         &[],
         false,
     );
+    let native_clippy = [
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ];
     check(
         &mut outcomes,
         "clippy (native)",
         "cargo",
-        &[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ],
+        &native_clippy,
         &[],
         false,
     );
@@ -179,18 +197,15 @@ pub fn test() -> Result<(), String> {
         &mut outcomes,
         "clippy (wasm, panel)",
         "cargo",
-        &[
-            "clippy",
-            "--target",
-            "wasm32-unknown-unknown",
-            "--features",
-            "panel",
-            "--lib",
-            "--bins",
-            "--",
-            "-D",
-            "warnings",
-        ],
+        &wasm_clippy("panel"),
+        &[],
+        false,
+    );
+    check(
+        &mut outcomes,
+        "clippy (wasm, js)",
+        "cargo",
+        &wasm_clippy("js"),
         &[],
         false,
     );
@@ -204,18 +219,65 @@ pub fn test() -> Result<(), String> {
     );
     check(
         &mut outcomes,
-        "wasm tests (headless Chromium)",
+        "build local service",
         "cargo",
-        &[
-            "test",
-            "--target",
-            "wasm32-unknown-unknown",
-            "--test",
-            "wasm",
-        ],
-        &[("CHROMEDRIVER", chromedriver)],
-        true,
+        &["build", "--package", "local-service"],
+        &[],
+        false,
     );
+
+    // The browser tests of the transport call a real service on loopback:
+    // one with test hooks, one that refuses the test page's origin.
+    let hooked = start_service(&env, &["--token", WASM_TEST_TOKEN, "--test-hooks"]);
+    let strict = start_service(
+        &env,
+        &[
+            "--token",
+            WASM_TEST_TOKEN,
+            "--allow-origin",
+            "https://nobody.example",
+        ],
+    );
+    const WASM_TESTS: &str = "wasm tests (headless Chromium)";
+    match (&hooked, &strict) {
+        (Ok((_, hooked_url)), Ok((_, strict_url))) => {
+            let args = [
+                "test",
+                "--target",
+                "wasm32-unknown-unknown",
+                "--features",
+                "client",
+                "--test",
+                "wasm",
+                "--test",
+                "client",
+            ];
+            let envs = [
+                ("CHROMEDRIVER", env.chromedriver.display().to_string()),
+                // The runner's page is cross-origin isolated by default, which
+                // blocks the no-cors probe the CORS diagnosis relies on.
+                ("WASM_BINDGEN_TEST_NO_ORIGIN_ISOLATION", "1".to_owned()),
+                ("GAMECLOUD_TEST_URL", hooked_url.clone()),
+                ("GAMECLOUD_STRICT_URL", strict_url.clone()),
+            ];
+            check(&mut outcomes, WASM_TESTS, "cargo", &args, &envs, true);
+        }
+        _ => {
+            eprintln!("cannot start the local service for the wasm tests");
+            outcomes.push(Outcome {
+                name: WASM_TESTS,
+                passed: 0,
+                failed: 1,
+                ok: false,
+                secs: 0.0,
+            });
+        }
+    }
+    for (mut child, _) in [hooked, strict].into_iter().flatten() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+
     check(
         &mut outcomes,
         "release build (trunk)",
@@ -224,67 +286,76 @@ pub fn test() -> Result<(), String> {
         &[],
         false,
     );
-    let budget = match dist_sizes(&env) {
-        Ok(sizes) => {
-            report_sizes(&sizes);
-            let total: u64 = sizes.iter().map(|s| s.2).sum();
-            let ok = total <= PANEL_BUDGET_BYTES;
-            println!(
-                "panel budget: {} gzipped of {} allowed: {}",
-                kb(total),
-                kb(PANEL_BUDGET_BYTES),
-                if ok { "within" } else { "OVER" }
-            );
-            ok
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            false
-        }
-    };
-    outcomes.push(Outcome {
-        name: "panel size budget",
-        passed: u64::from(budget),
-        failed: u64::from(!budget),
-        ok: budget,
-        secs: 0.0,
+    let panel_gz = dist_sizes(&env).map(|sizes| {
+        report_sizes(&sizes);
+        sizes.iter().map(|s| s.2).sum::<u64>()
     });
-    check(
-        &mut outcomes,
-        "build local service",
-        "cargo",
-        &["build", "--package", "local-service"],
-        &[],
-        false,
-    );
+    let within = panel_gz
+        .as_ref()
+        .is_ok_and(|&total| total <= PANEL_BUDGET_BYTES);
+    match &panel_gz {
+        Ok(total) => println!(
+            "panel: {} gzipped, budget {}: {}",
+            kb(*total),
+            kb(PANEL_BUDGET_BYTES),
+            if within { "within" } else { "OVER" }
+        ),
+        Err(e) => eprintln!("{e}"),
+    }
+    outcomes.push(Outcome::check("panel size budget", within, 0.0));
+
+    step("JS module (cargo xtask js)");
+    let t = Instant::now();
+    let js_built = js(&env).inspect_err(|e| eprintln!("{e}")).is_ok();
+    if let Ok(sizes) = js_sizes(&env) {
+        let total: u64 = sizes.iter().map(|s| s.2).sum();
+        let met = if total <= JS_TARGET_BYTES {
+            "met"
+        } else {
+            "NOT met yet (reported, not enforced)"
+        };
+        println!(
+            "JS module: {} gzipped (wasm + glue), target {}: {met}",
+            kb(total),
+            kb(JS_TARGET_BYTES)
+        );
+    }
+    outcomes.push(Outcome::check(
+        "JS module build",
+        js_built,
+        t.elapsed().as_secs_f64(),
+    ));
+
     let service = env
         .root
         .join("target/debug/local-service")
         .display()
         .to_string();
     let dist = env.root.join("dist").display().to_string();
+    let e2e_env = [
+        ("LOCAL_SERVICE", service),
+        ("PANEL_DIST", dist),
+        ("CHROMIUM", env.chromium.display().to_string()),
+    ];
+    let e2e = ["--test", "--test-reporter=tap", "e2e/"];
     check(
         &mut outcomes,
-        "end-to-end tests (Playwright, Chromium)",
+        "end-to-end and JS module tests (Node, Playwright)",
         "node",
-        &["--test", "--test-reporter=tap", "e2e/"],
-        &[
-            ("LOCAL_SERVICE", service),
-            ("PANEL_DIST", dist),
-            ("CHROMIUM", env.chromium.display().to_string()),
-        ],
+        &e2e,
+        &e2e_env,
         true,
     );
 
     println!();
     println!(
-        "{:<42} {:>7} {:>7} {:>9}",
+        "{:<50} {:>7} {:>7} {:>9}",
         "step", "passed", "failed", "seconds"
     );
     for o in &outcomes {
         let mark = if o.ok { " " } else { "✗" };
         println!(
-            "{mark}{:<41} {:>7} {:>7} {:>9.1}",
+            "{mark}{:<49} {:>7} {:>7} {:>9.1}",
             o.name, o.passed, o.failed, o.secs
         );
     }
@@ -296,6 +367,51 @@ pub fn test() -> Result<(), String> {
         return Err(format!("{failed} failed"));
     }
     Ok(())
+}
+
+impl Outcome {
+    /// A pass/fail check counted as one.
+    fn check(name: &'static str, ok: bool, secs: f64) -> Self {
+        Outcome {
+            name,
+            passed: u64::from(ok),
+            failed: u64::from(!ok),
+            ok,
+            secs,
+        }
+    }
+}
+
+/// Starts the local service on a free loopback port; returns it and its URL
+/// (without a trailing slash).
+fn start_service(env: &Env, args: &[&str]) -> Result<(std::process::Child, String), String> {
+    let mut child = Command::new(env.root.join("target/debug/local-service"))
+        .args(["--listen", "127.0.0.1:0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start the local service: {e}"))?;
+    let out = child
+        .stdout
+        .take()
+        .ok_or("no output from the local service")?;
+    let mut lines = BufReader::new(out).lines();
+    let url = lines.by_ref().map_while(Result::ok).find_map(|l| {
+        l.split("listening on ")
+            .nth(1)
+            .map(|u| u.trim().trim_end_matches('/').to_owned())
+    });
+    match url {
+        Some(url) => {
+            // Keep draining its output so it never blocks on a full pipe.
+            std::thread::spawn(move || lines.for_each(drop));
+            Ok((child, url))
+        }
+        None => {
+            let _ = child.kill();
+            Err("the local service printed no URL".into())
+        }
+    }
 }
 
 /// Runs a command, echoing its output, and counts the tests its runner
