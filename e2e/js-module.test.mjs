@@ -136,3 +136,24 @@ test('timeouts and aborts end the call with their own kinds', async () => {
   controller.abort();
   assert.equal((await rejects(pending)).kind, 'aborted');
 });
+
+test('npm pack gives an installable package with types and no Leptos', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const dir = new URL('../pkg/', import.meta.url).pathname;
+  const [info] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: dir, encoding: 'utf8' }));
+  assert.equal(info.name, '@gamecloud/client');
+  assert.deepEqual(info.files.map((f) => f.path).sort(), [
+    'README.md',
+    'gamecloud_core.js',
+    'gamecloud_core_bg.wasm',
+    'index.d.ts',
+    'index.js',
+    'package.json',
+  ]);
+  const { readFileSync } = await import('node:fs');
+  const glue = readFileSync(new URL('../pkg/gamecloud_core.js', import.meta.url), 'utf8');
+  assert.doesNotMatch(glue, /leptos/i);
+  const manifest = JSON.parse(readFileSync(new URL('../pkg/package.json', import.meta.url), 'utf8'));
+  assert.equal(manifest.sideEffects, false);
+  assert.equal(manifest.exports['.'].types, './index.d.ts');
+});

@@ -30,4 +30,10 @@ test('Vite builds an app importing the package, and it works in a browser', asyn
   await page.getByText('36 builds').waitFor();
   assert.equal(await page.getByRole('status').textContent(), '36 builds, largest 9007199254740993 bytes');
   assert.deepEqual(problems, []);
+
+  // Offline, the failure says so rather than blaming the service.
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Load' }).click();
+  await page.getByText('network: offline').waitFor();
+  await page.context().setOffline(false);
 });

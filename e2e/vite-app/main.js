@@ -10,6 +10,6 @@ document.getElementById('load').addEventListener('click', async () => {
     const biggest = builds.reduce((m, b) => (b.content_length > m ? b.content_length : m), 0n);
     out.textContent = `${builds.length} builds, largest ${biggest} bytes`;
   } catch (e) {
-    out.textContent = e instanceof GameCloudError ? `${e.kind}: ${e.code ?? ''}` : String(e);
+    out.textContent = e instanceof GameCloudError ? [e.kind, e.reason ?? e.code].filter(Boolean).join(': ') : String(e);
   }
 });
