@@ -220,8 +220,8 @@ async fn diagnose(call: &Call, raw: &str, signal: &AbortSignal) -> ApiError {
     if !reachable {
         return unreachable_err(raw);
     }
-    let mut headers: Vec<String> = call.headers.iter().map(|(k, _)| k.clone()).collect();
-    headers.sort();
+    // The call's headers, in the order the core lists them.
+    let headers = call.headers.iter().map(|(k, _)| k.clone()).collect();
     ApiError::Cors {
         origin: page_origin,
         method: call.method.as_str().to_owned(),

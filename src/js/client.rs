@@ -50,13 +50,11 @@ impl JsClient {
                 "token must be a string or a function returning one.".into(),
             ));
         }
-        let timeout_ms = match number(&get("timeoutMs"), "timeoutMs", 1.0, 2_147_483_647.0)? {
-            Some(ms) => ms as u32,
-            None => DEFAULT_TIMEOUT_MS,
-        };
+        let timeout_ms = number(&get("timeoutMs"), "timeoutMs", 1, i32::MAX as u32)?
+            .unwrap_or(DEFAULT_TIMEOUT_MS);
         let mut retry = RetryPolicy::default();
-        if let Some(retries) = number(&get("retries"), "retries", 0.0, 10.0)? {
-            retry.attempts = retries as u32 + 1;
+        if let Some(retries) = number(&get("retries"), "retries", 0, 10)? {
+            retry.attempts = retries + 1;
         }
         Ok(JsClient {
             base_url,
@@ -214,13 +212,16 @@ fn describe(e: &JsValue) -> String {
         .unwrap_or_else(|| "an error".into())
 }
 
-/// An optional number option within bounds.
-fn number(value: &JsValue, path: &str, min: f64, max: f64) -> Result<Option<f64>, JsValue> {
+/// An optional whole-number option within bounds (formatted as integers:
+/// float formatting would add kilobytes to the module).
+fn number(value: &JsValue, path: &str, min: u32, max: u32) -> Result<Option<u32>, JsValue> {
     if value.is_undefined() {
         return Ok(None);
     }
     match value.as_f64() {
-        Some(n) if n.is_finite() && n >= min && n <= max && n.fract() == 0.0 => Ok(Some(n)),
+        Some(n) if n >= f64::from(min) && n <= f64::from(max) && n.fract() == 0.0 => {
+            Ok(Some(n as u32))
+        }
         _ => Err(bad_argument(
             path,
             format!("{path} must be a whole number from {min} to {max}."),
