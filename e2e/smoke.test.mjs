@@ -25,7 +25,7 @@ test('the panel loads, takes the token and lists the demo builds', async () => {
   assert.equal(await baseUrl.inputValue(), service.url.replace(/\/$/, ''), 'the base URL defaults to the page origin');
   assert.equal(await page.getByLabel('Game id').inputValue(), service.gameId);
 
-  await page.getByLabel('Token').fill(service.token);
+  await page.getByLabel('Token', { exact: true }).fill(service.token);
   await page.getByRole('button', { name: 'Load builds' }).click();
   const names = page.getByRole('list', { name: 'Build names' }).getByRole('listitem');
   await names.first().waitFor();
@@ -40,12 +40,12 @@ test('the panel loads, takes the token and lists the demo builds', async () => {
 test('a wrong token ends in a clear message, and the input stays', async () => {
   const { page, problems } = await openPage(browser);
   await page.goto(`${service.url}?game=${service.gameId}`);
-  await page.getByLabel('Token').fill('wrong');
+  await page.getByLabel('Token', { exact: true }).fill('wrong');
   await page.getByRole('button', { name: 'Load builds' }).click();
   const alert = page.getByRole('alert');
   await alert.waitFor();
   assert.match(await alert.textContent(), /TOKEN_INVALID/);
-  assert.equal(await page.getByLabel('Token').inputValue(), 'wrong');
+  assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), 'wrong');
   // The browser logs the failed request itself; nothing else may fail.
   assert.deepEqual(problems.filter((p) => !p.includes('Failed to load resource')), []);
 });

@@ -1,43 +1,34 @@
-//! The builds page (a first, plain list; the full table comes with the panel
-//! issue).
+//! The builds page (a plain list for now; the full table comes next).
 
 use leptos::prelude::*;
 
-use super::ConnectionSettings;
-use crate::api::{ApiError, ListBuilds};
+use super::widgets::ErrorPanel;
+use super::Session;
+use crate::api::ListBuilds;
 use crate::model::ListBuildsResponse;
-use crate::transport;
+use crate::transport::{self, Options};
 
-/// Lists the game's builds by name once the connection form is submitted.
 #[component]
-pub fn BuildsList() -> impl IntoView {
-    let s = expect_context::<ConnectionSettings>();
-    let load = Action::new_local(move |_: &u32| {
-        let conn = s.connection();
-        let game = s.game_id.get_untracked();
-        async move {
-            let conn = conn?;
-            let op = ListBuilds {
-                game_id: game.trim(),
-            };
-            transport::send(&conn, &op, &transport::Options::default()).await
-        }
+pub fn BuildsPage() -> impl IntoView {
+    let s = expect_context::<Session>();
+    let load = Action::new_local(move |_: &()| {
+        let (conn, game) = (s.connection(), s.game());
+        async move { transport::send(&conn?, &ListBuilds { game_id: &game }, &Options::default()).await }
     });
-    Effect::new(move |_| {
-        let generation = s.generation.get();
-        if generation > 0 {
-            load.dispatch(generation);
-        }
+    let retry = Callback::new(move |_| {
+        load.dispatch(());
     });
-    let result = load.value();
     view! {
-        <section class="gc-builds" aria-labelledby="builds-heading" aria-busy=move || load.pending().get().to_string()>
+        <section class="gc-page" aria-labelledby="builds-heading" aria-busy=move || load.pending().get().to_string()>
             <h2 id="builds-heading">"Builds"</h2>
-            {move || match result.get() {
+            <button type="button" disabled=move || load.pending().get() on:click=move |_| { load.dispatch(()); }>
+                "Load builds"
+            </button>
+            {move || match load.value().get() {
                 None if load.pending().get() => view! { <p role="status">"Loading builds…"</p> }.into_any(),
-                None => view! { <p>"Enter the token and the game id, then load the builds."</p> }.into_any(),
+                None => view! { <p class="gc-muted">"Enter the token and the game id, then load the builds."</p> }.into_any(),
                 Some(Ok(list)) => names(list).into_any(),
-                Some(Err(e)) => failure(e).into_any(),
+                Some(Err(e)) => view! { <ErrorPanel error=e retry=retry /> }.into_any(),
             }}
         </section>
     }
@@ -53,8 +44,4 @@ fn names(list: ListBuildsResponse) -> impl IntoView {
         </ul>
     }
     .into_any()
-}
-
-fn failure(e: ApiError) -> impl IntoView {
-    view! { <p role="alert" class="gc-error" data-kind=e.kind()>{e.to_string()}</p> }
 }

@@ -1,25 +1,46 @@
-//! The Leptos panel: the app shell with the connection form, and one file per
-//! operation page over the same core and transport as the JS module.
+//! The Leptos panel: the app shell (navigation, the connection, deep links)
+//! and one file per operation page, over the same core and transport as the
+//! JS module.
 
 mod builds;
+mod cdn_auth;
 mod connection;
+mod domain_auth;
+mod session;
+mod widgets;
 
 use leptos::prelude::*;
 
-pub use connection::ConnectionSettings;
+pub use session::{Page, Route, Session};
 
 /// The whole panel.
 #[component]
 pub fn App() -> impl IntoView {
-    let settings = ConnectionSettings::from_page();
-    provide_context(settings);
+    let s = Session::from_page();
+    s.sync();
+    provide_context(s);
     view! {
         <header class="gc-header">
             <h1>"Game Cloud panel"</h1>
+            <nav aria-label="Pages">
+                {Page::ALL.into_iter().map(|p| view! {
+                    <a
+                        href=move || s.href(p)
+                        aria-current=move || (s.page.get() == p).then_some("page")
+                        on:click=move |_| s.page.set(p)
+                    >
+                        {p.title()}
+                    </a>
+                }).collect_view()}
+            </nav>
         </header>
         <main class="gc-main">
             <connection::ConnectionForm />
-            <builds::BuildsList />
+            {move || match s.page.get() {
+                Page::Builds => view! { <builds::BuildsPage /> }.into_any(),
+                Page::CdnAuth => view! { <cdn_auth::CdnAuthPage /> }.into_any(),
+                Page::DomainAuth => view! { <domain_auth::DomainAuthPage /> }.into_any(),
+            }}
         </main>
     }
 }

@@ -1,0 +1,94 @@
+// The CDN auth and domain auth pages, clicked through as a person would, and
+// the shell around them: deep links, the token kept only where asked.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startService, launchBrowser, openPage } from './harness.mjs';
+
+const PROD = 'c0ffee00-1234-4abc-9def-0123456789ab';
+let service;
+let browser;
+
+before(async () => {
+  service = await startService(['--test-hooks']);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+const state = async () => (await (await fetch(`${service.url}_local/state`)).json()).namespaces[PROD];
+const fault = (f) => fetch(`${service.url}_local/faults`, { method: 'POST', body: JSON.stringify(f) });
+
+async function open(path) {
+  const { page, problems } = await openPage(browser);
+  await page.goto(`${service.url}#/${path}?game=${service.gameId}&ns=${PROD}`);
+  await page.getByLabel('Token', { exact: true }).fill(service.token);
+  return { page, problems };
+}
+
+test('the CDN auth type is set after a confirmation, and shown as last set here', async () => {
+  const { page, problems } = await open('cdn-auth');
+  assert.match(await page.locator('.gc-last-set').textContent(), /unknown/);
+  await page.getByRole('radio', { name: /basic/ }).check();
+  await page.getByRole('button', { name: 'Apply…' }).click();
+  const dialog = page.getByRole('alertdialog');
+  assert.match(await dialog.textContent(), new RegExp(`${PROD} to basic\\?`));
+  assert.equal((await state()).cdn_auth_type, 'none', 'nothing is sent before the confirmation');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('CDN auth type set to basic.').waitFor();
+  assert.equal(await page.locator('.gc-last-set').textContent(), 'Last set from this panel: basic.');
+  assert.equal((await state()).cdn_auth_type, 'basic');
+  assert.deepEqual(problems, []);
+});
+
+test('the domain auth switch asks before enabling, and rolls back when the call fails', async () => {
+  const { page } = await open('domain-auth');
+  const toggle = page.getByRole('switch', { name: 'Domain-based authentication' });
+  assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+  await toggle.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Enable' }).click();
+  await page.getByText('Last set from this panel: on.').waitFor();
+  assert.equal(await toggle.getAttribute('aria-checked'), 'true');
+  assert.equal((await state()).domain_auth_enabled, true);
+
+  const body = JSON.stringify({ code: 'ERROR', message: 'An internal error has occurred.', ray_id: 'ray-e2e-1' });
+  await fault({ route: 'domain-public-auth', status: 500, body, content_type: 'application/json', delay_ms: 400 });
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-checked'), 'false', 'the switch shows the new state at once');
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.equal(await toggle.getAttribute('aria-checked'), 'true', 'and goes back when the call fails');
+  const text = await alert.textContent();
+  assert.match(text, /ERROR/);
+  assert.match(text, /ray-e2e-1/);
+  assert.equal((await state()).domain_auth_enabled, true);
+
+  // Retrying is safe: it repeats the intended change.
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await page.getByText('Last set from this panel: off.').waitFor();
+  assert.equal((await state()).domain_auth_enabled, false);
+});
+
+test('a deep link reopens the same view; the token stays only if remembered in this tab', async () => {
+  const { page } = await open('cdn-auth');
+  await page.reload();
+  await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
+  assert.equal(await page.getByLabel('Namespace id').inputValue(), PROD);
+  assert.equal(await page.getByLabel('Game id').inputValue(), service.gameId);
+  assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), '', 'not kept unless asked');
+  assert.equal(await page.getByLabel('Token', { exact: true }).getAttribute('type'), 'password');
+
+  await page.getByLabel('Token', { exact: true }).fill(service.token);
+  await page.getByLabel('Remember in this tab').check();
+  await page.reload();
+  await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
+  assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), service.token);
+  const stored = await page.evaluate(() => [sessionStorage.length, localStorage.length]);
+  assert.deepEqual(stored, [1, 0], 'sessionStorage only, never localStorage');
+  assert.ok(!page.url().includes(service.token), 'never in the URL');
+
+  await page.getByRole('link', { name: 'Builds' }).click();
+  assert.match(page.url(), /#\/builds\?game=/);
+});

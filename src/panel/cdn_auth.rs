@@ -1,0 +1,95 @@
+//! Set a namespace's CDN authentication type, after a confirmation.
+
+use leptos::prelude::*;
+
+use super::widgets::ErrorPanel;
+use super::Session;
+use crate::api::SetCdnAuth;
+use crate::model::CdnAuthType;
+use crate::transport::{self, Options};
+
+fn meaning(t: &CdnAuthType) -> &'static str {
+    match t {
+        CdnAuthType::None => "Anyone with the link can fetch the namespace's CDN content.",
+        CdnAuthType::Basic => {
+            "Visitors sign in with HTTP basic auth, against the namespace's CDN user list."
+        }
+        CdnAuthType::Other(_) => "A type this panel does not know.",
+    }
+}
+
+#[component]
+pub fn CdnAuthPage() -> impl IntoView {
+    let s = expect_context::<Session>();
+    let choice = RwSignal::new(CdnAuthType::None);
+    let confirming = RwSignal::new(false);
+    let apply = Action::new_local(move |auth: &CdnAuthType| {
+        let (conn, game, ns, auth) = (s.connection(), s.game(), s.namespace(), auth.clone());
+        async move {
+            let op = SetCdnAuth {
+                game_id: &game,
+                namespace_id: &ns,
+                auth_type: &auth,
+            };
+            transport::send(&conn?, &op, &Options::default()).await?;
+            s.cdn_last_set.update(|m| {
+                m.insert(format!("{game}/{ns}"), auth.clone());
+            });
+            Ok(auth)
+        }
+    });
+    let submit = move || {
+        confirming.set(false);
+        apply.dispatch(choice.get_untracked());
+    };
+    let last = move || s.cdn_last_set.with(|m| m.get(&s.namespace_key()).cloned());
+    view! {
+        <section class="gc-page" aria-labelledby="cdn-heading">
+            <h2 id="cdn-heading">"CDN authentication"</h2>
+            <p class="gc-muted">
+                "Who may fetch this namespace's CDN content. The service cannot report the current setting, so the panel shows only what it last set here."
+            </p>
+            <p role="status" class="gc-last-set">
+                {move || match last() {
+                    Some(t) => format!("Last set from this panel: {t}."),
+                    None => "Not set from this panel yet: the current setting is unknown.".to_owned(),
+                }}
+            </p>
+            <fieldset class="gc-choices">
+                <legend>"Authentication type"</legend>
+                {CdnAuthType::KNOWN.iter().map(|t| {
+                    let t = t.clone();
+                    let (t1, t2) = (t.clone(), t.clone());
+                    view! {
+                        <label class="gc-choice">
+                            <input
+                                type="radio"
+                                name="cdn-auth"
+                                value=t.as_str().to_owned()
+                                prop:checked=move || choice.get() == t1
+                                on:change=move |_| { choice.set(t2.clone()); confirming.set(false); }
+                            />
+                            <span><strong>{t.as_str().to_owned()}</strong> " — " {meaning(&t)}</span>
+                        </label>
+                    }
+                }).collect_view()}
+            </fieldset>
+            <button type="button" disabled=move || apply.pending().get() on:click=move |_| confirming.set(true)>
+                {move || if apply.pending().get() { "Saving…" } else { "Apply…" }}
+            </button>
+            <Show when=move || confirming.get()>
+                <div class="gc-confirm" role="alertdialog" aria-labelledby="cdn-confirm-text">
+                    <p id="cdn-confirm-text">
+                        {move || format!("Set the CDN auth type of namespace {} to {}?", s.namespace_id.get().trim(), choice.get())}
+                    </p>
+                    <button type="button" on:click=move |_| submit()>"Confirm"</button>
+                    <button type="button" class="gc-secondary" on:click=move |_| confirming.set(false)>"Cancel"</button>
+                </div>
+            </Show>
+            {move || apply.value().get().map(|r| match r {
+                Ok(t) => view! { <p class="gc-ok" role="status">{format!("CDN auth type set to {t}.")}</p> }.into_any(),
+                Err(e) => view! { <ErrorPanel error=e retry=Callback::new(move |_| submit()) /> }.into_any(),
+            })}
+        </section>
+    }
+}

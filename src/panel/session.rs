@@ -1,0 +1,233 @@
+//! What every page shares: the connection (base URL, token), the selected game
+//! and namespace, and the page, kept in the URL's hash so that a reload or a
+//! shared link opens the same view. The token is never put in a URL: it lives
+//! in memory, or in `sessionStorage` when the user asks to remember it in this
+//! tab, never in `localStorage`.
+
+use std::collections::BTreeMap;
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::api::{ApiError, Connection};
+use crate::model::CdnAuthType;
+
+/// The panel's pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    Builds,
+    CdnAuth,
+    DomainAuth,
+}
+
+impl Page {
+    pub const ALL: [Page; 3] = [Page::Builds, Page::CdnAuth, Page::DomainAuth];
+
+    /// The page's slug in the URL.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Page::Builds => "builds",
+            Page::CdnAuth => "cdn-auth",
+            Page::DomainAuth => "domain-auth",
+        }
+    }
+
+    /// The page's name in the navigation.
+    pub fn title(self) -> &'static str {
+        match self {
+            Page::Builds => "Builds",
+            Page::CdnAuth => "CDN auth",
+            Page::DomainAuth => "Domain auth",
+        }
+    }
+
+    fn from_slug(slug: &str) -> Option<Page> {
+        Page::ALL.into_iter().find(|p| p.slug() == slug)
+    }
+}
+
+/// A view as the URL's hash holds it: `#/<page>?game=<id>&ns=<id>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    pub page: Page,
+    pub game_id: String,
+    pub namespace_id: String,
+}
+
+impl Route {
+    /// Reads a hash (`#/cdn-auth?game=..&ns=..`); anything unknown falls back
+    /// to the builds page.
+    pub fn parse(hash: &str) -> Route {
+        let hash = hash.trim_start_matches('#').trim_start_matches('/');
+        let (slug, query) = hash.split_once('?').unwrap_or((hash, ""));
+        let params = web_sys::UrlSearchParams::new_with_str(query).ok();
+        let get = |k: &str| params.as_ref().and_then(|p| p.get(k)).unwrap_or_default();
+        Route {
+            page: Page::from_slug(slug).unwrap_or(Page::Builds),
+            game_id: get("game"),
+            namespace_id: get("ns"),
+        }
+    }
+
+    /// The hash for this view.
+    pub fn to_hash(&self) -> String {
+        let mut hash = format!("#/{}", self.page.slug());
+        let params = web_sys::UrlSearchParams::new().ok();
+        if let Some(p) = params {
+            if !self.game_id.is_empty() {
+                p.append("game", &self.game_id);
+            }
+            if !self.namespace_id.is_empty() {
+                p.append("ns", &self.namespace_id);
+            }
+            let query = String::from(p.to_string());
+            if !query.is_empty() {
+                hash.push('?');
+                hash.push_str(&query);
+            }
+        }
+        hash
+    }
+}
+
+/// The sessionStorage key of a remembered token.
+const TOKEN_KEY: &str = "gamecloud.token";
+
+/// The shared state, provided by the app shell.
+#[derive(Clone, Copy)]
+pub struct Session {
+    pub base_url: RwSignal<String>,
+    pub token: RwSignal<String>,
+    /// Keep the token in this tab's `sessionStorage`.
+    pub remember: RwSignal<bool>,
+    pub game_id: RwSignal<String>,
+    pub namespace_id: RwSignal<String>,
+    pub page: RwSignal<Page>,
+    /// What this panel last set, by `game/namespace`: the four operations
+    /// cannot read these settings back.
+    pub cdn_last_set: RwSignal<BTreeMap<String, CdnAuthType>>,
+    pub domain_last_set: RwSignal<BTreeMap<String, bool>>,
+}
+
+impl Session {
+    /// From the page: its origin, the hash (or a `?game=` link), and a token
+    /// remembered in this tab.
+    pub fn from_page() -> Self {
+        let window = web_sys::window();
+        let location = window.as_ref().map(|w| w.location());
+        let origin = location
+            .as_ref()
+            .and_then(|l| l.origin().ok())
+            .unwrap_or_default();
+        let mut route = Route::parse(
+            &location
+                .as_ref()
+                .and_then(|l| l.hash().ok())
+                .unwrap_or_default(),
+        );
+        if route.game_id.is_empty() {
+            let search = location
+                .as_ref()
+                .and_then(|l| l.search().ok())
+                .unwrap_or_default();
+            route.game_id = Route::parse(&format!("?{}", search.trim_start_matches('?'))).game_id;
+        }
+        let remembered = storage().and_then(|s| s.get_item(TOKEN_KEY).ok().flatten());
+        Session {
+            base_url: RwSignal::new(origin),
+            remember: RwSignal::new(remembered.is_some()),
+            token: RwSignal::new(remembered.unwrap_or_default()),
+            game_id: RwSignal::new(route.game_id),
+            namespace_id: RwSignal::new(route.namespace_id),
+            page: RwSignal::new(route.page),
+            cdn_last_set: RwSignal::new(BTreeMap::new()),
+            domain_last_set: RwSignal::new(BTreeMap::new()),
+        }
+    }
+
+    /// Keeps the URL and the tab's storage in step with the state, and the
+    /// state with the back and forward buttons.
+    pub fn sync(self) {
+        Effect::new(move |_| {
+            let route = Route {
+                page: self.page.get(),
+                game_id: self.game_id.get().trim().to_owned(),
+                namespace_id: self.namespace_id.get().trim().to_owned(),
+            };
+            if let Some(w) = web_sys::window() {
+                if w.location().hash().ok().as_deref() != Some(route.to_hash().as_str()) {
+                    if let Ok(h) = w.history() {
+                        let _ =
+                            h.replace_state_with_url(&JsValue::NULL, "", Some(&route.to_hash()));
+                    }
+                }
+            }
+        });
+        Effect::new(move |_| {
+            let (token, remember) = (self.token.get(), self.remember.get());
+            if let Some(s) = storage() {
+                let _ = if remember && !token.is_empty() {
+                    s.set_item(TOKEN_KEY, &token)
+                } else {
+                    s.remove_item(TOKEN_KEY)
+                };
+            }
+        });
+        let on_hash = Closure::<dyn FnMut()>::new(move || {
+            let hash = web_sys::window()
+                .and_then(|w| w.location().hash().ok())
+                .unwrap_or_default();
+            let route = Route::parse(&hash);
+            self.page.set(route.page);
+            if !route.game_id.is_empty() {
+                self.game_id.set(route.game_id);
+            }
+            if !route.namespace_id.is_empty() {
+                self.namespace_id.set(route.namespace_id);
+            }
+        });
+        if let Some(w) = web_sys::window() {
+            let _ =
+                w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
+        }
+        // The listener lives as long as the page.
+        on_hash.forget();
+    }
+
+    /// The link to a page with the current ids.
+    pub fn href(self, page: Page) -> String {
+        Route {
+            page,
+            game_id: self.game_id.get().trim().to_owned(),
+            namespace_id: self.namespace_id.get().trim().to_owned(),
+        }
+        .to_hash()
+    }
+
+    /// The checked connection, or why it cannot be used.
+    pub fn connection(&self) -> Result<Connection, ApiError> {
+        Connection::new(&self.base_url.get_untracked(), &self.token.get_untracked())
+    }
+
+    pub fn game(&self) -> String {
+        self.game_id.get_untracked().trim().to_owned()
+    }
+
+    pub fn namespace(&self) -> String {
+        self.namespace_id.get_untracked().trim().to_owned()
+    }
+
+    /// The key of the selected namespace in the last-set maps (tracked).
+    pub fn namespace_key(&self) -> String {
+        format!(
+            "{}/{}",
+            self.game_id.get().trim(),
+            self.namespace_id.get().trim()
+        )
+    }
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}

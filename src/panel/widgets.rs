@@ -1,0 +1,60 @@
+//! Small pieces every page uses: how a failure is shown, a copy button.
+
+use leptos::prelude::*;
+
+use crate::api::ApiError;
+
+/// A failure where it happened: the sentence, and for a service error its
+/// code, ray id (copyable) and documentation; a retry button where a retry is
+/// safe.
+#[component]
+pub fn ErrorPanel(error: ApiError, #[prop(optional)] retry: Option<Callback<()>>) -> impl IntoView {
+    let details = match &error {
+        ApiError::Service(e) => Some(view! {
+            <dl class="gc-error-details">
+                <dt>"Code"</dt>
+                <dd><code>{e.code.clone()}</code></dd>
+                <dt>"Ray id"</dt>
+                <dd><code>{e.ray_id.clone()}</code> " " <CopyButton text=e.ray_id.clone() label="Copy ray id" /></dd>
+                {e.documentation.clone().map(|d| {
+                    let href = d.clone();
+                    view! {
+                        <dt>"Documentation"</dt>
+                        <dd><a href=href target="_blank" rel="noopener noreferrer">{d}</a></dd>
+                    }
+                })}
+            </dl>
+        }),
+        _ => None,
+    };
+    view! {
+        <div class="gc-error" role="alert" data-kind=error.kind()>
+            <p>{error.to_string()}</p>
+            {details}
+            {retry.map(|r| view! {
+                <button type="button" class="gc-secondary" on:click=move |_| r.run(())>"Try again"</button>
+            })}
+        </div>
+    }
+}
+
+/// Copies `text` to the clipboard and says so.
+#[component]
+pub fn CopyButton(text: String, label: &'static str) -> impl IntoView {
+    let copied = RwSignal::new(false);
+    let copy = move |_| {
+        let text = text.clone();
+        if let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) {
+            let promise = clipboard.write_text(&text);
+            wasm_bindgen_futures::spawn_local(async move {
+                let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+                copied.set(ok);
+            });
+        }
+    };
+    view! {
+        <button type="button" class="gc-small" aria-label=label on:click=copy>
+            {move || if copied.get() { "Copied" } else { "Copy" }}
+        </button>
+    }
+}
