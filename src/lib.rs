@@ -15,6 +15,7 @@
 //! The local service (`local-service/`) reuses the core's models and validator.
 
 pub mod api;
+pub mod builds_view;
 pub mod model;
 pub mod ports;
 pub mod token;

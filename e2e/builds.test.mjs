@@ -1,0 +1,73 @@
+// The builds table as a person uses it: exact sizes, sorting, filtering, and
+// 100,000 builds sorted and scrolled with only the visible rows in the DOM.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startService, launchBrowser, openPage } from './harness.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function loaded(service) {
+  const { page, problems } = await openPage(browser);
+  await page.goto(`${service.url}#/builds?game=${service.gameId}`);
+  await page.getByLabel('Token', { exact: true }).fill(service.token);
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  await page.locator('.gc-count').filter({ hasText: /^\d+ of \d+ builds$/ }).waitFor();
+  return { page, problems };
+}
+
+test('sizes are exact, columns sort, and filters narrow the rows', async () => {
+  const service = await startService();
+  try {
+    const { page, problems } = await loaded(service);
+    await page.getByRole('button', { name: 'Size' }).click();
+    const first = page.locator('tbody tr[aria-rowindex="2"]');
+    assert.match(await first.textContent(), /9,007,199,254,740,993 bytes/);
+    assert.equal(await page.getByRole('columnheader', { name: 'Size' }).getAttribute('aria-sort'), 'descending');
+
+    await page.getByLabel('Upload state').selectOption('unfinished');
+    const count = await page.locator('.gc-count').textContent();
+    const shown = Number(count.split(' ')[0]);
+    assert.ok(shown > 0 && shown < 36, count);
+    assert.equal(await page.locator('tbody tr[data-complete="true"]').count(), 0);
+
+    await page.getByLabel('Upload state').selectOption('all');
+    await page.getByLabel('Filter').fill('channel=qa nonexistent');
+    await page.getByText('No builds match the filter.').waitFor();
+    await page.getByLabel('Filter').fill('Ελληνικά');
+    await page.getByText('3 of 36 builds').waitFor();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    assert.equal(file.suggestedFilename(), 'builds.csv');
+    assert.deepEqual(problems, []);
+  } finally {
+    await service.stop();
+  }
+});
+
+test('100,000 builds load, sort and scroll with only the visible rows in the DOM', async () => {
+  const service = await startService(['--builds', '100000']);
+  try {
+    const { page } = await loaded(service);
+    assert.equal(await page.locator('.gc-count').textContent(), '100000 of 100000 builds');
+    assert.ok((await page.locator('tbody tr').count()) < 60, 'only the visible rows are rendered');
+    let t = Date.now();
+    await page.getByRole('button', { name: 'Name' }).click();
+    await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]'));
+    const sortMs = Date.now() - t;
+    assert.ok(sortMs < 5000, `sorting took ${sortMs} ms`);
+    t = Date.now();
+    await page.locator('.gc-table-scroll').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+    await page.locator('tbody tr[aria-rowindex="100001"]').waitFor();
+    assert.ok((await page.locator('tbody tr').count()) < 60);
+  } finally {
+    await service.stop();
+  }
+});

@@ -1,0 +1,156 @@
+//! Filtering, sorting, units and export of the builds list.
+
+use gamecloud::builds_view::*;
+use gamecloud::model::{BuildSummary, Timestamp};
+
+fn build(name: &str, size: u64, ts_ms: i64, complete: bool, tags: &[(&str, &str)]) -> BuildSummary {
+    BuildSummary {
+        build_id: format!("b-{name}"),
+        upload_id: format!("u-{name}"),
+        display_name: name.to_owned(),
+        create_ts: Timestamp::from_unix_ms(ts_ms).unwrap(),
+        content_length: size,
+        complete,
+        tags: tags
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
+}
+
+fn sample() -> Vec<BuildSummary> {
+    vec![
+        build("Nightly", 300, 3_000, true, &[("channel", "beta")]),
+        build("alpha", (1 << 53) + 1, 1_000, false, &[]),
+        build("Zeta", 10, 2_000, true, &[("commit", "abc123")]),
+    ]
+}
+
+#[test]
+fn filters_by_words_in_names_ids_and_tags_and_by_state() {
+    let b = sample();
+    assert_eq!(view(&b, "", StateFilter::All, Sort::default()), [0, 2, 1]);
+    assert_eq!(view(&b, "NIGHT", StateFilter::All, Sort::default()), [0]);
+    assert_eq!(view(&b, "abc123", StateFilter::All, Sort::default()), [2]);
+    assert_eq!(view(&b, "u-alpha", StateFilter::All, Sort::default()), [1]);
+    assert_eq!(
+        view(&b, "beta night", StateFilter::All, Sort::default()),
+        [0]
+    );
+    assert_eq!(
+        view(&b, "beta zeta", StateFilter::All, Sort::default()),
+        Vec::<usize>::new()
+    );
+    assert_eq!(view(&b, "", StateFilter::Unfinished, Sort::default()), [1]);
+    assert_eq!(view(&b, "", StateFilter::Complete, Sort::default()), [0, 2]);
+}
+
+#[test]
+fn sorts_by_any_column_both_ways_with_exact_sizes() {
+    let b = sample();
+    let by = |column, descending| view(&b, "", StateFilter::All, Sort { column, descending });
+    assert_eq!(by(Column::Size, false), [2, 0, 1]);
+    assert_eq!(by(Column::Size, true), [1, 0, 2]);
+    assert_eq!(by(Column::Name, false), [1, 0, 2], "case-insensitive");
+    assert_eq!(by(Column::Created, false), [1, 2, 0]);
+    assert_eq!(
+        by(Column::State, false),
+        [1, 0, 2],
+        "unfinished first, ties in service order"
+    );
+    assert_eq!(by(Column::Tags, true), [0, 2, 1]);
+}
+
+#[test]
+fn a_hundred_thousand_builds_sort_quickly() {
+    let b: Vec<BuildSummary> = (0..100_000)
+        .map(|i| {
+            build(
+                &format!("n{}", (i * 7919) % 100_000),
+                i as u64 * 13 % 1000,
+                i,
+                i % 5 != 0,
+                &[],
+            )
+        })
+        .collect();
+    let t = std::time::Instant::now();
+    let rows = view(
+        &b,
+        "",
+        StateFilter::All,
+        Sort {
+            column: Column::Name,
+            descending: false,
+        },
+    );
+    assert_eq!(rows.len(), 100_000);
+    let rows = view(
+        &b,
+        "n9",
+        StateFilter::Unfinished,
+        Sort {
+            column: Column::Size,
+            descending: true,
+        },
+    );
+    assert!(!rows.is_empty());
+    assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
+}
+
+#[test]
+fn sizes_read_in_binary_units_and_exact_digits() {
+    let cases = [
+        (0, "0 B"),
+        (1023, "1023 B"),
+        (1024, "1.00 KiB"),
+        (1_500_000, "1.43 MiB"),
+        (3_000_000_000, "2.79 GiB"),
+        (u64::MAX, "16.0 EiB"),
+    ];
+    for (n, want) in cases {
+        assert_eq!(human_size(n), want, "{n}");
+    }
+    assert_eq!(grouped((1 << 53) + 1), "9,007,199,254,740,993");
+    assert_eq!(grouped(999), "999");
+    assert_eq!(grouped(1000), "1,000");
+}
+
+#[test]
+fn times_read_relative() {
+    let now = 1_700_000_000_000;
+    let cases = [
+        (0, "just now"),
+        (60_000, "1 minute ago"),
+        (7_200_000, "2 hours ago"),
+        (86_400_000 * 3, "3 days ago"),
+        (86_400_000 * 400, "1 year ago"),
+        (-120_000, "in 2 minutes"),
+    ];
+    for (ago, want) in cases {
+        assert_eq!(relative(now, now - ago), want, "{ago}");
+    }
+}
+
+#[test]
+fn csv_is_rfc4180_and_formula_safe() {
+    let mut b = sample();
+    b[0].display_name = "=HYPERLINK(\"x\"), \"quoted\"".into();
+    let csv = to_csv(&b, &[0, 1]);
+    let lines: Vec<&str> = csv.split("\r\n").collect();
+    assert_eq!(
+        lines[0],
+        "display_name,build_id,upload_id,complete,content_length,create_ts,tags"
+    );
+    assert_eq!(lines[1], "\"'=HYPERLINK(\"\"x\"\"), \"\"quoted\"\"\",b-Nightly,u-Nightly,true,300,1970-01-01T00:00:03.000Z,channel=beta");
+    assert!(
+        lines[2].contains(",9007199254740993,"),
+        "exact: {}",
+        lines[2]
+    );
+    let json = to_json(&b, &[1]);
+    assert!(
+        json.contains("\"content_length\": 9007199254740993"),
+        "{json}"
+    );
+}
