@@ -76,7 +76,8 @@ export type IssueCode =
   | 'token-invalid'
   | 'id-invalid'
   | 'value-unknown'
-  | 'type-invalid';
+  | 'type-invalid'
+  | 'label-duplicate';
 
 /** One problem with a request. */
 export interface ValidationIssue {

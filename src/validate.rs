@@ -87,8 +87,11 @@ pub enum IssueCode {
     IdInvalid,
     /// Client-side: a value this client cannot send (an unknown CDN auth type).
     ValueUnknown,
-    /// Client-side: an argument of the wrong type (from JavaScript).
+    /// Client-side: an argument of the wrong type (from JavaScript), or a
+    /// form field that is not a whole number.
     TypeInvalid,
+    /// Client-side: two ports with the same label (a map keeps only one).
+    LabelDuplicate,
 }
 
 impl IssueCode {
@@ -115,6 +118,7 @@ impl IssueCode {
             IssueCode::IdInvalid => "id-invalid",
             IssueCode::ValueUnknown => "value-unknown",
             IssueCode::TypeInvalid => "type-invalid",
+            IssueCode::LabelDuplicate => "label-duplicate",
         }
     }
 
@@ -144,7 +148,8 @@ impl IssueCode {
             | IssueCode::TokenInvalid
             | IssueCode::IdInvalid
             | IssueCode::ValueUnknown
-            | IssueCode::TypeInvalid => None,
+            | IssueCode::TypeInvalid
+            | IssueCode::LabelDuplicate => None,
             _ => Some(ServiceRejection::ValidationError),
         }
     }

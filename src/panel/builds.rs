@@ -226,7 +226,7 @@ fn row(b: &BuildSummary, index: usize, now_ms: i64) -> impl IntoView {
 }
 
 /// Saves `text` as a file through a temporary link.
-fn download(text: &str, mime: &str, name: &str) {
+pub(super) fn download(text: &str, mime: &str, name: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };

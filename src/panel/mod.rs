@@ -5,6 +5,7 @@
 mod builds;
 mod cdn_auth;
 mod connection;
+mod dev_token;
 mod domain_auth;
 mod session;
 mod widgets;
@@ -38,6 +39,7 @@ pub fn App() -> impl IntoView {
             <connection::ConnectionForm />
             {move || match s.page.get() {
                 Page::Builds => view! { <builds::BuildsPage /> }.into_any(),
+                Page::DevToken => view! { <dev_token::DevTokenPage /> }.into_any(),
                 Page::CdnAuth => view! { <cdn_auth::CdnAuthPage /> }.into_any(),
                 Page::DomainAuth => view! { <domain_auth::DomainAuthPage /> }.into_any(),
             }}

@@ -17,17 +17,24 @@ use crate::model::CdnAuthType;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Page {
     Builds,
+    DevToken,
     CdnAuth,
     DomainAuth,
 }
 
 impl Page {
-    pub const ALL: [Page; 3] = [Page::Builds, Page::CdnAuth, Page::DomainAuth];
+    pub const ALL: [Page; 4] = [
+        Page::Builds,
+        Page::DevToken,
+        Page::CdnAuth,
+        Page::DomainAuth,
+    ];
 
     /// The page's slug in the URL.
     pub fn slug(self) -> &'static str {
         match self {
             Page::Builds => "builds",
+            Page::DevToken => "dev-token",
             Page::CdnAuth => "cdn-auth",
             Page::DomainAuth => "domain-auth",
         }
@@ -37,6 +44,7 @@ impl Page {
     pub fn title(self) -> &'static str {
         match self {
             Page::Builds => "Builds",
+            Page::DevToken => "Development token",
             Page::CdnAuth => "CDN auth",
             Page::DomainAuth => "Domain auth",
         }

@@ -1,0 +1,99 @@
+// Creating a development token as a person would: the port editor, live
+// validation, the proxy column, and the token shown once.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startService, launchBrowser, openPage } from './harness.mjs';
+
+const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
+let service;
+let browser;
+
+before(async () => {
+  service = await startService();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+async function open(token = service.token) {
+  const { page, problems } = await openPage(browser);
+  await page.goto(`${service.url}#/dev-token?game=${service.gameId}&ns=${STAGING}`);
+  await page.getByLabel('Token', { exact: true }).fill(token);
+  return { page, problems };
+}
+
+test('live validation blocks errors, allows warnings, and explains each port', async () => {
+  const { page, problems } = await open();
+  const create = page.getByRole('button', { name: 'Create token' });
+  const ports = page.getByRole('table', { name: 'Ports' });
+  assert.match(await ports.textContent(), /127\.0\.0\.1:8080/);
+  assert.ok(await create.isEnabled());
+
+  await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
+  await page.getByLabel('Single port or range').nth(1).selectOption('range');
+  await page.getByLabel('First port').fill('7010');
+  await page.getByLabel('Last port').fill('7000');
+  await page.getByText('Error: The range starts at 7010 but ends at 7000').waitFor();
+  assert.ok(await create.isDisabled());
+  assert.equal(await page.getByLabel('First port').getAttribute('aria-invalid'), 'false');
+
+  await page.getByLabel('Last port').fill('70x');
+  await page.getByText('Error: Enter a whole number.').waitFor();
+  await page.getByLabel('Last port').fill('7020');
+  await page.getByLabel('Label of port 2').fill('Game!');
+  await page.getByText(/Error: Label "Game!" must be/).waitFor();
+  await page.getByLabel('Label of port 2').fill('game');
+  assert.ok(await create.isEnabled());
+  assert.match(await ports.textContent(), /a port in 26000–31999/);
+
+  await page.getByRole('button', { name: 'Add port' }).click();
+  await page.getByLabel('Label of port 3').fill('zero');
+  await page.getByRole('row').filter({ has: page.getByLabel('Label of port 3') }).getByLabel('Port', { exact: true }).fill('0');
+  await page.getByText('Warning: Port 0 is accepted').waitFor();
+  assert.ok(await create.isEnabled(), 'warnings do not block');
+  await page.getByRole('button', { name: 'Remove port zero' }).click();
+
+  await page.getByLabel('Hostname').fill(' ');
+  await page.getByText(/Error: Enter the hostname/).waitFor();
+  assert.ok(await create.isDisabled());
+  await page.getByLabel('Hostname').fill('192.168.1.20');
+  assert.deepEqual(problems, []);
+});
+
+test('the token is shown once, masked, with its decoded contents', async () => {
+  const { page } = await open();
+  await page.getByLabel('Hostname').fill('192.168.1.20');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const region = page.getByRole('region', { name: 'New development token' });
+  await region.waitFor();
+  assert.match(await region.textContent(), /shown once and cannot be shown again/);
+  const value = region.getByLabel('New token');
+  assert.equal(await value.getAttribute('type'), 'password');
+  await region.getByRole('button', { name: 'Reveal' }).click();
+  assert.equal(await value.getAttribute('type'), 'text');
+  assert.match(await value.inputValue(), /^dev_staging\./);
+  const decoded = page.getByLabel('Decoded token');
+  assert.match(await decoded.textContent(), /development/);
+  assert.match(await decoded.textContent(), /192\.168\.1\.20/);
+  assert.match(await decoded.textContent(), /default http 8080/);
+  const download = page.waitForEvent('download');
+  await region.getByRole('button', { name: 'Download .env' }).click();
+  assert.equal((await download).suggestedFilename(), 'dev-token.env');
+
+  await page.getByRole('link', { name: 'Builds' }).click();
+  await page.getByRole('link', { name: 'Development token' }).click();
+  assert.equal(await page.getByRole('region', { name: 'New development token' }).count(), 0, 'never shown again');
+});
+
+test('a refused call shows the service error and keeps the input', async () => {
+  const { page } = await open('wrong-token');
+  await page.getByLabel('Hostname').fill('10.0.0.7');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /TOKEN_INVALID/);
+  assert.equal(await alert.getByRole('button', { name: 'Try again' }).count(), 0, 'a POST is not offered as a retry');
+  assert.equal(await page.getByLabel('Hostname').inputValue(), '10.0.0.7');
+});

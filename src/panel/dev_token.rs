@@ -1,0 +1,360 @@
+//! Create a development token: hostname, a port editor with live validation by
+//! the core, what the matchmaker returns for each port, and the token shown
+//! once with its decoded contents.
+
+use leptos::prelude::*;
+
+use super::widgets::{CopyButton, ErrorPanel};
+use super::Session;
+use crate::api::CreateDevToken;
+use crate::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange, Timestamp};
+use crate::ports::{dev_token_address, proxy_port};
+use crate::token::{self, DecodedToken};
+use crate::transport::{self, Options};
+use crate::validate::{self, Issue, IssueCode, Severity, MAX_PORTS};
+
+/// One row of the port editor; every field is its own signal.
+#[derive(Clone, Copy)]
+struct PortRow {
+    id: u32,
+    label: RwSignal<String>,
+    protocol: RwSignal<String>,
+    range: RwSignal<bool>,
+    port: RwSignal<String>,
+    min: RwSignal<String>,
+    max: RwSignal<String>,
+}
+
+impl PortRow {
+    fn new(id: u32, label: &str, protocol: &str, port: &str) -> Self {
+        PortRow {
+            id,
+            label: RwSignal::new(label.to_owned()),
+            protocol: RwSignal::new(protocol.to_owned()),
+            range: RwSignal::new(false),
+            port: RwSignal::new(port.to_owned()),
+            min: RwSignal::new(String::new()),
+            max: RwSignal::new(String::new()),
+        }
+    }
+
+    fn path(&self) -> String {
+        format!("ports.{}", self.label.get().trim())
+    }
+}
+
+/// The request the form describes, and every problem with it: the core's
+/// rules plus what only a form can get wrong (text in a number field, a
+/// label used twice).
+fn build_request(hostname: &str, rows: &[PortRow]) -> (DevTokenRequest, Vec<Issue>) {
+    let mut issues = Vec::new();
+    let mut req = DevTokenRequest {
+        hostname: hostname.to_owned(),
+        ports: Default::default(),
+    };
+    let number = |text: String, path: String, issues: &mut Vec<Issue>| -> Option<i64> {
+        let t = text.trim();
+        if t.is_empty() {
+            return None;
+        }
+        t.parse::<i64>().ok().or_else(|| {
+            issues.push(Issue::new(
+                IssueCode::TypeInvalid,
+                path,
+                "Enter a whole number.",
+            ));
+            None
+        })
+    };
+    for row in rows {
+        let label = row.label.get().trim().to_owned();
+        let base = row.path();
+        let config = if row.range.get() {
+            let min = number(row.min.get(), format!("{base}.port_range.min"), &mut issues);
+            let max = number(row.max.get(), format!("{base}.port_range.max"), &mut issues);
+            let port_range = match (min, max) {
+                (Some(min), Some(max)) => Some(PortRange { min, max }),
+                _ => None,
+            };
+            PortConfig {
+                protocol: PortProtocol::from_wire(&row.protocol.get()),
+                port: None,
+                port_range,
+            }
+        } else {
+            let port = number(row.port.get(), format!("{base}.port"), &mut issues);
+            PortConfig {
+                protocol: PortProtocol::from_wire(&row.protocol.get()),
+                port,
+                port_range: None,
+            }
+        };
+        if req.ports.contains_key(&label) {
+            issues.push(Issue::new(
+                IssueCode::LabelDuplicate,
+                base,
+                format!(
+                    "Label \"{label}\" is used by another port; each port needs its own label."
+                ),
+            ));
+        } else {
+            req.ports.insert(label, config);
+        }
+    }
+    let mut all = validate::dev_token_request(&req);
+    all.extend(issues);
+    (req, all)
+}
+
+#[component]
+pub fn DevTokenPage() -> impl IntoView {
+    let s = expect_context::<Session>();
+    let hostname = RwSignal::new("127.0.0.1".to_owned());
+    let next_id = StoredValue::new(2u32);
+    let rows = RwSignal::new(vec![PortRow::new(1, "default", "http", "8080")]);
+    let add = move |label: &str, protocol: &str, port: &str| {
+        if rows.with_untracked(Vec::len) >= MAX_PORTS {
+            return;
+        }
+        let id = next_id.get_value();
+        next_id.set_value(id + 1);
+        rows.update(|r| r.push(PortRow::new(id, label, protocol, port)));
+    };
+    let checked = Memo::new(move |_| rows.with(|r| build_request(&hostname.get(), r)));
+    let has_errors = move || checked.with(|(_, issues)| validate::has_errors(issues));
+    let issues_at = move |prefix: String| {
+        checked.with(|(_, issues)| {
+            issues
+                .iter()
+                .filter(|i| i.path == prefix || i.path.starts_with(&format!("{prefix}.")))
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
+
+    let create = Action::new_local(move |req: &DevTokenRequest| {
+        let (conn, game, ns, req) = (s.connection(), s.game(), s.namespace(), req.clone());
+        async move {
+            let op = CreateDevToken {
+                game_id: &game,
+                namespace_id: &ns,
+                request: &req,
+            };
+            transport::send(&conn?, &op, &Options::default()).await
+        }
+    });
+
+    let hostname_issues = move || issues_at("hostname".into());
+    view! {
+        <section class="gc-page" aria-labelledby="token-heading">
+            <h2 id="token-heading">"Development token"</h2>
+            <p class="gc-muted">
+                "A development token lets a game server on your machine answer matchmaking as if it ran in the cloud. It bypasses the proxy: the matchmaker hands back the hostname and ports exactly as configured here."
+            </p>
+            <label class="gc-field">
+                "Hostname"
+                <input
+                    type="text"
+                    name="hostname"
+                    spellcheck="false"
+                    aria-invalid=move || hostname_issues().iter().any(Issue::is_error).to_string()
+                    aria-describedby="hostname-hint"
+                    bind:value=hostname
+                />
+            </label>
+            <p id="hostname-hint" class="gc-muted">
+                "127.0.0.1 is reachable only from this machine; for a phone, a console or a second PC, use this machine's LAN address (such as 192.168.1.20)."
+            </p>
+            <Issues issues=Signal::derive(hostname_issues) />
+            <table class="gc-ports" aria-label="Ports">
+                <thead>
+                    <tr>
+                        <th scope="col">"Label"</th>
+                        <th scope="col">"Protocol"</th>
+                        <th scope="col">"Port or range"</th>
+                        <th scope="col">"Through the proxy"</th>
+                        <th scope="col">"With this token"</th>
+                        <th scope="col"><span class="gc-visually-hidden">"Remove"</span></th>
+                    </tr>
+                </thead>
+                <tbody>
+                    <For each=move || rows.get() key=|r| r.id let:row>
+                        <PortRowView row=row hostname=hostname rows=rows issues=Signal::derive(move || issues_at(row.path())) />
+                    </For>
+                </tbody>
+            </table>
+            <Issues issues=Signal::derive(move || issues_at("ports".into()).into_iter().filter(|i| i.path == "ports").collect()) />
+            <div class="gc-toolbar">
+                <button type="button" class="gc-secondary" disabled=move || rows.with(|r| r.len() >= MAX_PORTS) on:click=move |_| add("", "udp", "")>
+                    "Add port"
+                </button>
+                <button type="button" class="gc-secondary" disabled=move || rows.with(|r| r.len() >= MAX_PORTS) on:click=move |_| add("default", "http", "8080")>
+                    "Preset: HTTP default on 8080"
+                </button>
+                <button type="button" class="gc-secondary" disabled=move || rows.with(|r| r.len() >= MAX_PORTS) on:click=move |_| add("game", "udp", "7777")>
+                    "Preset: UDP game port 7777"
+                </button>
+            </div>
+            <button
+                type="button"
+                disabled=move || has_errors() || create.pending().get()
+                on:click=move |_| { create.dispatch(checked.get_untracked().0); }
+            >
+                {move || if create.pending().get() { "Creating…" } else { "Create token" }}
+            </button>
+            {move || create.value().get().map(|r| match r {
+                Ok(res) => view! { <TokenOnce token=res.token /> }.into_any(),
+                Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
+            })}
+        </section>
+    }
+}
+
+#[component]
+fn PortRowView(
+    row: PortRow,
+    hostname: RwSignal<String>,
+    rows: RwSignal<Vec<PortRow>>,
+    issues: Signal<Vec<Issue>>,
+) -> impl IntoView {
+    let invalid = move |field: &'static str| {
+        move || {
+            issues
+                .with(|list| {
+                    let row_path = row.path();
+                    list.iter().any(|i| {
+                        i.is_error()
+                            && if field.is_empty() {
+                                i.path == row_path
+                            } else {
+                                i.path.ends_with(field)
+                            }
+                    })
+                })
+                .to_string()
+        }
+    };
+    let proxy = move || proxy_port(&PortProtocol::from_wire(&row.protocol.get())).describe();
+    let direct = move || {
+        let parse = |s: RwSignal<String>| s.get().trim().parse::<i64>().ok();
+        if row.range.get() {
+            match (parse(row.min), parse(row.max)) {
+                (Some(a), Some(b)) => dev_token_address(hostname.get().trim(), None, Some((a, b))),
+                _ => String::new(),
+            }
+        } else {
+            parse(row.port)
+                .map(|p| dev_token_address(hostname.get().trim(), Some(p), None))
+                .unwrap_or_default()
+        }
+    };
+    let label_name = move || format!("Label of port {}", row.id);
+    view! {
+        <tr>
+            <td>
+                <input type="text" class="gc-label" aria-label=label_name spellcheck="false" maxlength="32"
+                    aria-invalid=invalid("") bind:value=row.label />
+            </td>
+            <td>
+                <select aria-label="Protocol" on:change=move |ev| row.protocol.set(event_target_value(&ev)) prop:value=move || row.protocol.get()>
+                    {PortProtocol::KNOWN.iter().map(|p| view! { <option value=p.as_str().to_owned()>{p.as_str().to_owned()}</option> }).collect_view()}
+                </select>
+            </td>
+            <td class="gc-port-cell">
+                <select aria-label="Single port or range" on:change=move |ev| row.range.set(event_target_value(&ev) == "range")
+                    prop:value=move || if row.range.get() { "range" } else { "single" }>
+                    <option value="single">"Port"</option>
+                    <option value="range">"Range"</option>
+                </select>
+                <Show when=move || row.range.get() fallback=move || view! {
+                    <input type="text" inputmode="numeric" class="gc-number" aria-label="Port" aria-invalid=invalid(".port") bind:value=row.port />
+                }>
+                    <input type="text" inputmode="numeric" class="gc-number" aria-label="First port" aria-invalid=invalid(".min") bind:value=row.min />
+                    "–"
+                    <input type="text" inputmode="numeric" class="gc-number" aria-label="Last port" aria-invalid=invalid(".max") bind:value=row.max />
+                </Show>
+            </td>
+            <td class="gc-muted">{proxy}</td>
+            <td><code>{direct}</code></td>
+            <td>
+                <button type="button" class="gc-small" aria-label=move || format!("Remove port {}", row.label.get())
+                    on:click=move |_| rows.update(|r| r.retain(|x| x.id != row.id))>"Remove"</button>
+            </td>
+        </tr>
+        <tr class="gc-row-issues">
+            <td colspan="6"><Issues issues=issues /></td>
+        </tr>
+    }
+}
+
+/// Problems beside their field: errors and warnings told apart.
+#[component]
+fn Issues(issues: Signal<Vec<Issue>>) -> impl IntoView {
+    view! {
+        <ul class="gc-issues">
+            {move || issues.get().into_iter().map(|i| {
+                let kind = if i.severity == Severity::Error { "error" } else { "warning" };
+                view! { <li data-severity=kind>{format!("{}: {}", if kind == "error" { "Error" } else { "Warning" }, i.message)}</li> }
+            }).collect_view()}
+        </ul>
+    }
+}
+
+/// The new token, shown once: masked, revealable, copyable, downloadable, and
+/// decoded beside.
+#[component]
+fn TokenOnce(token: String) -> impl IntoView {
+    let reveal = RwSignal::new(false);
+    let decoded = token::decode(&token);
+    let env_file = format!("GAMECLOUD_DEV_TOKEN={token}\n");
+    let shown = token.clone();
+    view! {
+        <div class="gc-token-once" role="region" aria-label="New development token">
+            <p><strong>"Copy this token now: it is shown once and cannot be shown again."</strong></p>
+            <div class="gc-toolbar">
+                <input type=move || if reveal.get() { "text" } else { "password" } readonly aria-label="New token" prop:value=shown class="gc-token-value" />
+                <button type="button" class="gc-secondary" aria-pressed=move || reveal.get().to_string() on:click=move |_| reveal.update(|v| *v = !*v)>
+                    {move || if reveal.get() { "Hide" } else { "Reveal" }}
+                </button>
+                <CopyButton text=token.clone() label="Copy token" />
+                <button type="button" class="gc-secondary" on:click=move |_| super::builds::download(&env_file, "text/plain", "dev-token.env")>
+                    "Download .env"
+                </button>
+            </div>
+            {match decoded {
+                Ok(d) => decoded_view(d).into_any(),
+                Err(e) => view! { <p class="gc-muted">{e.to_string()}</p> }.into_any(),
+            }}
+        </div>
+    }
+}
+
+fn decoded_view(d: DecodedToken) -> impl IntoView {
+    let time = |ms: Option<i64>| {
+        ms.and_then(Timestamp::from_unix_ms)
+            .map_or("never".to_owned(), |t| t.to_rfc3339_ms())
+    };
+    let dev = d.development().cloned().unwrap_or_default();
+    let ports = dev
+        .ports
+        .iter()
+        .map(|p| {
+            let at = match (p.port, p.port_range) {
+                (_, Some((a, b))) => format!("{a}–{b}"),
+                (Some(n), None) => n.to_string(),
+                (None, None) => String::new(),
+            };
+            view! { <li>{format!("{} {} {at}", p.label, p.protocol)}</li> }
+        })
+        .collect_view();
+    view! {
+        <dl class="gc-decoded" aria-label="Decoded token">
+            <dt>"Kind"</dt><dd>{format!("{:?}", d.kind()).to_lowercase()}</dd>
+            <dt>"Namespace"</dt><dd><code>{dev.namespace_id.clone().unwrap_or_default()}</code></dd>
+            <dt>"Hostname"</dt><dd>{dev.hostname.clone()}</dd>
+            <dt>"Ports"</dt><dd><ul>{ports}</ul></dd>
+            <dt>"Issued"</dt><dd>{time(d.claims.iat_ms)}</dd>
+            <dt>"Expires"</dt><dd>{time(d.claims.exp_ms)}</dd>
+        </dl>
+    }
+}
