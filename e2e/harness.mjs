@@ -63,3 +63,17 @@ export async function openPage(browser) {
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   return { page, problems };
 }
+
+const AXE = new URL('../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
+
+/** Runs axe-core in the page; resolves with the serious and critical violations. */
+export async function axeViolations(page) {
+  // Evaluated through the DevTools protocol: the page's strict CSP (rightly)
+  // refuses an injected <script>.
+  const { readFile } = await import('node:fs/promises');
+  await page.evaluate(await readFile(AXE, 'utf8'));
+  const results = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
