@@ -15,6 +15,9 @@ commands:
                    print `N passed, N failed`
   dist             build the release panel into dist/
   js               build the JS module (npm package) into pkg/
+  screenshots      refresh docs/screenshots (each page, light and dark)
+  bench            measure the panel: download size, time to a usable form,
+                   time to show and re-sort 10,000 and 100,000 builds
   setup            only install what is missing";
 
 fn main() -> ExitCode {
@@ -27,6 +30,8 @@ fn main() -> ExitCode {
         Some("test") => tasks::test(),
         Some("dist") => setup::ensure_all().and_then(|env| tasks::dist(&env)),
         Some("js") => setup::ensure_all().and_then(|env| tasks::js(&env)),
+        Some("screenshots") => setup::ensure_all().and_then(|env| tasks::screenshots(&env)),
+        Some("bench") => setup::ensure_all().and_then(|env| tasks::bench(&env)),
         Some("setup") => setup::ensure_all().map(drop),
         Some("-h" | "--help" | "help") | None => {
             println!("{USAGE}");

@@ -126,6 +126,43 @@ fn js_sizes(env: &Env) -> Result<Vec<(String, u64, u64)>, String> {
         .collect())
 }
 
+/// `cargo xtask screenshots`: the README's screenshots, from the e2e scenes.
+pub fn screenshots(env: &Env) -> Result<(), String> {
+    dist(env)?;
+    setup::run(env, "cargo", &["build", "--package", "local-service"])?;
+    let status = env
+        .cmd("node")
+        .args(["--test", "e2e/screenshots.test.mjs"])
+        .env("SCREENSHOT_DIR", env.root.join("docs/screenshots"))
+        .status()
+        .map_err(|e| format!("cannot run node: {e}"))?;
+    status
+        .success()
+        .then_some(())
+        .ok_or_else(|| "the screenshots failed".into())
+}
+
+/// `cargo xtask bench`: the panel's size and speed, in one run.
+pub fn bench(env: &Env) -> Result<(), String> {
+    dist(env)?;
+    setup::run(env, "cargo", &["build", "--package", "local-service"])?;
+    let total: u64 = dist_sizes(env)?.iter().map(|s| s.2).sum();
+    println!(
+        "panel download: {} gzipped (budget {})",
+        kb(total),
+        kb(PANEL_BUDGET_BYTES)
+    );
+    let status = env
+        .cmd("node")
+        .arg("e2e/bench.mjs")
+        .status()
+        .map_err(|e| format!("cannot run node: {e}"))?;
+    status
+        .success()
+        .then_some(())
+        .ok_or_else(|| "the benchmark failed".into())
+}
+
 /// `cargo xtask serve`: build, then run the local service serving the panel.
 pub fn serve(args: &[String]) -> Result<(), String> {
     let env = ensure_all()?;

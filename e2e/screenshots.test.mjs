@@ -1,0 +1,73 @@
+// Screenshots of each page, light and dark. Every run writes them to
+// target/screenshots; `cargo xtask screenshots` refreshes the README's copies
+// in docs/screenshots (SCREENSHOT_DIR).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, stat } from 'node:fs/promises';
+import { startService, launchBrowser, openPage } from './harness.mjs';
+
+const OUT = process.env.SCREENSHOT_DIR ? `${process.env.SCREENSHOT_DIR.replace(/\/$/, '')}/` : new URL('../target/screenshots/', import.meta.url).pathname;
+const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
+let service;
+let browser;
+
+before(async () => {
+  service = await startService();
+  browser = await launchBrowser();
+  await mkdir(OUT, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+const scenes = {
+  builds: async (page) => {
+    await page.getByRole('button', { name: 'Load builds' }).click();
+    await page.getByText('36 of 36 builds').waitFor();
+  },
+  'dev-token': async (page) => {
+    await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByRole('region', { name: 'New development token' }).waitFor();
+  },
+  'cdn-auth': async (page) => {
+    await page.getByRole('radio', { name: /basic/ }).check();
+    await page.getByRole('button', { name: 'Apply…' }).click();
+    await page.getByRole('alertdialog').waitFor();
+  },
+  'domain-auth': async (page) => {
+    await page.getByRole('switch').click();
+    await page.getByRole('alertdialog').waitFor();
+  },
+};
+
+for (const scheme of ['light', 'dark']) {
+  for (const [slug, scene] of Object.entries(scenes)) {
+    test(`screenshot: ${slug} (${scheme})`, async () => {
+      const { page, problems } = await openPage(browser);
+      await page.setViewportSize({ width: 1200, height: 820 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${service.url}#/${slug}?game=${service.gameId}&ns=${STAGING}`);
+      await page.getByLabel('Token', { exact: true }).fill(service.token);
+      await scene(page);
+      const path = `${OUT}${slug}-${scheme}.png`;
+      await page.screenshot({ path });
+      assert.ok((await stat(path)).size > 10_000);
+      assert.deepEqual(problems, []);
+    });
+  }
+}
+
+test('the panel is usable at 360 px wide', async () => {
+  const { page } = await openPage(browser);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`${service.url}#/dev-token?game=${service.gameId}&ns=${STAGING}`);
+  await page.getByLabel('Token', { exact: true }).fill(service.token);
+  const create = page.getByRole('button', { name: 'Create token' });
+  await create.scrollIntoViewIfNeeded();
+  assert.ok(await create.isVisible());
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+  await page.screenshot({ path: `${OUT}dev-token-360.png`, fullPage: true });
+});
