@@ -55,7 +55,8 @@ export async function launchBrowser() {
 
 /** A page that records console errors and uncaught exceptions. */
 export async function openPage(browser) {
-  const page = await browser.newPage();
+  const context = await browser.newContext();
+  const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);

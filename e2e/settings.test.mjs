@@ -92,3 +92,26 @@ test('a deep link reopens the same view; the token stays only if remembered in t
   await page.getByRole('link', { name: 'Builds' }).click();
   assert.match(page.url(), /#\/builds\?game=/);
 });
+
+test('recently used ids are offered again, with a label', async () => {
+  const { page } = await open('cdn-auth');
+  await page.getByRole('radio', { name: /none/ }).check();
+  await page.getByRole('button', { name: 'Apply…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('CDN auth type set to none.').waitFor();
+  await page.getByText('Recent ids (2)').click();
+  await page.getByLabel(`Label for namespace ${PROD}`).fill('Production');
+  await page.getByLabel(`Label for namespace ${PROD}`).press('Enter');
+  const stored = await page.evaluate(() => localStorage.getItem('gamecloud.recent'));
+  assert.ok(stored.includes('Production') && !stored.includes(service.token), 'ids and labels only, never the token');
+
+  const fresh = await page.context().newPage(); // same origin storage, a new tab
+  await fresh.goto(`${service.url}#/cdn-auth`);
+  await fresh.getByText('Recent ids (2)').click();
+  assert.equal(await fresh.getByLabel('Namespace id').inputValue(), '');
+  await fresh.getByRole('button', { name: `Use Production (${PROD})` }).click();
+  assert.equal(await fresh.getByLabel('Namespace id').inputValue(), PROD);
+  await fresh.getByRole('button', { name: `Use ${service.gameId}` }).click();
+  assert.equal(await fresh.getByLabel('Game id').inputValue(), service.gameId);
+  await fresh.close();
+});

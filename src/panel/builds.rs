@@ -24,11 +24,13 @@ const VIEWPORT_PX: f64 = 560.0;
 #[component]
 pub fn BuildsPage() -> impl IntoView {
     let s = expect_context::<Session>();
+    let recent = expect_context::<super::Recent>();
     let load = Action::new_local(move |_: &()| {
         let (conn, game) = (s.connection(), s.game());
         async move {
             let list = transport::send(&conn?, &ListBuilds { game_id: &game }, &Options::default())
                 .await?;
+            recent.record(&s);
             Ok(Arc::new(list.builds))
         }
     });

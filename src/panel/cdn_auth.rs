@@ -21,6 +21,7 @@ fn meaning(t: &CdnAuthType) -> &'static str {
 #[component]
 pub fn CdnAuthPage() -> impl IntoView {
     let s = expect_context::<Session>();
+    let recent = expect_context::<super::Recent>();
     let choice = RwSignal::new(CdnAuthType::None);
     let confirming = RwSignal::new(false);
     let apply = Action::new_local(move |auth: &CdnAuthType| {
@@ -32,6 +33,7 @@ pub fn CdnAuthPage() -> impl IntoView {
                 auth_type: &auth,
             };
             transport::send(&conn?, &op, &Options::default()).await?;
+            recent.record(&s);
             s.cdn_last_set.update(|m| {
                 m.insert(format!("{game}/{ns}"), auth.clone());
             });

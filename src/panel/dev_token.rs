@@ -132,6 +132,7 @@ pub fn DevTokenPage() -> impl IntoView {
         })
     };
 
+    let recent = expect_context::<super::Recent>();
     let create = Action::new_local(move |req: &DevTokenRequest| {
         let (conn, game, ns, req) = (s.connection(), s.game(), s.namespace(), req.clone());
         async move {
@@ -140,7 +141,9 @@ pub fn DevTokenPage() -> impl IntoView {
                 namespace_id: &ns,
                 request: &req,
             };
-            transport::send(&conn?, &op, &Options::default()).await
+            let res = transport::send(&conn?, &op, &Options::default()).await?;
+            recent.record(&s);
+            Ok(res)
         }
     });
 

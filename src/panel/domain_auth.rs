@@ -11,6 +11,7 @@ use crate::transport::{self, Options};
 #[component]
 pub fn DomainAuthPage() -> impl IntoView {
     let s = expect_context::<Session>();
+    let recent = expect_context::<super::Recent>();
     // The switch: what this panel last set for the namespace, off otherwise.
     let on = RwSignal::new(false);
     Effect::new(move |_| {
@@ -38,9 +39,12 @@ pub fn DomainAuthPage() -> impl IntoView {
                 Err(e) => Err(e),
             };
             match result {
-                Ok(()) => s.domain_last_set.update(|m| {
-                    m.insert(format!("{game}/{ns}"), enabled);
-                }),
+                Ok(()) => {
+                    recent.record(&s);
+                    s.domain_last_set.update(|m| {
+                        m.insert(format!("{game}/{ns}"), enabled);
+                    });
+                }
                 Err(e) => {
                     on.set(before);
                     error.set(Some(e));

@@ -7,11 +7,13 @@ mod cdn_auth;
 mod connection;
 mod dev_token;
 mod domain_auth;
+mod recent;
 mod session;
 mod widgets;
 
 use leptos::prelude::*;
 
+pub use recent::Recent;
 pub use session::{Page, Route, Session};
 
 /// The whole panel.
@@ -20,6 +22,7 @@ pub fn App() -> impl IntoView {
     let s = Session::from_page();
     s.sync();
     provide_context(s);
+    provide_context(recent::Recent::load());
     view! {
         <header class="gc-header">
             <h1>"Game Cloud panel"</h1>
@@ -37,6 +40,7 @@ pub fn App() -> impl IntoView {
         </header>
         <main class="gc-main">
             <connection::ConnectionForm />
+            <recent::RecentIds />
             {move || match s.page.get() {
                 Page::Builds => view! { <builds::BuildsPage /> }.into_any(),
                 Page::DevToken => view! { <dev_token::DevTokenPage /> }.into_any(),
