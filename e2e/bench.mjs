@@ -30,8 +30,12 @@ async function builds(service, n) {
   await page.getByRole('button', { name: 'Name' }).click();
   await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]'));
   const sort = Date.now() - t;
+  t = Date.now();
+  await page.getByLabel('Filter').fill('v99');
+  await page.locator('.gc-count').filter({ hasNotText: `${n} of ${n}` }).waitFor();
+  const filter = Date.now() - t;
   await page.close();
-  return { show, sort };
+  return { show, sort, filter };
 }
 
 try {
@@ -46,6 +50,7 @@ try {
     for (let i = 0; i < RUNS; i++) runs.push(await builds(service, n));
     results.push([`show ${n} builds (fetch, decode, render)`, `${median(runs.map((r) => r.show))} ms`]);
     results.push([`re-sort ${n} builds by name`, `${median(runs.map((r) => r.sort))} ms`]);
+    results.push([`filter ${n} builds by a word`, `${median(runs.map((r) => r.filter))} ms`]);
     await service.stop();
   }
 } finally {

@@ -68,60 +68,80 @@ impl Default for Sort {
     }
 }
 
-/// Whether a build matches a text query: every word of it, case-insensitive,
-/// in the name, the ids or the tags.
-pub fn matches(b: &BuildSummary, words: &[String]) -> bool {
-    words.iter().all(|w| {
-        contains(&b.display_name, w)
-            || contains(&b.build_id, w)
-            || contains(&b.upload_id, w)
-            || b.tags.iter().any(|(k, v)| contains(k, w) || contains(v, w))
-    })
+/// Lower-cased text of each build, computed once per list, so that filtering
+/// and sorting by name cost no allocation per keystroke.
+pub struct SearchIndex {
+    /// Name, ids and tags, joined by a separator no typed word contains.
+    haystacks: Vec<String>,
+    names: Vec<String>,
 }
 
-fn contains(haystack: &str, lower_needle: &str) -> bool {
-    haystack.to_lowercase().contains(lower_needle)
+impl SearchIndex {
+    pub fn new(builds: &[BuildSummary]) -> Self {
+        let mut haystacks = Vec::with_capacity(builds.len());
+        let mut names = Vec::with_capacity(builds.len());
+        for b in builds {
+            let name = b.display_name.to_lowercase();
+            let mut h = format!(
+                "{name}\u{1}{}\u{1}{}",
+                b.build_id.to_lowercase(),
+                b.upload_id.to_lowercase()
+            );
+            for (k, v) in &b.tags {
+                h.push('\u{1}');
+                h.push_str(&k.to_lowercase());
+                h.push('=');
+                h.push_str(&v.to_lowercase());
+            }
+            haystacks.push(h);
+            names.push(name);
+        }
+        SearchIndex { haystacks, names }
+    }
 }
 
-/// The indices of the builds to show, filtered and in order. Ties keep the
+/// The indices of the builds to show, filtered and in order: every word of
+/// `query` (case-insensitive) in the name, the ids or the tags. Ties keep the
 /// service's order (a stable sort).
 pub fn view(builds: &[BuildSummary], query: &str, state: StateFilter, sort: Sort) -> Vec<usize> {
+    view_indexed(builds, &SearchIndex::new(builds), query, state, sort)
+}
+
+/// [`view`] with an index built once for the list.
+pub fn view_indexed(
+    builds: &[BuildSummary],
+    index: &SearchIndex,
+    query: &str,
+    state: StateFilter,
+    sort: Sort,
+) -> Vec<usize> {
     let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
     let mut rows: Vec<usize> = (0..builds.len())
         .filter(|&i| {
-            let b = &builds[i];
             let state_ok = match state {
                 StateFilter::All => true,
-                StateFilter::Complete => b.complete,
-                StateFilter::Unfinished => !b.complete,
+                StateFilter::Complete => builds[i].complete,
+                StateFilter::Unfinished => !builds[i].complete,
             };
-            state_ok && (words.is_empty() || matches(b, &words))
+            state_ok
+                && words
+                    .iter()
+                    .all(|w| index.haystacks[i].contains(w.as_str()))
         })
         .collect();
-    let cmp = |a: &BuildSummary, b: &BuildSummary| -> Ordering {
-        match sort.column {
-            Column::Name => a
-                .display_name
-                .to_lowercase()
-                .cmp(&b.display_name.to_lowercase()),
-            Column::BuildId => a.build_id.cmp(&b.build_id),
-            Column::UploadId => a.upload_id.cmp(&b.upload_id),
-            Column::State => a.complete.cmp(&b.complete),
-            Column::Size => a.content_length.cmp(&b.content_length),
-            Column::Created => a.create_ts.cmp(&b.create_ts),
-            Column::Tags => a.tags.len().cmp(&b.tags.len()),
-        }
-    };
-    if sort.column == Column::Name {
-        // Lower-casing once per row, not once per comparison.
-        let keys: Vec<String> = builds
-            .iter()
-            .map(|b| b.display_name.to_lowercase())
-            .collect();
-        rows.sort_by(|&a, &b| directed(keys[a].cmp(&keys[b]), sort.descending));
-    } else {
-        rows.sort_by(|&a, &b| directed(cmp(&builds[a], &builds[b]), sort.descending));
-    }
+    rows.sort_by(|&a, &b| {
+        let (x, y) = (&builds[a], &builds[b]);
+        let o = match sort.column {
+            Column::Name => index.names[a].cmp(&index.names[b]),
+            Column::BuildId => x.build_id.cmp(&y.build_id),
+            Column::UploadId => x.upload_id.cmp(&y.upload_id),
+            Column::State => x.complete.cmp(&y.complete),
+            Column::Size => x.content_length.cmp(&y.content_length),
+            Column::Created => x.create_ts.cmp(&y.create_ts),
+            Column::Tags => x.tags.len().cmp(&y.tags.len()),
+        };
+        directed(o, sort.descending)
+    });
     rows
 }
 

@@ -32,6 +32,11 @@ fn filters_by_words_in_names_ids_and_tags_and_by_state() {
     assert_eq!(view(&b, "", StateFilter::All, Sort::default()), [0, 2, 1]);
     assert_eq!(view(&b, "NIGHT", StateFilter::All, Sort::default()), [0]);
     assert_eq!(view(&b, "abc123", StateFilter::All, Sort::default()), [2]);
+    assert_eq!(
+        view(&b, "commit=abc", StateFilter::All, Sort::default()),
+        [2],
+        "a tag as key=value"
+    );
     assert_eq!(view(&b, "u-alpha", StateFilter::All, Sort::default()), [1]);
     assert_eq!(
         view(&b, "beta night", StateFilter::All, Sort::default()),
