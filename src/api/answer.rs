@@ -28,10 +28,7 @@ const EXCERPT_CHARS: usize = 160;
 impl Answer {
     /// The value of a header (case-insensitive).
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        super::call::header_value(&self.headers, name)
     }
 
     pub fn is_success(&self) -> bool {

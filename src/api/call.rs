@@ -44,11 +44,17 @@ pub struct Call {
 impl Call {
     /// The value of a header by name (case-insensitive).
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        header_value(&self.headers, name)
     }
+}
+
+/// A header's value in a list of (name, value), names compared
+/// case-insensitively.
+pub(crate) fn header_value<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
 }
 
 /// An absolute `http` or `https` base URL, possibly with a sub-path
