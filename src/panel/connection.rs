@@ -21,6 +21,8 @@ pub fn ConnectionForm() -> impl IntoView {
                     <input
                         type=move || if show_token.get() { "text" } else { "password" }
                         name="token"
+                        autofocus=s.token.get_untracked().is_empty()
+                        aria-describedby="token-hint"
                         autocomplete="off"
                         spellcheck="false"
                         bind:value=s.token
@@ -39,6 +41,15 @@ pub fn ConnectionForm() -> impl IntoView {
                     "Remember in this tab"
                 </label>
             </div>
+            <p id="token-hint" class="gc-hint">
+                {move || if s.token.get().is_empty() {
+                    "Paste a token to call the service. It stays in this page's memory, never in a URL or in localStorage."
+                } else if s.remember.get() {
+                    "The token is kept in this tab's sessionStorage until the tab closes."
+                } else {
+                    "The token is kept in memory only: a reload asks for it again."
+                }}
+            </p>
             <label>
                 "Game id"
                 <input type="text" name="game-id" spellcheck="false" bind:value=s.game_id />
