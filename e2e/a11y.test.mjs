@@ -1,22 +1,12 @@
 // An accessibility audit (axe-core, in the same Chromium) of every page, in
 // light and dark, with the data and the states a person would see.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, launchBrowser, openPage, axeViolations } from './harness.mjs';
+import { useFixtures, openPage, axeViolations } from './harness.mjs';
+
+const fx = useFixtures([]);
 
 const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
-let service;
-let browser;
-
-before(async () => {
-  service = await startService();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await service?.stop();
-});
-
 const pages = {
   builds: async (page) => {
     await page.getByRole('button', { name: 'Load builds' }).click();
@@ -38,10 +28,10 @@ const pages = {
 for (const scheme of ['light', 'dark']) {
   for (const [slug, prepare] of Object.entries(pages)) {
     test(`${slug} (${scheme}) has no serious or critical accessibility violation`, async () => {
-      const { page } = await openPage(browser);
+      const { page } = await openPage(fx.browser);
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`${service.url}#/${slug}?game=${service.gameId}&ns=${STAGING}`);
-      await page.getByLabel('Token', { exact: true }).fill(service.token);
+      await page.goto(`${fx.service.url}#/${slug}?game=${fx.service.gameId}&ns=${STAGING}`);
+      await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
       await prepare(page);
       assert.deepEqual(await axeViolations(page), []);
     });
@@ -49,7 +39,7 @@ for (const scheme of ['light', 'dark']) {
 }
 
 test('the audit itself catches a violation', async () => {
-  const { page } = await openPage(browser);
+  const { page } = await openPage(fx.browser);
   await page.setContent('<html lang="en"><title>t</title><img src="data:,"><button></button></html>');
   const found = await axeViolations(page);
   assert.ok(found.some((v) => v.startsWith('image-alt')), found.join('\n'));

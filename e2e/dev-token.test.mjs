@@ -1,25 +1,15 @@
 // Creating a development token as a person would: the port editor, live
 // validation, the proxy column, and the token shown once.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, launchBrowser, openPage } from './harness.mjs';
+import { useFixtures, openPage } from './harness.mjs';
+
+const fx = useFixtures([]);
 
 const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
-let service;
-let browser;
-
-before(async () => {
-  service = await startService();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await service?.stop();
-});
-
-async function open(token = service.token) {
-  const { page, problems } = await openPage(browser);
-  await page.goto(`${service.url}#/dev-token?game=${service.gameId}&ns=${STAGING}`);
+async function open(token = fx.service.token) {
+  const { page, problems } = await openPage(fx.browser);
+  await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${STAGING}`);
   await page.getByLabel('Token', { exact: true }).fill(token);
   return { page, problems };
 }
@@ -87,7 +77,7 @@ test('the token is shown once, masked, with its decoded contents', async () => {
   assert.equal(await page.getByRole('region', { name: 'New development token' }).count(), 0, 'never shown again');
 });
 
-test('a refused call shows the service error and keeps the input', async () => {
+test('a refused call shows the fx.service error and keeps the input', async () => {
   const { page } = await open('wrong-token');
   await page.getByLabel('Hostname').fill('10.0.0.7');
   await page.getByRole('button', { name: 'Create token' }).click();

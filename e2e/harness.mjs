@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 
 const SERVICE = process.env.LOCAL_SERVICE ?? 'target/debug/local-service';
 const DIST = process.env.PANEL_DIST ?? 'dist';
@@ -77,4 +78,21 @@ export async function axeViolations(page) {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/**
+ * Registers before/after hooks that start a local service (with `args`) and a
+ * browser for the test file; returns the object they fill in.
+ */
+export function useFixtures(args = []) {
+  const fx = {};
+  before(async () => {
+    fx.service = await startService(args);
+    fx.browser = await launchBrowser();
+  });
+  after(async () => {
+    await fx.browser?.close();
+    await fx.service?.stop();
+  });
+  return fx;
 }

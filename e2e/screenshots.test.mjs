@@ -1,25 +1,16 @@
 // Screenshots of each page, light and dark. Every run writes them to
 // target/screenshots; `cargo xtask screenshots` refreshes the README's copies
 // in docs/screenshots (SCREENSHOT_DIR).
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, stat } from 'node:fs/promises';
-import { startService, launchBrowser, openPage } from './harness.mjs';
+import { useFixtures, openPage } from './harness.mjs';
+
+const fx = useFixtures([]);
 
 const OUT = process.env.SCREENSHOT_DIR ? `${process.env.SCREENSHOT_DIR.replace(/\/$/, '')}/` : new URL('../target/screenshots/', import.meta.url).pathname;
 const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
-let service;
-let browser;
-
-before(async () => {
-  service = await startService();
-  browser = await launchBrowser();
-  await mkdir(OUT, { recursive: true });
-});
-after(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+before(() => mkdir(OUT, { recursive: true }));
 
 const scenes = {
   builds: async (page) => {
@@ -45,11 +36,11 @@ const scenes = {
 for (const scheme of ['light', 'dark']) {
   for (const [slug, scene] of Object.entries(scenes)) {
     test(`screenshot: ${slug} (${scheme})`, async () => {
-      const { page, problems } = await openPage(browser);
+      const { page, problems } = await openPage(fx.browser);
       await page.setViewportSize({ width: 1200, height: 820 });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`${service.url}#/${slug}?game=${service.gameId}&ns=${STAGING}`);
-      await page.getByLabel('Token', { exact: true }).fill(service.token);
+      await page.goto(`${fx.service.url}#/${slug}?game=${fx.service.gameId}&ns=${STAGING}`);
+      await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
       await scene(page);
       const path = `${OUT}${slug}-${scheme}.png`;
       await page.screenshot({ path });
@@ -60,10 +51,10 @@ for (const scheme of ['light', 'dark']) {
 }
 
 test('the panel is usable at 360 px wide', async () => {
-  const { page } = await openPage(browser);
+  const { page } = await openPage(fx.browser);
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`${service.url}#/dev-token?game=${service.gameId}&ns=${STAGING}`);
-  await page.getByLabel('Token', { exact: true }).fill(service.token);
+  await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${STAGING}`);
+  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
   const create = page.getByRole('button', { name: 'Create token' });
   await create.scrollIntoViewIfNeeded();
   assert.ok(await create.isVisible());

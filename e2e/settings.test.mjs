@@ -1,30 +1,19 @@
 // The CDN auth and domain auth pages, clicked through as a person would, and
 // the shell around them: deep links, the token kept only where asked.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, launchBrowser, openPage } from './harness.mjs';
+import { useFixtures, openPage } from './harness.mjs';
+
+const fx = useFixtures(['--test-hooks']);
 
 const PROD = 'c0ffee00-1234-4abc-9def-0123456789ab';
-let service;
-let browser;
-
-before(async () => {
-  service = await startService(['--test-hooks']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await service?.stop();
-});
-
-const state = async () => (await (await fetch(`${service.url}_local/state`)).json()).namespaces[PROD];
-const fault = (f) => fetch(`${service.url}_local/faults`, { method: 'POST', body: JSON.stringify(f) });
+const state = async () => (await (await fetch(`${fx.service.url}_local/state`)).json()).namespaces[PROD];
+const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', body: JSON.stringify(f) });
 
 async function open(path) {
-  const { page, problems } = await openPage(browser);
-  await page.goto(`${service.url}#/${path}?game=${service.gameId}&ns=${PROD}`);
-  await page.getByLabel('Token', { exact: true }).fill(service.token);
+  const { page, problems } = await openPage(fx.browser);
+  await page.goto(`${fx.service.url}#/${path}?game=${fx.service.gameId}&ns=${PROD}`);
+  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
   return { page, problems };
 }
 
@@ -76,18 +65,18 @@ test('a deep link reopens the same view; the token stays only if remembered in t
   await page.reload();
   await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
   assert.equal(await page.getByLabel('Namespace id').inputValue(), PROD);
-  assert.equal(await page.getByLabel('Game id').inputValue(), service.gameId);
+  assert.equal(await page.getByLabel('Game id').inputValue(), fx.service.gameId);
   assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), '', 'not kept unless asked');
   assert.equal(await page.getByLabel('Token', { exact: true }).getAttribute('type'), 'password');
 
-  await page.getByLabel('Token', { exact: true }).fill(service.token);
+  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
   await page.getByLabel('Remember in this tab').check();
   await page.reload();
   await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
-  assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), service.token);
+  assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), fx.service.token);
   const stored = await page.evaluate(() => [sessionStorage.length, localStorage.length]);
   assert.deepEqual(stored, [1, 0], 'sessionStorage only, never localStorage');
-  assert.ok(!page.url().includes(service.token), 'never in the URL');
+  assert.ok(!page.url().includes(fx.service.token), 'never in the URL');
 
   await page.getByRole('link', { name: 'Builds' }).click();
   assert.match(page.url(), /#\/builds\?game=/);
@@ -103,15 +92,15 @@ test('recently used ids are offered again, with a label', async () => {
   await page.getByLabel(`Label for namespace ${PROD}`).fill('Production');
   await page.getByLabel(`Label for namespace ${PROD}`).press('Enter');
   const stored = await page.evaluate(() => localStorage.getItem('gamecloud.recent'));
-  assert.ok(stored.includes('Production') && !stored.includes(service.token), 'ids and labels only, never the token');
+  assert.ok(stored.includes('Production') && !stored.includes(fx.service.token), 'ids and labels only, never the token');
 
   const fresh = await page.context().newPage(); // same origin storage, a new tab
-  await fresh.goto(`${service.url}#/cdn-auth`);
+  await fresh.goto(`${fx.service.url}#/cdn-auth`);
   await fresh.getByText('Recent ids (2)').click();
   assert.equal(await fresh.getByLabel('Namespace id').inputValue(), '');
   await fresh.getByRole('button', { name: `Use Production (${PROD})` }).click();
   assert.equal(await fresh.getByLabel('Namespace id').inputValue(), PROD);
-  await fresh.getByRole('button', { name: `Use ${service.gameId}` }).click();
-  assert.equal(await fresh.getByLabel('Game id').inputValue(), service.gameId);
+  await fresh.getByRole('button', { name: `Use ${fx.service.gameId}` }).click();
+  assert.equal(await fresh.getByLabel('Game id').inputValue(), fx.service.gameId);
   await fresh.close();
 });

@@ -1,31 +1,20 @@
 // The pipeline end to end: the local service serves the built panel; the page
 // loads cleanly, a person enters the token, and the demo builds' names appear.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, launchBrowser, openPage } from './harness.mjs';
+import { useFixtures, openPage } from './harness.mjs';
 
-let service;
-let browser;
-
-before(async () => {
-  service = await startService();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const fx = useFixtures([]);
 
 test('the panel loads, takes the token and lists the demo builds', async () => {
-  const { page, problems } = await openPage(browser);
-  await page.goto(`${service.url}?game=${service.gameId}`);
+  const { page, problems } = await openPage(fx.browser);
+  await page.goto(`${fx.service.url}?game=${fx.service.gameId}`);
   const baseUrl = page.getByLabel('Base URL');
   await baseUrl.waitFor();
-  assert.equal(await baseUrl.inputValue(), service.url.replace(/\/$/, ''), 'the base URL defaults to the page origin');
-  assert.equal(await page.getByLabel('Game id').inputValue(), service.gameId);
+  assert.equal(await baseUrl.inputValue(), fx.service.url.replace(/\/$/, ''), 'the base URL defaults to the page origin');
+  assert.equal(await page.getByLabel('Game id').inputValue(), fx.service.gameId);
 
-  await page.getByLabel('Token', { exact: true }).fill(service.token);
+  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
   await page.getByRole('button', { name: 'Load builds' }).click();
   await page.getByText('36 of 36 builds').waitFor();
   const names = await page.locator('td.gc-name').allTextContents();
@@ -37,14 +26,14 @@ test('the panel loads, takes the token and lists the demo builds', async () => {
 });
 
 test('a wrong token ends in a clear message, and the input stays', async () => {
-  const { page, problems } = await openPage(browser);
-  await page.goto(`${service.url}?game=${service.gameId}`);
+  const { page, problems } = await openPage(fx.browser);
+  await page.goto(`${fx.service.url}?game=${fx.service.gameId}`);
   await page.getByLabel('Token', { exact: true }).fill('wrong');
   await page.getByRole('button', { name: 'Load builds' }).click();
   const alert = page.getByRole('alert');
   await alert.waitFor();
   assert.match(await alert.textContent(), /TOKEN_INVALID/);
   assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), 'wrong');
-  // The browser logs the failed request itself; nothing else may fail.
+  // The fx.browser logs the failed request itself; nothing else may fail.
   assert.deepEqual(problems.filter((p) => !p.includes('Failed to load resource')), []);
 });
