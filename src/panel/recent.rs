@@ -3,7 +3,6 @@
 //! `localStorage` (the token never is).
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use super::Session;
 
@@ -12,13 +11,35 @@ const KEY: &str = "gamecloud.recent";
 const KEEP: usize = 8;
 
 /// One remembered id.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecentId {
     /// `game` or `namespace`.
     pub kind: String,
     pub id: String,
-    #[serde(default)]
     pub label: String,
+}
+
+// Stored as one line per id, `kind \t id \t label` (tabs and newlines in a
+// label become spaces): plain text needs no JSON code in the panel for this.
+fn parse(text: &str) -> Vec<RecentId> {
+    text.lines()
+        .filter_map(|line| {
+            let mut parts = line.splitn(3, '\t');
+            let (kind, id) = (parts.next()?, parts.next()?);
+            matches!(kind, "game" | "namespace").then(|| RecentId {
+                kind: kind.to_owned(),
+                id: id.to_owned(),
+                label: parts.next().unwrap_or_default().to_owned(),
+            })
+        })
+        .collect()
+}
+
+fn format(list: &[RecentId]) -> String {
+    let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
+    list.iter()
+        .map(|r| format!("{}\t{}\t{}\n", r.kind, clean(&r.id), clean(&r.label)))
+        .collect()
 }
 
 /// The list, newest first, kept in step with `localStorage`.
@@ -29,7 +50,7 @@ impl Recent {
     pub fn load() -> Self {
         let stored = storage()
             .and_then(|s| s.get_item(KEY).ok().flatten())
-            .and_then(|json| serde_json::from_str::<Vec<RecentId>>(&json).ok())
+            .map(|text| parse(&text))
             .unwrap_or_default();
         Recent(RwSignal::new(stored))
     }
@@ -70,8 +91,8 @@ impl Recent {
     }
 
     fn save(self) {
-        if let (Some(s), Ok(json)) = (storage(), serde_json::to_string(&self.0.get_untracked())) {
-            let _ = s.set_item(KEY, &json);
+        if let Some(s) = storage() {
+            let _ = s.set_item(KEY, &format(&self.0.get_untracked()));
         }
     }
 }
