@@ -21,7 +21,9 @@ test('the panel loads, takes the token and lists the demo builds', async () => {
   assert.ok(names.some((n) => n.includes('<script>alert(1)</script>')), 'HTML-like names are shown as text');
   assert.ok(names.some((n) => n.includes('サーバービルド')));
   assert.equal(await page.locator('td.gc-name img').count(), 0, 'no markup from a name');
-  assert.equal(await page.locator('script:not([type])').count(), 0);
+  assert.equal(await page.locator('script:not([src])').count(), 0, 'no inline script');
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval';/, 'the strict policy is in force');
   assert.deepEqual(problems, []);
 });
 

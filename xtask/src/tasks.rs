@@ -22,9 +22,16 @@ pub fn dist(env: &Env) -> Result<(), String> {
     Ok(())
 }
 
+/// The panel's Content Security Policy, set by a `<meta>` in the release
+/// build: no inline script or style, no eval (only wasm compilation). Calls
+/// go to the base URL the user enters, hence `connect-src http: https:`.
+const CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+img-src 'self' data:; connect-src 'self' http: https:; base-uri 'none'; form-action 'none'";
+
 /// Trunk starts the wasm with an inline `<script type="module">`, which a
 /// strict Content Security Policy (no `unsafe-inline`) blocks: move it into a
-/// file of its own, named by its content, and load that instead.
+/// file of its own, named by its content, load that instead, and add the
+/// policy. (`trunk serve` output keeps its inline script and no policy.)
 fn externalize_start_script(dist: &std::path::Path) -> Result<(), String> {
     let index = dist.join("index.html");
     let html = std::fs::read_to_string(&index)
@@ -51,6 +58,13 @@ fn externalize_start_script(dist: &std::path::Path) -> Result<(), String> {
         &html[..start],
         &html[end + "</script>".len()..]
     );
+    let charset = "<meta charset=\"utf-8\" />";
+    if !html.contains(charset) {
+        return Err("index.html: no <meta charset=\"utf-8\" /> to put the policy after".into());
+    }
+    let policy =
+        format!("{charset}\n    <meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\" />");
+    let html = html.replacen(charset, &policy, 1);
     std::fs::write(&index, html).map_err(|e| format!("cannot write {}: {e}", index.display()))
 }
 
