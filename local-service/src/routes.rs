@@ -85,8 +85,7 @@ async fn clear_faults(Extract(state): Extract<Arc<State>>) -> Response {
 }
 
 /// Applies an injected failure for this route, if one is queued.
-async fn injected(state: &State, path: &str) -> Option<Response> {
-    let route = Route::parse(path)?;
+async fn injected(state: &State, route: &Route) -> Option<Response> {
     let fault = state.faults.as_ref()?.take(route.endpoint())?;
     tokio::time::sleep(fault.delay()).await;
     let status = StatusCode::from_u16(fault.status?).ok()?;
@@ -113,10 +112,12 @@ async fn dispatch(
 ) -> Response {
     let path = req.uri().path().to_owned();
     if path == "/cloud" || path.starts_with("/cloud/") {
-        if let Some(route) = Route::parse(&path) {
-            state.hit(route.endpoint());
-        }
-        if let Some(res) = injected(&state, &path).await {
+        // No route matched, including a non-UUID id: 404, as the service does.
+        let Some(route) = Route::parse(&path) else {
+            return ServiceError::not_found().into_response();
+        };
+        state.hit(route.endpoint());
+        if let Some(res) = injected(&state, &route).await {
             return res;
         }
         let (parts, body) = req.into_parts();
@@ -127,7 +128,7 @@ async fn dispatch(
                     .into_response()
             }
         };
-        return match api(&state, peer, &parts.method, &path, &parts.headers, &body) {
+        return match api(&state, peer, route, &parts.method, &parts.headers, &body) {
             Ok(res) => res,
             Err(e) => e.into_response(),
         };
@@ -227,12 +228,11 @@ impl Route {
 fn api(
     state: &State,
     peer: SocketAddr,
+    route: Route,
     method: &Method,
-    path: &str,
     headers: &HeaderMap,
     body: &Bytes,
 ) -> Result<Response, ServiceError> {
-    let route = Route::parse(path).ok_or_else(ServiceError::not_found)?;
     if *method != route.method() {
         return Err(ServiceError::new(
             StatusCode::BAD_REQUEST,

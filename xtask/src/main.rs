@@ -28,8 +28,12 @@ fn main() -> ExitCode {
             tasks::serve(rest.strip_prefix(&["--".to_owned()]).unwrap_or(rest))
         }
         Some("test") => tasks::test(),
-        Some("dist") => setup::ensure_all().and_then(|env| tasks::dist(&env)),
-        Some("js") => setup::ensure_all().and_then(|env| tasks::js(&env)),
+        Some("dist") => setup::ensure_all()
+            .and_then(|env| tasks::dist(&env))
+            .map(drop),
+        Some("js") => setup::ensure_all()
+            .and_then(|env| tasks::js(&env))
+            .map(drop),
         Some("screenshots") => setup::ensure_all().and_then(|env| tasks::screenshots(&env)),
         Some("bench") => setup::ensure_all().and_then(|env| tasks::bench(&env)),
         Some("setup") => setup::ensure_all().map(drop),

@@ -13,13 +13,12 @@ pub const JS_TARGET_BYTES: u64 = 40 * 1024;
 /// The token the wasm tests' local services accept.
 const WASM_TEST_TOKEN: &str = "wasm-test-token";
 
-/// Builds the release panel into `dist/`.
-pub fn dist(env: &Env) -> Result<(), String> {
+/// Builds the release panel into `dist/`; reports and returns what a browser
+/// downloads, gzipped.
+pub fn dist(env: &Env) -> Result<u64, String> {
     setup::run(env, "trunk", &["build", "--release"])?;
     externalize_start_script(&env.root.join("dist"))?;
-    let sizes = dist_sizes(env)?;
-    report_sizes(&sizes);
-    Ok(())
+    Ok(report_sizes(&dist_sizes(env)?))
 }
 
 /// The panel's Content Security Policy, set by a `<meta>` in the release
@@ -70,7 +69,8 @@ fn externalize_start_script(dist: &std::path::Path) -> Result<(), String> {
 
 /// Builds the JS module into `pkg/`: the wasm core (feature `js`, no Leptos),
 /// its wasm-bindgen glue, wasm-opt, and the hand-written entry and types.
-pub fn js(env: &Env) -> Result<(), String> {
+/// Reports and returns the module's download (wasm plus glue), gzipped.
+pub fn js(env: &Env) -> Result<u64, String> {
     setup::run(
         env,
         "cargo",
@@ -127,9 +127,7 @@ pub fn js(env: &Env) -> Result<(), String> {
         std::fs::copy(env.root.join("js").join(file), pkg.join(file))
             .map_err(|e| format!("cannot copy js/{file}: {e}"))?;
     }
-    let sizes = js_sizes(env)?;
-    report_sizes(&sizes);
-    Ok(())
+    Ok(report_sizes(&js_sizes(env)?))
 }
 
 /// What a dashboard downloads of the module: wasm plus JS glue.
@@ -158,9 +156,8 @@ pub fn screenshots(env: &Env) -> Result<(), String> {
 
 /// `cargo xtask bench`: the panel's size and speed, in one run.
 pub fn bench(env: &Env) -> Result<(), String> {
-    dist(env)?;
+    let total = dist(env)?;
     setup::run(env, "cargo", &["build", "--package", "local-service"])?;
-    let total: u64 = dist_sizes(env)?.iter().map(|s| s.2).sum();
     println!(
         "panel download: {} gzipped (budget {})",
         kb(total),
@@ -364,38 +361,29 @@ pub fn test() -> Result<(), String> {
 
     step("release build (trunk)");
     let t = Instant::now();
-    let built = setup::run(&env, "trunk", &["build", "--release"])
-        .and_then(|()| externalize_start_script(&env.root.join("dist")))
-        .inspect_err(|e| eprintln!("{e}"))
-        .is_ok();
+    let panel_gz = dist(&env).inspect_err(|e| eprintln!("{e}"));
     outcomes.push(Outcome::check(
         "release build (trunk)",
-        built,
+        panel_gz.is_ok(),
         t.elapsed().as_secs_f64(),
     ));
-    let panel_gz = dist_sizes(&env).map(|sizes| {
-        report_sizes(&sizes);
-        sizes.iter().map(|s| s.2).sum::<u64>()
-    });
     let within = panel_gz
         .as_ref()
         .is_ok_and(|&total| total <= PANEL_BUDGET_BYTES);
-    match &panel_gz {
-        Ok(total) => println!(
-            "panel: {} gzipped, budget {}: {}",
-            kb(*total),
-            kb(PANEL_BUDGET_BYTES),
-            if within { "within" } else { "OVER" }
-        ),
-        Err(e) => eprintln!("{e}"),
+    if let Ok(total) = panel_gz {
+        let verdict = if within { "within" } else { "OVER" };
+        println!(
+            "panel: {} gzipped, budget {}: {verdict}",
+            kb(total),
+            kb(PANEL_BUDGET_BYTES)
+        );
     }
     outcomes.push(Outcome::check("panel size budget", within, 0.0));
 
     step("JS module (cargo xtask js)");
     let t = Instant::now();
-    let js_built = js(&env).inspect_err(|e| eprintln!("{e}")).is_ok();
-    if let Ok(sizes) = js_sizes(&env) {
-        let total: u64 = sizes.iter().map(|s| s.2).sum();
+    let js_gz = js(&env).inspect_err(|e| eprintln!("{e}"));
+    if let Ok(&total) = js_gz.as_ref() {
         let met = if total <= JS_TARGET_BYTES {
             "met"
         } else {
@@ -409,7 +397,7 @@ pub fn test() -> Result<(), String> {
     }
     outcomes.push(Outcome::check(
         "JS module build",
-        js_built,
+        js_gz.is_ok(),
         t.elapsed().as_secs_f64(),
     ));
 
@@ -577,12 +565,14 @@ fn file_sizes(dir: &std::path::Path) -> Result<Vec<(String, u64, u64)>, String> 
     Ok(out)
 }
 
-fn report_sizes(sizes: &[(String, u64, u64)]) {
+/// Prints each file's sizes; returns the gzipped total.
+fn report_sizes(sizes: &[(String, u64, u64)]) -> u64 {
     for (name, raw, gz) in sizes {
         println!("  {name:<48} {:>10} raw {:>10} gzipped", kb(*raw), kb(*gz));
     }
     let total: u64 = sizes.iter().map(|s| s.2).sum();
     println!("  total: {} gzipped", kb(total));
+    total
 }
 
 fn kb(bytes: u64) -> String {
