@@ -61,10 +61,7 @@ pub async fn send<O: Operation>(
         if opts.signal.as_ref().is_some_and(AbortSignal::aborted) {
             return Err(ApiError::Aborted);
         }
-        let result = match attempt_once(&call, opts).await {
-            Ok(answer) => O::read(&answer),
-            Err(e) => Err(e),
-        };
+        let result = attempt_once(&call, opts).await.and_then(|a| O::read(&a));
         let Err(err) = result else { return result };
         match opts
             .retry

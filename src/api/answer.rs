@@ -114,7 +114,12 @@ impl Answer {
         }
         let at = httpdate::parse_http_date(v).ok()?;
         let at_ms = at.duration_since(std::time::UNIX_EPOCH).ok()?.as_millis() as i64;
-        Some(at_ms.saturating_sub(self.received_at_ms).max(0) as u64)
+        Some(self.delay_until(at_ms))
+    }
+
+    /// Milliseconds from this answer's arrival until `at_ms` (0 if past).
+    fn delay_until(&self, at_ms: i64) -> u64 {
+        at_ms.saturating_sub(self.received_at_ms).max(0) as u64
     }
 
     /// The metadata's retry-after time (epoch milliseconds) as a delay.
@@ -127,7 +132,7 @@ impl Answer {
             serde_json::Value::String(s) => s.trim().parse().ok()?,
             _ => return None,
         };
-        Some(at.saturating_sub(self.received_at_ms).max(0) as u64)
+        Some(self.delay_until(at))
     }
 }
 

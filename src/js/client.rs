@@ -75,8 +75,7 @@ impl JsClient {
         options: JsValue,
     ) -> Promise {
         self.run(options, move |conn, opts| async move {
-            let game_id = string(&game_id, "gameId")?;
-            let namespace_id = string(&namespace_id, "namespaceId")?;
+            let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
             let request: DevTokenRequest = from_js(request, "request")?;
             let op = CreateDevToken {
                 game_id: &game_id,
@@ -112,8 +111,7 @@ impl JsClient {
         options: JsValue,
     ) -> Promise {
         self.run(options, move |conn, opts| async move {
-            let game_id = string(&game_id, "gameId")?;
-            let namespace_id = string(&namespace_id, "namespaceId")?;
+            let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
             let auth_type = CdnAuthType::from_wire(&string(&auth_type, "authType")?);
             let op = SetCdnAuth {
                 game_id: &game_id,
@@ -137,8 +135,7 @@ impl JsClient {
         options: JsValue,
     ) -> Promise {
         self.run(options, move |conn, opts| async move {
-            let game_id = string(&game_id, "gameId")?;
-            let namespace_id = string(&namespace_id, "namespaceId")?;
+            let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
             let enabled = enabled
                 .as_bool()
                 .ok_or_else(|| bad_argument("enabled", "enabled must be true or false.".into()))?;
@@ -180,6 +177,14 @@ impl JsClient {
             .await
         })
     }
+}
+
+/// The `gameId` and `namespaceId` arguments, both strings.
+fn namespace_ids(game_id: &JsValue, namespace_id: &JsValue) -> Result<(String, String), JsValue> {
+    Ok((
+        string(game_id, "gameId")?,
+        string(namespace_id, "namespaceId")?,
+    ))
 }
 
 async fn resolve_token(token: &JsValue) -> Result<String, JsValue> {

@@ -35,7 +35,7 @@ pub fn CdnAuthPage() -> impl IntoView {
             transport::send(&conn?, &op, &Options::default()).await?;
             recent.record(&s);
             s.cdn_last_set.update(|m| {
-                m.insert(format!("{game}/{ns}"), auth.clone());
+                m.insert(super::session::namespace_key(&game, &ns), auth.clone());
             });
             Ok(auth)
         }

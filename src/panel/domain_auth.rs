@@ -42,7 +42,7 @@ pub fn DomainAuthPage() -> impl IntoView {
                 Ok(()) => {
                     recent.record(&s);
                     s.domain_last_set.update(|m| {
-                        m.insert(format!("{game}/{ns}"), enabled);
+                        m.insert(super::session::namespace_key(&game, &ns), enabled);
                     });
                 }
                 Err(e) => {

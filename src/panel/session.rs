@@ -228,12 +228,13 @@ impl Session {
 
     /// The key of the selected namespace in the last-set maps (tracked).
     pub fn namespace_key(&self) -> String {
-        format!(
-            "{}/{}",
-            self.game_id.get().trim(),
-            self.namespace_id.get().trim()
-        )
+        namespace_key(self.game_id.get().trim(), self.namespace_id.get().trim())
     }
+}
+
+/// The key of a game's namespace in the last-set maps.
+pub fn namespace_key(game: &str, namespace: &str) -> String {
+    format!("{game}/{namespace}")
 }
 
 fn storage() -> Option<web_sys::Storage> {
