@@ -5,6 +5,7 @@
 
 use std::cmp::Ordering;
 
+use crate::json::Json;
 use crate::model::BuildSummary;
 
 /// A column of the builds table.
@@ -248,6 +249,11 @@ fn csv_cell(s: &str) -> String {
 
 /// The rows as JSON, in the wire's shape (`{"builds": [...]}`), sizes exact.
 pub fn to_json(builds: &[BuildSummary], rows: &[usize]) -> String {
-    let list: Vec<&BuildSummary> = rows.iter().map(|&i| &builds[i]).collect();
-    serde_json::to_string_pretty(&serde_json::json!({ "builds": list })).unwrap_or_default()
+    let mut out = Json::pretty();
+    out.begin_object().key("builds").begin_array();
+    for &i in rows {
+        out.value(&builds[i]);
+    }
+    out.end_array().end_object();
+    out.finish()
 }

@@ -16,6 +16,7 @@
 
 pub mod api;
 pub mod builds_view;
+pub mod json;
 pub mod model;
 pub mod ports;
 pub mod token;

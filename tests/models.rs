@@ -1,5 +1,6 @@
 //! The wire models decode and encode exactly as the contract gives them.
 
+use gamecloud::json::ToJson;
 use gamecloud::model::*;
 
 fn build_json(content_length: &str, extra: &str) -> String {
@@ -12,9 +13,9 @@ fn build_json(content_length: &str, extra: &str) -> String {
 fn content_length_stays_exact_above_2_pow_53() {
     for n in [(1u64 << 53) + 1, u64::MAX, 0] {
         let list: ListBuildsResponse =
-            serde_json::from_str(&build_json(&n.to_string(), "")).unwrap();
+            gamecloud::json::from_slice(build_json(&n.to_string(), "").as_bytes()).unwrap();
         assert_eq!(list.builds[0].content_length, n);
-        let again = serde_json::to_string(&list).unwrap();
+        let again = list.to_json();
         assert!(
             again.contains(&format!("\"content_length\":{n}")),
             "{again}"
@@ -26,7 +27,8 @@ fn content_length_stays_exact_above_2_pow_53() {
 fn content_length_rejects_negative_fraction_and_overflow() {
     for bad in ["-1", "1.5", "18446744073709551616", "\"12\""] {
         assert!(
-            serde_json::from_str::<ListBuildsResponse>(&build_json(bad, "")).is_err(),
+            gamecloud::json::from_slice::<ListBuildsResponse>(build_json(bad, "").as_bytes())
+                .is_err(),
             "{bad}"
         );
     }
@@ -34,13 +36,17 @@ fn content_length_rejects_negative_fraction_and_overflow() {
 
 #[test]
 fn tags_may_be_absent_and_extra_fields_are_ignored() {
-    let list: ListBuildsResponse = serde_json::from_str(&build_json(
-        "1",
-        r#","future_field":[1,2],"tags":{"a":"b"}"#,
-    ))
+    let list: ListBuildsResponse = gamecloud::json::from_slice(
+        build_json(
+            "1",
+            r#","future_field":[1.5e3,{"x":null}],"tags":{"a":"b"}"#,
+        )
+        .as_bytes(),
+    )
     .unwrap();
     assert_eq!(list.builds[0].tags.get("a").map(String::as_str), Some("b"));
-    let list: ListBuildsResponse = serde_json::from_str(&build_json("1", "")).unwrap();
+    let list: ListBuildsResponse =
+        gamecloud::json::from_slice(build_json("1", "").as_bytes()).unwrap();
     assert!(list.builds[0].tags.is_empty());
 }
 
@@ -65,22 +71,25 @@ fn a_bad_timestamp_is_a_decode_error_not_a_panic() {
     ] {
         assert!(Timestamp::parse(bad).is_err(), "{bad}");
         let json = build_json("1", "").replace("2024-05-06T09:38:53.550Z", bad);
-        let err = serde_json::from_str::<ListBuildsResponse>(&json).unwrap_err();
+        let err = gamecloud::json::from_slice::<ListBuildsResponse>(json.as_bytes()).unwrap_err();
         assert!(err.to_string().contains("RFC 3339"), "{err}");
     }
 }
 
 #[test]
 fn unknown_enumeration_values_are_kept() {
-    let p: PortProtocol = serde_json::from_str("\"quic\"").unwrap();
+    let p: PortProtocol = gamecloud::json::from_slice(b"\"quic\"").unwrap();
     assert_eq!(p, PortProtocol::Other("quic".into()));
     assert_eq!(serde_json::to_string(&p).unwrap(), "\"quic\"");
     assert!(!p.is_known());
-    let c: CdnAuthType = serde_json::from_str("\"oauth\"").unwrap();
+    let c: CdnAuthType = gamecloud::json::from_slice(b"\"oauth\"").unwrap();
     assert_eq!(c.as_str(), "oauth");
     for known in PortProtocol::KNOWN {
         let json = serde_json::to_string(known).unwrap();
-        assert_eq!(&serde_json::from_str::<PortProtocol>(&json).unwrap(), known);
+        assert_eq!(
+            &gamecloud::json::from_slice::<PortProtocol>(json.as_bytes()).unwrap(),
+            known
+        );
     }
     assert_eq!(
         serde_json::to_string(&PortProtocol::TcpTls).unwrap(),
@@ -98,10 +107,7 @@ fn a_dev_token_request_always_sends_ports_and_one_of_port_or_range() {
         hostname: "127.0.0.1".into(),
         ports: Default::default(),
     };
-    assert_eq!(
-        serde_json::to_string(&req).unwrap(),
-        r#"{"hostname":"127.0.0.1","ports":{}}"#
-    );
+    assert_eq!(req.to_json(), r#"{"hostname":"127.0.0.1","ports":{}}"#);
     let mut req = req;
     req.ports.insert(
         "game".into(),
@@ -123,18 +129,21 @@ fn a_dev_token_request_always_sends_ports_and_one_of_port_or_range() {
         },
     );
     assert_eq!(
-        serde_json::to_string(&req).unwrap(),
+        req.to_json(),
         r#"{"hostname":"127.0.0.1","ports":{"game":{"protocol":"udp","port_range":{"min":7000,"max":7010}},"default":{"protocol":"http","port":8080}}}"#
     );
 }
 
 #[test]
 fn error_bodies_decode_with_and_without_optional_fields() {
-    let e: ErrorBody = serde_json::from_str(r#"{"code":"X","message":"m","ray_id":"r"}"#).unwrap();
+    let e: ErrorBody =
+        gamecloud::json::from_slice(br#"{"code":"X","message":"m","ray_id":"r"}"#).unwrap();
     assert_eq!((e.documentation, e.metadata), (None, None));
-    let e: ErrorBody = serde_json::from_str(
-        r#"{"code":"API_RATE_LIMIT","message":"m","ray_id":"r","documentation":"d","metadata":1700000000000,"x":1}"#,
+    let e: ErrorBody = gamecloud::json::from_slice(
+        br#"{"code":"API_RATE_LIMIT","message":"m","ray_id":"r","documentation":"d","metadata":1700000000000,"x":1}"#,
     )
     .unwrap();
-    assert_eq!(e.metadata, Some(serde_json::json!(1_700_000_000_000u64)));
+    let metadata = e.metadata.unwrap();
+    assert_eq!(metadata.0, "1700000000000");
+    assert_eq!(metadata.as_i64(), Some(1_700_000_000_000));
 }

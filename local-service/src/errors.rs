@@ -5,8 +5,6 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
-use gamecloud::model::ErrorBody;
-
 /// The header that carries each answer's ray id.
 pub const RAY_ID_HEADER: &str = "rvt-ray-id";
 
@@ -90,13 +88,15 @@ fn documentation(code: &str) -> String {
 impl IntoResponse for ServiceError {
     fn into_response(self) -> Response {
         let ray = ray_id();
-        let body = ErrorBody {
-            code: self.code.to_owned(),
-            message: self.message,
-            ray_id: ray.clone(),
-            documentation: Some(documentation(self.code)),
-            metadata: self.metadata,
-        };
+        let mut body = serde_json::json!({
+            "code": self.code,
+            "message": self.message,
+            "ray_id": ray,
+            "documentation": documentation(self.code),
+        });
+        if let Some(metadata) = self.metadata {
+            body["metadata"] = metadata;
+        }
         let mut headers = HeaderMap::new();
         if let Some(secs) = self.retry_after_secs {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(secs));

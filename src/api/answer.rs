@@ -4,7 +4,8 @@
 use serde::de::DeserializeOwned;
 
 use super::error::{ApiError, ServiceError};
-use crate::model::ErrorBody;
+use crate::json::RawJson;
+use crate::model::{ErrorBody, Timestamp};
 
 /// An HTTP answer as any transport received it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,11 +44,10 @@ impl Answer {
         if !self.looks_like_json() {
             return Err(self.unexpected());
         }
-        let mut de = serde_json::Deserializer::from_slice(&self.body);
-        serde_path_to_error::deserialize(&mut de).map_err(|e| ApiError::Decode {
+        crate::json::from_slice(&self.body).map_err(|e| ApiError::Decode {
             status: self.status,
-            path: e.path().to_string(),
-            message: e.inner().to_string(),
+            path: e.path(),
+            message: e.message().to_owned(),
         })
     }
 
@@ -62,14 +62,14 @@ impl Answer {
         if !self.looks_like_json() {
             return Err(self.unexpected());
         }
-        self.json::<serde_json::Map<String, serde_json::Value>>()
+        self.json::<std::collections::BTreeMap<String, serde::de::IgnoredAny>>()
             .map(drop)
     }
 
     /// The error a non-2xx answer means: the service's JSON error, or an
     /// unexpected answer with an excerpt.
     pub fn error(&self) -> ApiError {
-        match serde_json::from_slice::<ErrorBody>(&self.body) {
+        match crate::json::from_slice::<ErrorBody>(&self.body) {
             Ok(body) => {
                 let retry_after_ms = self
                     .retry_after_ms()
@@ -80,7 +80,7 @@ impl Answer {
                     message: body.message,
                     ray_id: body.ray_id,
                     documentation: body.documentation,
-                    metadata: body.metadata.map(|m| m.to_string()),
+                    metadata: body.metadata.map(|m| m.0),
                     retry_after_ms,
                 }))
             }
@@ -112,9 +112,8 @@ impl Answer {
         if let Ok(secs) = v.parse::<u64>() {
             return Some(secs.saturating_mul(1000));
         }
-        let at = httpdate::parse_http_date(v).ok()?;
-        let at_ms = at.duration_since(std::time::UNIX_EPOCH).ok()?.as_millis() as i64;
-        Some(self.delay_until(at_ms))
+        let at = Timestamp::parse_http_date(v)?;
+        Some(self.delay_until(at.unix_ms()))
     }
 
     /// Milliseconds from this answer's arrival until `at_ms` (0 if past).
@@ -123,16 +122,11 @@ impl Answer {
     }
 
     /// The metadata's retry-after time (epoch milliseconds) as a delay.
-    fn metadata_retry_ms(&self, metadata: Option<&serde_json::Value>) -> Option<u64> {
+    fn metadata_retry_ms(&self, metadata: Option<&RawJson>) -> Option<u64> {
         if self.status != 429 {
             return None;
         }
-        let at = match metadata? {
-            serde_json::Value::Number(n) => n.as_i64()?,
-            serde_json::Value::String(s) => s.trim().parse().ok()?,
-            _ => return None,
-        };
-        Some(self.delay_until(at))
+        Some(self.delay_until(metadata?.as_i64()?))
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::call::{check_id, Call, Connection, Method};
 use super::{Answer, ApiError};
+use crate::json::ToJson;
 use crate::model::{
     CdnAuthType, DevTokenRequest, DevTokenResponse, ListBuildsResponse, SetCdnAuthRequest,
     SetDomainAuthRequest,
@@ -169,9 +170,8 @@ fn ids(game_id: &str, namespace_id: Option<&str>) -> Vec<Issue> {
         .collect()
 }
 
-fn json<T: serde::Serialize>(value: &T) -> String {
-    // Serializing these plain structs cannot fail: string keys, no floats.
-    serde_json::to_string(value).unwrap_or_default()
+fn json(value: &impl ToJson) -> String {
+    value.to_json()
 }
 
 fn build(

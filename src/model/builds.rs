@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Timestamp;
+use crate::json::{Json, ToJson};
 
 /// The answer to `GET /cloud/games/{game_id}/builds`: every build, newest first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,4 +28,32 @@ pub struct BuildSummary {
     /// Present on the running service (possibly empty), absent in the brief.
     #[serde(default)]
     pub tags: BTreeMap<String, String>,
+}
+
+impl ToJson for BuildSummary {
+    /// The wire's shape, `content_length` exact.
+    fn write_json(&self, out: &mut Json) {
+        out.begin_object();
+        out.key("build_id").str(&self.build_id);
+        out.key("upload_id").str(&self.upload_id);
+        out.key("display_name").str(&self.display_name);
+        out.key("create_ts").str(&self.create_ts.to_rfc3339_ms());
+        out.key("content_length").u64(self.content_length);
+        out.key("complete").bool(self.complete);
+        out.key("tags").begin_object();
+        for (k, v) in &self.tags {
+            out.key(k).str(v);
+        }
+        out.end_object().end_object();
+    }
+}
+
+impl ToJson for ListBuildsResponse {
+    fn write_json(&self, out: &mut Json) {
+        out.begin_object().key("builds").begin_array();
+        for build in &self.builds {
+            out.value(build);
+        }
+        out.end_array().end_object();
+    }
 }

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::wire_enum::wire_enum;
+use crate::json::{Json, ToJson};
 
 wire_enum! {
     /// How visitors authenticate to a namespace's CDN content.
@@ -18,4 +19,13 @@ wire_enum! {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetCdnAuthRequest {
     pub auth_type: CdnAuthType,
+}
+
+impl ToJson for SetCdnAuthRequest {
+    fn write_json(&self, out: &mut Json) {
+        out.begin_object()
+            .key("auth_type")
+            .str(self.auth_type.as_str())
+            .end_object();
+    }
 }

@@ -4,6 +4,7 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
 use super::wire_enum::wire_enum;
+use crate::json::{Json, ToJson};
 
 wire_enum! {
     /// The protocol of a port configuration.
@@ -60,4 +61,27 @@ pub struct PortRange {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DevTokenResponse {
     pub token: String,
+}
+
+impl ToJson for DevTokenRequest {
+    /// The wire body: `ports` always present, each port with exactly the
+    /// fields it has.
+    fn write_json(&self, out: &mut Json) {
+        out.begin_object().key("hostname").str(&self.hostname);
+        out.key("ports").begin_object();
+        for (label, config) in &self.ports {
+            out.key(label).begin_object();
+            out.key("protocol").str(config.protocol.as_str());
+            if let Some(port) = config.port {
+                out.key("port").i64(port);
+            }
+            if let Some(range) = config.port_range {
+                out.key("port_range").begin_object();
+                out.key("min").i64(range.min).key("max").i64(range.max);
+                out.end_object();
+            }
+            out.end_object();
+        }
+        out.end_object().end_object();
+    }
 }

@@ -1,16 +1,19 @@
 //! The JSON body of every error the service answers with.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
+
+use crate::json::RawJson;
 
 /// `{code, message, ray_id, documentation?, metadata?}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct ErrorBody {
     pub code: String,
     pub message: String,
     pub ray_id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub documentation: Option<String>,
-    /// Set on rate limits: the retry-after time in epoch milliseconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<serde_json::Value>,
+    /// Set on rate limits: the retry-after time in epoch milliseconds. Kept as
+    /// its JSON text, whatever its shape.
+    #[serde(default)]
+    pub metadata: Option<RawJson>,
 }

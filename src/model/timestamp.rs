@@ -1,49 +1,208 @@
-//! RFC 3339 timestamps, parsed by a real date library.
+//! Points in time from the wire: RFC 3339 (`create_ts`) and the HTTP date of
+//! `Retry-After`, read and written by hand. Both formats are fixed, so a small
+//! parser does the job of a date library at a fraction of its size; the tests
+//! hold both against the `time` and `httpdate` crates.
 
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use time::format_description::well_known::Rfc3339;
-use time::{OffsetDateTime, UtcOffset};
 
-/// A point in time from the wire. Decodes any RFC 3339 string; encodes as the
-/// service does, in UTC with millisecond precision (`2024-05-06T09:38:53.550Z`).
+/// A point in time, to the millisecond (the service writes milliseconds).
+/// Decodes any RFC 3339 string; encodes as the service does, in UTC with
+/// milliseconds (`2024-05-06T09:38:53.550Z`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Timestamp(OffsetDateTime);
+pub struct Timestamp {
+    ms: i64,
+}
+
+/// The earliest and latest milliseconds of years 1 to 9999.
+const MIN_MS: i64 = -62_135_596_800_000;
+const MAX_MS: i64 = 253_402_300_799_999;
 
 impl Timestamp {
-    /// Parses an RFC 3339 string.
+    /// Parses an RFC 3339 string (`2024-05-06T09:38:53.55+02:00`). Digits of
+    /// the fraction after the milliseconds are dropped.
     pub fn parse(s: &str) -> Result<Self, String> {
-        OffsetDateTime::parse(s, &Rfc3339)
-            .map(Timestamp)
-            .map_err(|e| format!("not an RFC 3339 timestamp ({e}): {s:?}"))
+        parse_rfc3339(s.as_bytes()).ok_or_else(|| {
+            let mut msg = String::from("not an RFC 3339 timestamp: \"");
+            msg.extend(s.chars().take(64));
+            msg.push('"');
+            msg
+        })
+    }
+
+    /// Parses an HTTP date in its preferred form, IMF-fixdate
+    /// (`Sun, 06 Nov 1994 08:49:37 GMT`).
+    pub fn parse_http_date(s: &str) -> Option<Self> {
+        let b = s.trim().as_bytes();
+        if b.len() != 29 || b[3] != b',' || b[4] != b' ' || &b[25..] != b" GMT" {
+            return None;
+        }
+        const MONTHS: [&[u8]; 12] = [
+            b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov",
+            b"Dec",
+        ];
+        let month = MONTHS.iter().position(|m| *m == &b[8..11])? as u32 + 1;
+        if b[7] != b' ' || b[11] != b' ' || b[16] != b' ' {
+            return None;
+        }
+        let day = digits(&b[5..7])?;
+        let year = digits(&b[12..16])?;
+        let ms = civil_ms(year.into(), month, day, &b[17..25])?;
+        Some(Timestamp { ms })
     }
 
     /// From milliseconds since the Unix epoch; `None` outside years 1–9999.
     pub fn from_unix_ms(ms: i64) -> Option<Self> {
-        let t = OffsetDateTime::from_unix_timestamp_nanos(ms as i128 * 1_000_000).ok()?;
-        (1..=9999).contains(&t.year()).then_some(Timestamp(t))
+        (MIN_MS..=MAX_MS).contains(&ms).then_some(Timestamp { ms })
     }
 
     /// Milliseconds since the Unix epoch.
     pub fn unix_ms(&self) -> i64 {
-        (self.0.unix_timestamp_nanos() / 1_000_000) as i64
+        self.ms
     }
 
     /// The service's own form: UTC, milliseconds, `Z`.
     pub fn to_rfc3339_ms(&self) -> String {
-        let t = self.0.to_offset(UtcOffset::UTC);
-        format!(
-            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z",
-            t.year(),
-            u8::from(t.month()),
-            t.day(),
-            t.hour(),
-            t.minute(),
-            t.second(),
-            t.millisecond()
-        )
+        let days = self.ms.div_euclid(86_400_000);
+        let in_day = self.ms.rem_euclid(86_400_000);
+        let (y, m, d) = civil_from_days(days);
+        let mut out = String::with_capacity(24);
+        pad(&mut out, y as u64, 4);
+        out.push('-');
+        pad(&mut out, m.into(), 2);
+        out.push('-');
+        pad(&mut out, d.into(), 2);
+        out.push('T');
+        let secs = in_day / 1000;
+        for (i, (value, width)) in [(secs / 3600, 2), (secs / 60 % 60, 2), (secs % 60, 2)]
+            .into_iter()
+            .enumerate()
+        {
+            if i > 0 {
+                out.push(':');
+            }
+            pad(&mut out, value as u64, width);
+        }
+        out.push('.');
+        pad(&mut out, (in_day % 1000) as u64, 3);
+        out.push('Z');
+        out
     }
+}
+
+/// `n` in decimal, zero-padded to `width` digits.
+fn pad(out: &mut String, n: u64, width: usize) {
+    let mut digits = String::new();
+    crate::json::push_u64(&mut digits, n);
+    for _ in digits.len()..width {
+        out.push('0');
+    }
+    out.push_str(&digits);
+}
+
+/// ASCII digits as a number.
+fn digits(b: &[u8]) -> Option<u32> {
+    b.iter().try_fold(0u32, |n, &c| {
+        c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
+    })
+}
+
+fn parse_rfc3339(b: &[u8]) -> Option<Timestamp> {
+    // YYYY-MM-DDTHH:MM:SS, then an optional fraction and the offset.
+    if b.len() < 20 || b[4] != b'-' || b[7] != b'-' || !matches!(b[10], b'T' | b't') {
+        return None;
+    }
+    let year = digits(&b[0..4])?;
+    let (month, day) = (digits(&b[5..7])?, digits(&b[8..10])?);
+    let mut ms = civil_ms(year.into(), month, day, &b[11..19])?;
+    let mut rest = &b[19..];
+    if let [b'.', tail @ ..] = rest {
+        let n = tail.iter().take_while(|c| c.is_ascii_digit()).count();
+        if n == 0 {
+            return None;
+        }
+        let mut frac = 0;
+        for i in 0..3 {
+            frac = frac * 10
+                + tail
+                    .get(i)
+                    .filter(|_| i < n)
+                    .map_or(0, |&c| i64::from(c - b'0'));
+        }
+        ms += frac;
+        rest = &tail[n..];
+    }
+    let offset_min = match rest {
+        [b'Z' | b'z'] => 0,
+        [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
+            let (h, m) = (digits(&[*h1, *h2])?, digits(&[*m1, *m2])?);
+            if h > 23 || m > 59 {
+                return None;
+            }
+            let minutes = i64::from(h * 60 + m);
+            if *sign == b'-' {
+                -minutes
+            } else {
+                minutes
+            }
+        }
+        _ => return None,
+    };
+    Timestamp::from_unix_ms(ms - offset_min * 60_000)
+}
+
+/// Milliseconds since the epoch of a UTC date and an `HH:MM:SS` time.
+fn civil_ms(year: i64, month: u32, day: u32, hms: &[u8]) -> Option<i64> {
+    if hms.len() != 8 || hms[2] != b':' || hms[5] != b':' {
+        return None;
+    }
+    let (h, m, s) = (
+        digits(&hms[0..2])?,
+        digits(&hms[3..5])?,
+        digits(&hms[6..8])?,
+    );
+    if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+        return None;
+    }
+    if h > 23 || m > 59 || s > 59 {
+        return None;
+    }
+    let secs = days_from_civil(year, month, day) * 86_400 + i64::from(h * 3600 + m * 60 + s);
+    Some(secs * 1000)
+}
+
+fn days_in_month(year: i64, month: u32) -> u32 {
+    match month {
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
+/// `days_from_civil`).
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = i64::from((153 * ((m + 9) % 12) + 2) / 5 + d - 1);
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The date of a day since 1970-01-01 (the inverse of [`days_from_civil`]).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 impl fmt::Display for Timestamp {

@@ -184,7 +184,7 @@ pub fn decode(token: &str) -> Result<DecodedToken, TokenError> {
         }
     }
     let header_bytes = base64url::decode(header).map_err(|e| err("header", e))?;
-    let header: TokenHeader = serde_json::from_slice(&header_bytes)
+    let header: TokenHeader = crate::json::from_slice(&header_bytes)
         .map_err(|e| err("header", format!("is not a JSON header ({e})")))?;
     let claims_bytes = base64url::decode(claims).map_err(|e| err("claims", e))?;
     let claims = decode_claims(&claims_bytes).map_err(|e| err("claims", e))?;

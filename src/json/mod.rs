@@ -1,0 +1,134 @@
+//! JSON in and out, small: one serde deserializer over bytes for every answer
+//! (and for JavaScript values, once stringified), and a writer for the few
+//! bodies and files the clients write. The models keep their serde derives;
+//! only the reading and writing of the text is here.
+
+mod de;
+mod write;
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer};
+
+pub(crate) use de::push_u64;
+pub use write::{Json, ToJson};
+
+/// Decodes `bytes` as a `T`; a failure names the JSON path where it happened
+/// (`builds[3].content_length`).
+pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+    let mut de = de::Deserializer::new(bytes);
+    let value = T::deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
+/// Checks that `bytes` is one well-formed JSON value, of any shape.
+pub fn check(bytes: &[u8]) -> Result<(), Error> {
+    from_slice::<serde::de::IgnoredAny>(bytes).map(drop)
+}
+
+/// Why a text did not decode, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    message: String,
+    /// Innermost first, as the error travelled back up.
+    path: Vec<Segment>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Segment {
+    Key(String),
+    Index(usize),
+}
+
+impl Error {
+    fn msg(message: String) -> Self {
+        Error {
+            message,
+            path: Vec::new(),
+        }
+    }
+
+    fn at_key(mut self, key: String) -> Self {
+        self.path.push(Segment::Key(key));
+        self
+    }
+
+    fn at_index(mut self, index: usize) -> Self {
+        self.path.push(Segment::Index(index));
+        self
+    }
+
+    /// What went wrong, without the path.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Where: `builds[3].content_length`, or `.` for the whole text.
+    pub fn path(&self) -> String {
+        let mut out = String::new();
+        for segment in self.path.iter().rev() {
+            match segment {
+                Segment::Key(k) => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(k);
+                }
+                Segment::Index(i) => {
+                    out.push('[');
+                    push_u64(&mut out, *i as u64);
+                    out.push(']');
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push('.');
+        }
+        out
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.path())?;
+        f.write_str(": ")?;
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Any JSON value, kept as its text (the error body's `metadata`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawJson(pub String);
+
+impl RawJson {
+    /// The value as a whole number, if it is one or a string holding one.
+    pub fn as_i64(&self) -> Option<i64> {
+        from_slice::<i64>(self.0.as_bytes()).ok().or_else(|| {
+            from_slice::<String>(self.0.as_bytes())
+                .ok()?
+                .trim()
+                .parse()
+                .ok()
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for RawJson {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Raw;
+        impl serde::de::Visitor<'_> for Raw {
+            type Value = RawJson;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<RawJson, E> {
+                Ok(RawJson(v.to_owned()))
+            }
+        }
+        d.deserialize_newtype_struct(de::RAW_TOKEN, Raw)
+    }
+}
