@@ -70,80 +70,128 @@ impl Default for Sort {
 }
 
 /// Lower-cased text of each build, computed once per list, so that filtering
-/// and sorting by name cost no allocation per keystroke.
+/// and sorting cost no allocation per keystroke or click.
 pub struct SearchIndex {
-    /// Name, ids and tags, joined by a separator no typed word contains.
+    /// Name, ids and tags, joined by a separator no typed word contains; the
+    /// name comes first, so it is also the name's sort text.
     haystacks: Vec<String>,
-    names: Vec<String>,
 }
+
+/// Separates the parts of a haystack.
+const SEP: char = '\u{1}';
 
 impl SearchIndex {
     pub fn new(builds: &[BuildSummary]) -> Self {
-        let mut haystacks = Vec::with_capacity(builds.len());
-        let mut names = Vec::with_capacity(builds.len());
-        for b in builds {
-            let name = b.display_name.to_lowercase();
-            let mut h = format!(
-                "{name}\u{1}{}\u{1}{}",
-                b.build_id.to_lowercase(),
-                b.upload_id.to_lowercase()
-            );
-            for (k, v) in &b.tags {
-                h.push('\u{1}');
-                h.push_str(&k.to_lowercase());
-                h.push('=');
-                h.push_str(&v.to_lowercase());
+        let haystacks = builds
+            .iter()
+            .map(|b| {
+                let mut h = b.display_name.to_lowercase();
+                for part in [&b.build_id, &b.upload_id] {
+                    h.push(SEP);
+                    h.push_str(&part.to_lowercase());
+                }
+                for (k, v) in &b.tags {
+                    h.push(SEP);
+                    h.push_str(&k.to_lowercase());
+                    h.push('=');
+                    h.push_str(&v.to_lowercase());
+                }
+                h
+            })
+            .collect();
+        SearchIndex { haystacks }
+    }
+
+    /// The lower-cased name of build `i`.
+    fn name(&self, i: usize) -> &str {
+        let h = &self.haystacks[i];
+        h.split(SEP).next().unwrap_or(h)
+    }
+
+    /// The indices of the builds to show, filtered and in order: every word
+    /// of `query` (case-insensitive) in the name, the ids or the tags. Ties
+    /// keep the service's order. `builds` is the list this index was built
+    /// from.
+    pub fn view(
+        &self,
+        builds: &[BuildSummary],
+        query: &str,
+        state: StateFilter,
+        sort: Sort,
+    ) -> Vec<usize> {
+        self.sorted(builds, &self.filter(builds, query, state), sort)
+    }
+
+    /// The indices of the builds that match, in the service's order.
+    pub fn filter(&self, builds: &[BuildSummary], query: &str, state: StateFilter) -> Vec<usize> {
+        let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+        (0..builds.len().min(self.haystacks.len()))
+            .filter(|&i| {
+                let state_ok = match state {
+                    StateFilter::All => true,
+                    StateFilter::Complete => builds[i].complete,
+                    StateFilter::Unfinished => !builds[i].complete,
+                };
+                state_ok && words.iter().all(|w| self.haystacks[i].contains(w.as_str()))
+            })
+            .collect()
+    }
+
+    /// Sorts rows by one integer key each (one `sort_unstable` over packed
+    /// pairs, whatever the column), the row's index breaking ties; text
+    /// columns sort by their first eight bytes, then by the whole text only
+    /// where those are equal.
+    pub fn sorted(&self, builds: &[BuildSummary], rows: &[usize], sort: Sort) -> Vec<usize> {
+        let text = |i: usize| -> &str {
+            match sort.column {
+                Column::Name => self.name(i),
+                Column::BuildId => &builds[i].build_id,
+                Column::UploadId => &builds[i].upload_id,
+                _ => "",
             }
-            haystacks.push(h);
-            names.push(name);
+        };
+        let is_text = matches!(
+            sort.column,
+            Column::Name | Column::BuildId | Column::UploadId
+        );
+        let key = |i: usize| -> u64 {
+            let b = &builds[i];
+            let k = match sort.column {
+                Column::Name | Column::BuildId | Column::UploadId => prefix_key(text(i)),
+                Column::State => u64::from(b.complete),
+                Column::Size => b.content_length,
+                // Order-preserving: flip the sign bit.
+                Column::Created => (b.create_ts.unix_ms() as u64) ^ (1 << 63),
+                Column::Tags => b.tags.len() as u64,
+            };
+            if sort.descending {
+                !k
+            } else {
+                k
+            }
+        };
+        let mut keyed: Vec<(u64, u32)> = rows.iter().map(|&i| (key(i), i as u32)).collect();
+        keyed.sort_unstable();
+        if is_text {
+            for run in keyed.chunk_by_mut(|a, b| a.0 == b.0) {
+                if run.len() > 1 {
+                    run.sort_by(|a, b| {
+                        directed(text(a.1 as usize).cmp(text(b.1 as usize)), sort.descending)
+                            .then(a.1.cmp(&b.1))
+                    });
+                }
+            }
         }
-        SearchIndex { haystacks, names }
+        keyed.into_iter().map(|(_, i)| i as usize).collect()
     }
 }
 
-/// The indices of the builds to show, filtered and in order: every word of
-/// `query` (case-insensitive) in the name, the ids or the tags. Ties keep the
-/// service's order (a stable sort).
-pub fn view(builds: &[BuildSummary], query: &str, state: StateFilter, sort: Sort) -> Vec<usize> {
-    view_indexed(builds, &SearchIndex::new(builds), query, state, sort)
-}
-
-/// [`view`] with an index built once for the list.
-pub fn view_indexed(
-    builds: &[BuildSummary],
-    index: &SearchIndex,
-    query: &str,
-    state: StateFilter,
-    sort: Sort,
-) -> Vec<usize> {
-    let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
-    let mut rows: Vec<usize> = (0..builds.len())
-        .filter(|&i| {
-            let state_ok = match state {
-                StateFilter::All => true,
-                StateFilter::Complete => builds[i].complete,
-                StateFilter::Unfinished => !builds[i].complete,
-            };
-            state_ok
-                && words
-                    .iter()
-                    .all(|w| index.haystacks[i].contains(w.as_str()))
-        })
-        .collect();
-    rows.sort_by(|&a, &b| {
-        let (x, y) = (&builds[a], &builds[b]);
-        let o = match sort.column {
-            Column::Name => index.names[a].cmp(&index.names[b]),
-            Column::BuildId => x.build_id.cmp(&y.build_id),
-            Column::UploadId => x.upload_id.cmp(&y.upload_id),
-            Column::State => x.complete.cmp(&y.complete),
-            Column::Size => x.content_length.cmp(&y.content_length),
-            Column::Created => x.create_ts.cmp(&y.create_ts),
-            Column::Tags => x.tags.len().cmp(&y.tags.len()),
-        };
-        directed(o, sort.descending)
-    });
-    rows
+/// The first eight bytes of a text as a number that orders as the text does.
+fn prefix_key(s: &str) -> u64 {
+    let mut bytes = [0u8; 8];
+    let n = s.len().min(8);
+    bytes[..n].copy_from_slice(&s.as_bytes()[..n]);
+    u64::from_be_bytes(bytes)
 }
 
 fn directed(o: Ordering, descending: bool) -> Ordering {
@@ -155,26 +203,50 @@ fn directed(o: Ordering, descending: bool) -> Ordering {
 }
 
 /// A size in binary units with three significant digits (`1.46 GiB`); bytes
-/// below 1 KiB as they are.
+/// below 1 KiB as they are. Integer arithmetic, rounded half to even as
+/// float formatting would, without bringing float printing into the wasm.
 pub fn human_size(bytes: u64) -> String {
     const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let mut out = String::new();
     if bytes < 1024 {
-        return format!("{bytes} B");
+        crate::json::push_u64(&mut out, bytes);
+        out.push_str(" B");
+        return out;
     }
-    let mut value = bytes as f64 / 1024.0;
+    let n = u128::from(bytes);
     let mut unit = 0;
-    while value >= 1024.0 && unit < UNITS.len() - 1 {
-        value /= 1024.0;
+    let mut div: u128 = 1024;
+    while n >= div * 1024 && unit < UNITS.len() - 1 {
+        div *= 1024;
         unit += 1;
     }
-    let digits = if value >= 100.0 {
+    let digits = if n >= 100 * div {
         0
-    } else if value >= 10.0 {
+    } else if n >= 10 * div {
         1
     } else {
         2
     };
-    format!("{value:.digits$} {}", UNITS[unit])
+    let scale = 10u128.pow(digits);
+    let (q, r) = ((n * scale) / div, (n * scale) % div);
+    let scaled = match (2 * r).cmp(&div) {
+        Ordering::Greater => q + 1,
+        Ordering::Equal => q + (q & 1),
+        Ordering::Less => q,
+    };
+    let whole = scaled / scale;
+    crate::json::push_u64(&mut out, whole as u64);
+    if digits > 0 {
+        out.push('.');
+        let frac = (scaled % scale) as u64;
+        if digits == 2 && frac < 10 {
+            out.push('0');
+        }
+        crate::json::push_u64(&mut out, frac);
+    }
+    out.push(' ');
+    out.push_str(UNITS[unit]);
+    out
 }
 
 /// Digits grouped in threes (`9,007,199,254,740,993`): exact bytes, readable.

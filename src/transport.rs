@@ -55,14 +55,24 @@ pub async fn send<O: Operation>(
     opts: &Options,
 ) -> Result<O::Output, ApiError> {
     let call = op.call(conn)?;
+    O::read(&exchange(&call, opts).await?)
+}
+
+/// Fetches until a success answer arrives or the retry policy gives up. Every
+/// operation reads a non-2xx answer as the service's error, so the decision
+/// needs no operation and this loop is compiled once for all of them.
+async fn exchange(call: &Call, opts: &Options) -> Result<Answer, ApiError> {
     let mut attempt = 0;
     loop {
         attempt += 1;
         if opts.signal.as_ref().is_some_and(AbortSignal::aborted) {
             return Err(ApiError::Aborted);
         }
-        let result = attempt_once(&call, opts).await.and_then(|a| O::read(&a));
-        let Err(err) = result else { return result };
+        let err = match attempt_once(call, opts).await {
+            Ok(answer) if answer.is_success() => return Ok(answer),
+            Ok(answer) => answer.error(),
+            Err(err) => err,
+        };
         match opts
             .retry
             .delay_ms(attempt, &err, call.retry_safe, js_sys::Math::random())

@@ -1,6 +1,7 @@
 //! `GameCloudClient`: the stateful client, one async method per operation.
 
 use std::future::Future;
+use std::pin::Pin;
 
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::prelude::*;
@@ -74,31 +75,41 @@ impl JsClient {
         request: JsValue,
         options: JsValue,
     ) -> Promise {
-        self.run(options, move |conn, opts| async move {
-            let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
-            let request: DevTokenRequest = from_js(request, "request")?;
-            let op = CreateDevToken {
-                game_id: &game_id,
-                namespace_id: &namespace_id,
-                request: &request,
-            };
-            let res = transport::send(&conn, &op, &opts)
-                .await
-                .map_err(|e| to_js(&e))?;
-            Ok(convert::to_js(&res))
-        })
+        self.run(
+            options,
+            Box::new(move |conn, opts| {
+                Box::pin(async move {
+                    let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
+                    let request: DevTokenRequest = from_js(&request, "request")?;
+                    let op = CreateDevToken {
+                        game_id: &game_id,
+                        namespace_id: &namespace_id,
+                        request: &request,
+                    };
+                    let res = transport::send(&conn, &op, &opts)
+                        .await
+                        .map_err(|e| to_js(&e))?;
+                    Ok(convert::to_js(&res))
+                })
+            }),
+        )
     }
 
     /// Lists every build of a game, newest first.
     #[wasm_bindgen(js_name = listBuilds)]
     pub fn list_builds(&self, game_id: JsValue, options: JsValue) -> Promise {
-        self.run(options, move |conn, opts| async move {
-            let game_id = string(&game_id, "gameId")?;
-            let res = transport::send(&conn, &ListBuilds { game_id: &game_id }, &opts)
-                .await
-                .map_err(|e| to_js(&e))?;
-            Ok(builds_to_js(&res))
-        })
+        self.run(
+            options,
+            Box::new(move |conn, opts| {
+                Box::pin(async move {
+                    let game_id = string(&game_id, "gameId")?;
+                    let res = transport::send(&conn, &ListBuilds { game_id: &game_id }, &opts)
+                        .await
+                        .map_err(|e| to_js(&e))?;
+                    Ok(builds_to_js(&res))
+                })
+            }),
+        )
     }
 
     /// Sets a namespace's CDN auth type (`"none"` or `"basic"`).
@@ -110,19 +121,24 @@ impl JsClient {
         auth_type: JsValue,
         options: JsValue,
     ) -> Promise {
-        self.run(options, move |conn, opts| async move {
-            let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
-            let auth_type = CdnAuthType::from_wire(&string(&auth_type, "authType")?);
-            let op = SetCdnAuth {
-                game_id: &game_id,
-                namespace_id: &namespace_id,
-                auth_type: &auth_type,
-            };
-            transport::send(&conn, &op, &opts)
-                .await
-                .map_err(|e| to_js(&e))?;
-            Ok(JsValue::UNDEFINED)
-        })
+        self.run(
+            options,
+            Box::new(move |conn, opts| {
+                Box::pin(async move {
+                    let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
+                    let auth_type = CdnAuthType::from_wire(&string(&auth_type, "authType")?);
+                    let op = SetCdnAuth {
+                        game_id: &game_id,
+                        namespace_id: &namespace_id,
+                        auth_type: &auth_type,
+                    };
+                    transport::send(&conn, &op, &opts)
+                        .await
+                        .map_err(|e| to_js(&e))?;
+                    Ok(JsValue::UNDEFINED)
+                })
+            }),
+        )
     }
 
     /// Enables or disables a namespace's domain-based authentication.
@@ -134,39 +150,45 @@ impl JsClient {
         enabled: JsValue,
         options: JsValue,
     ) -> Promise {
-        self.run(options, move |conn, opts| async move {
-            let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
-            let enabled = enabled
-                .as_bool()
-                .ok_or_else(|| bad_argument("enabled", "enabled must be true or false.".into()))?;
-            let op = SetDomainAuth {
-                game_id: &game_id,
-                namespace_id: &namespace_id,
-                enabled,
-            };
-            transport::send(&conn, &op, &opts)
-                .await
-                .map_err(|e| to_js(&e))?;
-            Ok(JsValue::UNDEFINED)
-        })
+        self.run(
+            options,
+            Box::new(move |conn, opts| {
+                Box::pin(async move {
+                    let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
+                    let enabled = enabled.as_bool().ok_or_else(|| {
+                        bad_argument("enabled", "enabled must be true or false.".into())
+                    })?;
+                    let op = SetDomainAuth {
+                        game_id: &game_id,
+                        namespace_id: &namespace_id,
+                        enabled,
+                    };
+                    transport::send(&conn, &op, &opts)
+                        .await
+                        .map_err(|e| to_js(&e))?;
+                    Ok(JsValue::UNDEFINED)
+                })
+            }),
+        )
     }
 }
 
+/// What every method runs once the token and options are resolved.
+type Job = Box<dyn FnOnce(Connection, Options) -> Pin<Box<dyn Future<Output = JsResult>>>>;
+type JsResult = Result<JsValue, JsValue>;
+
 impl JsClient {
-    /// Resolves the token and the call options, then runs `f`; every failure,
-    /// an argument's included, rejects the promise.
-    fn run<F, Fut>(&self, options: JsValue, f: F) -> Promise
-    where
-        F: FnOnce(Connection, Options) -> Fut + 'static,
-        Fut: Future<Output = Result<JsValue, JsValue>> + 'static,
-    {
+    /// Resolves the token and the call options, then runs `job`; every
+    /// failure, an argument's included, rejects the promise. Not generic: one
+    /// promise adapter serves every method.
+    fn run(&self, options: JsValue, job: Job) -> Promise {
         let (base_url, token) = (self.base_url.clone(), self.token.clone());
         let (timeout_ms, retry) = (self.timeout_ms, self.retry);
         future_to_promise(async move {
             let signal = convert::signal(&options)?;
             let token = resolve_token(&token).await?;
             let conn = Connection::new(&base_url, &token).map_err(|e| to_js(&e))?;
-            f(
+            job(
                 conn,
                 Options {
                     timeout_ms,

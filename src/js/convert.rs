@@ -19,12 +19,34 @@ pub fn string(value: &JsValue, path: &str) -> Result<String, JsValue> {
     })
 }
 
-/// A value of a serde type, with the path of the first problem.
-pub fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, path: &str) -> Result<T, JsValue> {
+/// A value of a serde type, read as the JSON text JavaScript itself makes of
+/// it: the same reader as the service's answers, so a problem is named by its
+/// path (`request.ports.game.port`). A value JSON cannot hold (a `bigint`, a
+/// cycle, a getter or `Proxy` that throws) is refused with what JS said.
+pub fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, path: &str) -> Result<T, JsValue> {
     if value.is_null() || value.is_undefined() {
         return Err(bad_argument(path, format!("{path} is missing.")));
     }
-    serde_wasm_bindgen::from_value(value).map_err(|e| bad_argument(path, format!("{path}: {e}.")))
+    let text = js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| {
+            bad_argument(
+                path,
+                format!(
+                    "{path} cannot be read as JSON (a bigint, a cycle, or a property that throws)."
+                ),
+            )
+        })?;
+    crate::json::from_slice(text.as_bytes()).map_err(|e| {
+        let at = e.path();
+        let at = match at.as_str() {
+            "." => path.to_owned(),
+            index if index.starts_with('[') => format!("{path}{index}"),
+            key => format!("{path}.{key}"),
+        };
+        bad_argument(&at, format!("{at}: {}.", e.message()))
+    })
 }
 
 /// The `{ signal }` of a call, if any.

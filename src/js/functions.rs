@@ -10,7 +10,7 @@ use crate::model::{DevTokenRequest, PortProtocol};
 /// Every problem with a development token request (errors and warnings).
 #[wasm_bindgen(js_name = validateDevTokenRequest)]
 pub fn validate_dev_token_request(request: JsValue) -> Result<JsValue, JsValue> {
-    let req: DevTokenRequest = from_js(request, "request")?;
+    let req: DevTokenRequest = from_js(&request, "request")?;
     Ok(issues_to_js(&crate::validate::dev_token_request(&req)))
 }
 

@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use super::widgets::{CopyButton, ErrorPanel};
 use super::Session;
 use crate::api::ListBuilds;
-use crate::builds_view::{self, Column, Sort, StateFilter};
+use crate::builds_view::{self, Column, SearchIndex, Sort, StateFilter};
 use crate::model::BuildSummary;
 use crate::transport::{self, Options};
 
@@ -70,15 +70,17 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
     let state = RwSignal::new(StateFilter::All);
     let sort = RwSignal::new(Sort::default());
     let scroll_top = RwSignal::new(0.0_f64);
-    let all = builds.clone();
-    let rows = Memo::new(move |_| {
-        Arc::new(builds_view::view(
-            &all,
-            &query.get(),
-            state.get(),
-            sort.get(),
-        ))
-    });
+    // Built once per list: filtering and sorting then cost no allocation per
+    // row. A new filter re-sorts only the matches; a new sort filters nothing.
+    let index = Arc::new(SearchIndex::new(&builds));
+    let matching = {
+        let (all, index) = (builds.clone(), index.clone());
+        Memo::new(move |_| Arc::new(index.filter(&all, &query.get(), state.get())))
+    };
+    let rows = {
+        let all = builds.clone();
+        Memo::new(move |_| Arc::new(index.sorted(&all, &matching.get(), sort.get())))
+    };
     let now_ms = js_sys::Date::now() as i64;
     let total = builds.len();
 
