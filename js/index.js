@@ -28,7 +28,15 @@ async function load() {
 await init({ module_or_path: await load() });
 core.__setErrorClass(GameCloudError);
 
-export const GameCloudClient = core.GameCloudClient;
+/** The client; see index.d.ts. */
+export class GameCloudClient extends core.GameCloudClient {
+  /** Every build of a game, newest first; `content_length` an exact bigint. */
+  async listBuilds(gameId, options) {
+    const list = JSON.parse(await this.__listBuildsText(gameId, options));
+    for (const build of list.builds) build.content_length = BigInt(build.content_length);
+    return list;
+  }
+}
 export const validateDevTokenRequest = core.validateDevTokenRequest;
 export const proxyPort = core.proxyPort;
 export const decodeToken = core.decodeToken;

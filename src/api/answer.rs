@@ -62,8 +62,7 @@ impl Answer {
         if !self.looks_like_json() {
             return Err(self.unexpected());
         }
-        self.json::<std::collections::BTreeMap<String, serde::de::IgnoredAny>>()
-            .map(drop)
+        self.json::<AnyObject>().map(drop)
     }
 
     /// The error a non-2xx answer means: the service's JSON error, or an
@@ -159,4 +158,28 @@ pub(crate) fn excerpt(body: &[u8]) -> String {
         }
     }
     out
+}
+
+/// Any JSON object, its entries skipped unread.
+struct AnyObject;
+
+impl<'de> serde::Deserialize<'de> for AnyObject {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Entries;
+        impl<'de> serde::de::Visitor<'de> for Entries {
+            type Value = AnyObject;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<AnyObject, A::Error> {
+                use serde::de::IgnoredAny;
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(AnyObject)
+            }
+        }
+        d.deserialize_map(Entries)
+    }
 }

@@ -95,8 +95,9 @@ impl JsClient {
         )
     }
 
-    /// Lists every build of a game, newest first.
-    #[wasm_bindgen(js_name = listBuilds)]
+    /// Lists every build of a game, newest first, as JSON text that
+    /// `index.js` turns into objects (`GameCloudClient.listBuilds`).
+    #[wasm_bindgen(js_name = __listBuildsText)]
     pub fn list_builds(&self, game_id: JsValue, options: JsValue) -> Promise {
         self.run(
             options,

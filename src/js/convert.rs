@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::error::bad_argument;
+use crate::json::{Json, ToJson};
 use crate::model::ListBuildsResponse;
 
 /// A required string argument.
@@ -82,12 +83,14 @@ pub fn to_js<T: Serialize>(value: &T) -> JsValue {
         .unwrap_or(JsValue::NULL)
 }
 
-/// The builds answer, `content_length` as a `bigint` (exact above 2^53).
+/// The builds answer as JSON text for `index.js`, which parses it with the
+/// engine's own `JSON.parse` (far faster than building 100,000 objects from
+/// here) and makes each `content_length`, written as a string of digits, an
+/// exact `bigint`.
 pub fn builds_to_js(list: &ListBuildsResponse) -> JsValue {
-    let serializer = serde_wasm_bindgen::Serializer::new()
-        .serialize_maps_as_objects(true)
-        .serialize_large_number_types_as_bigints(true);
-    list.serialize(&serializer).unwrap_or(JsValue::NULL)
+    let mut out = Json::for_javascript();
+    list.write_json(&mut out);
+    JsValue::from_str(&out.finish())
 }
 
 /// `typeof`, with `null` and arrays named as a person would.

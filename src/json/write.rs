@@ -31,6 +31,8 @@ pub struct Json {
     first: bool,
     /// A key was written: the next value belongs to it.
     after_key: bool,
+    /// Write `u64`s as strings, for a reader whose numbers are doubles.
+    u64_as_strings: bool,
 }
 
 impl Json {
@@ -41,6 +43,17 @@ impl Json {
             depth: 0,
             first: true,
             after_key: false,
+            u64_as_strings: false,
+        }
+    }
+
+    /// Compact text whose `u64`s are strings of digits: JavaScript's
+    /// `JSON.parse` reads numbers as doubles (inexact above 2^53), and a
+    /// string becomes an exact `BigInt`.
+    pub fn for_javascript() -> Self {
+        Json {
+            u64_as_strings: true,
+            ..Json::compact()
         }
     }
 
@@ -138,7 +151,13 @@ impl Json {
 
     pub fn u64(&mut self, n: u64) -> &mut Self {
         self.before_value();
+        if self.u64_as_strings {
+            self.buf.push('"');
+        }
         push_u64(&mut self.buf, n);
+        if self.u64_as_strings {
+            self.buf.push('"');
+        }
         self
     }
 
