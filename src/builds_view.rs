@@ -175,7 +175,7 @@ impl SearchIndex {
         if is_text {
             for run in keyed.chunk_by_mut(|a, b| a.0 == b.0) {
                 if run.len() > 1 {
-                    run.sort_by(|a, b| {
+                    run.sort_unstable_by(|a, b| {
                         directed(text(a.1 as usize).cmp(text(b.1 as usize)), sort.descending)
                             .then(a.1.cmp(&b.1))
                     });

@@ -1,6 +1,5 @@
 //! Operation 1: create a development token for a namespace.
 
-use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
 use super::wire_enum::wire_enum;
@@ -36,7 +35,102 @@ pub struct DevTokenRequest {
     /// Port configurations keyed by label, in the order the user gave them.
     /// Always sent, even empty: the running service answers 500 without it.
     #[serde(default)]
-    pub ports: IndexMap<String, PortConfig>,
+    pub ports: Ports,
+}
+
+/// Port configurations keyed by label, in the order they were given (a JSON
+/// object read in its own order). A label given twice keeps its first place
+/// and its last value, as a JSON reader that builds a map would.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Ports(Vec<(String, PortConfig)>);
+
+impl Ports {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn contains_key(&self, label: &str) -> bool {
+        self.get(label).is_some()
+    }
+
+    pub fn get(&self, label: &str) -> Option<&PortConfig> {
+        self.0.iter().find(|(l, _)| l == label).map(|(_, c)| c)
+    }
+
+    /// Adds a port, or replaces the one with the same label in its place.
+    pub fn insert(&mut self, label: String, config: PortConfig) {
+        match self.0.iter_mut().find(|(l, _)| *l == label) {
+            Some(slot) => slot.1 = config,
+            None => self.0.push((label, config)),
+        }
+    }
+
+    /// `(label, config)` in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &PortConfig)> {
+        self.0.iter().map(|(l, c)| (l, c))
+    }
+}
+
+impl<'a> IntoIterator for &'a Ports {
+    type Item = (&'a String, &'a PortConfig);
+    type IntoIter = std::iter::Map<
+        std::slice::Iter<'a, (String, PortConfig)>,
+        fn(&'a (String, PortConfig)) -> (&'a String, &'a PortConfig),
+    >;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(|(l, c)| (l, c))
+    }
+}
+
+impl IntoIterator for Ports {
+    type Item = (String, PortConfig);
+    type IntoIter = std::vec::IntoIter<(String, PortConfig)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl FromIterator<(String, PortConfig)> for Ports {
+    fn from_iter<I: IntoIterator<Item = (String, PortConfig)>>(iter: I) -> Self {
+        let mut ports = Ports::default();
+        for (label, config) in iter {
+            ports.insert(label, config);
+        }
+        ports
+    }
+}
+
+impl Serialize for Ports {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Ports {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Entries;
+        impl<'de> serde::de::Visitor<'de> for Entries {
+            type Value = Ports;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object of port configurations keyed by label")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Ports, A::Error> {
+                let mut ports = Ports::default();
+                while let Some((label, config)) = map.next_entry::<String, PortConfig>()? {
+                    ports.insert(label, config);
+                }
+                Ok(ports)
+            }
+        }
+        d.deserialize_map(Entries)
+    }
 }
 
 /// One port configuration: a protocol and exactly one of `port` or `port_range`.

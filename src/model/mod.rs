@@ -12,7 +12,9 @@ mod wire_enum;
 
 pub use builds::{BuildSummary, ListBuildsResponse};
 pub use cdn_auth::{CdnAuthType, SetCdnAuthRequest};
-pub use dev_token::{DevTokenRequest, DevTokenResponse, PortConfig, PortProtocol, PortRange};
+pub use dev_token::{
+    DevTokenRequest, DevTokenResponse, PortConfig, PortProtocol, PortRange, Ports,
+};
 pub use domain_auth::SetDomainAuthRequest;
 pub use error_body::ErrorBody;
 pub use timestamp::Timestamp;

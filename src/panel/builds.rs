@@ -15,11 +15,12 @@ use crate::model::BuildSummary;
 use crate::transport::{self, Options};
 
 /// Every row has this height (CSS agrees), so the visible slice is arithmetic.
-const ROW_PX: f64 = 44.0;
+/// Whole pixels: formatting a float would bring float printing into the wasm.
+const ROW_PX: usize = 44;
 /// Rows rendered above and below the visible ones, for smooth scrolling.
 const OVERSCAN: usize = 8;
 /// The scrolling area's height.
-const VIEWPORT_PX: f64 = 560.0;
+const VIEWPORT_PX: usize = 560;
 
 #[component]
 pub fn BuildsPage() -> impl IntoView {
@@ -69,7 +70,7 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
     let query = RwSignal::new(String::new());
     let state = RwSignal::new(StateFilter::All);
     let sort = RwSignal::new(Sort::default());
-    let scroll_top = RwSignal::new(0.0_f64);
+    let scroll_top = RwSignal::new(0_usize);
     // Built once per list: filtering and sorting then cost no allocation per
     // row. A new filter re-sorts only the matches; a new sort filters nothing.
     let index = Arc::new(SearchIndex::new(&builds));
@@ -110,12 +111,12 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
         let builds = builds.clone();
         move || {
             let rows = rows.get();
-            let first = ((scroll_top.get() / ROW_PX) as usize).saturating_sub(OVERSCAN);
-            let count = (VIEWPORT_PX / ROW_PX) as usize + 2 * OVERSCAN;
+            let first = (scroll_top.get() / ROW_PX).saturating_sub(OVERSCAN);
+            let count = VIEWPORT_PX / ROW_PX + 2 * OVERSCAN;
             let end = (first + count).min(rows.len());
             let first = first.min(end);
-            let top = first as f64 * ROW_PX;
-            let bottom = (rows.len() - end) as f64 * ROW_PX;
+            let top = first * ROW_PX;
+            let bottom = (rows.len() - end) * ROW_PX;
             let body = rows[first..end]
                 .iter()
                 .enumerate()
@@ -189,7 +190,7 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
             style:height=format!("{VIEWPORT_PX}px")
             on:scroll=move |ev| {
                 if let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                    scroll_top.set(el.scroll_top() as f64);
+                    scroll_top.set(el.scroll_top().max(0) as usize);
                 }
             }
         >
