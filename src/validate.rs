@@ -6,6 +6,8 @@
 
 use serde::Serialize;
 
+use crate::model::str_enum;
+
 use crate::model::{DevTokenRequest, PortConfig, PortProtocol};
 
 /// The most port configurations one token may carry.
@@ -15,113 +17,80 @@ pub const MAX_LABEL_LEN: usize = 16;
 /// The service parses every port number as a signed 32-bit integer.
 pub const MAX_PORT_NUMBER: i64 = i32::MAX as i64;
 
-/// How bad a problem is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// The service rejects the request (or, for a client-only rule, the token
-    /// would be useless): do not send.
-    Error,
-    /// The service accepts it, but it is most likely a mistake.
-    Warning,
+str_enum! {
+    /// How bad a problem is.
+    pub enum Severity {
+        /// The service rejects the request (or, for a client-only rule, the
+        /// token would be useless): do not send.
+        Error => "error",
+        /// The service accepts it, but it is most likely a mistake.
+        Warning => "warning",
+    }
 }
 
-/// What the service answers for a request that breaks a rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum ServiceRejection {
-    /// 400 `VALIDATION_ERROR`: the service's own validation table.
-    #[serde(rename = "VALIDATION_ERROR")]
-    ValidationError,
-    /// 400 `CLOUD_INVALID_CONFIG`: a negative port number.
-    #[serde(rename = "CLOUD_INVALID_CONFIG")]
-    CloudInvalidConfig,
-    /// 400 `API_BAD_BODY`: the body does not parse (unknown protocol, a number
-    /// above the signed 32-bit limit).
-    #[serde(rename = "API_BAD_BODY")]
-    ApiBadBody,
+str_enum! {
+    /// What the service answers for a request that breaks a rule: its error code.
+    pub enum ServiceRejection {
+        /// 400 `VALIDATION_ERROR`: the service's own validation table.
+        ValidationError => "VALIDATION_ERROR",
+        /// 400 `CLOUD_INVALID_CONFIG`: a negative port number.
+        CloudInvalidConfig => "CLOUD_INVALID_CONFIG",
+        /// 400 `API_BAD_BODY`: the body does not parse (unknown protocol, a
+        /// number above the signed 32-bit limit).
+        ApiBadBody => "API_BAD_BODY",
+    }
 }
 
 impl ServiceRejection {
     /// The service's error code.
     pub fn code(self) -> &'static str {
-        match self {
-            ServiceRejection::ValidationError => "VALIDATION_ERROR",
-            ServiceRejection::CloudInvalidConfig => "CLOUD_INVALID_CONFIG",
-            ServiceRejection::ApiBadBody => "API_BAD_BODY",
-        }
+        self.as_str()
     }
 }
 
-/// Which rule a problem breaks. The first eight are the service's own codes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum IssueCode {
-    PortsTooMany,
-    LabelInvalid,
-    DuplicatePortAndPortRange,
-    MissingPortAndPortRange,
-    UnsupportedPortRange,
-    RangeMinGtMax,
-    RangesOverlap,
-    PortProtocolNotUnique,
-    /// A negative port number (service: `CLOUD_INVALID_CONFIG`).
-    PortNegative,
-    /// Above 2147483647 (service: `API_BAD_BODY`).
-    PortTooLarge,
-    /// Not one of the five protocols (service: `API_BAD_BODY`).
-    ProtocolUnknown,
-    /// Empty or whitespace-only hostname: the service accepts it, but the token
-    /// would be useless, so clients refuse it.
-    HostnameEmpty,
-    /// Warning: a hostname with a scheme, a path or spaces in it.
-    HostnameSuspicious,
-    /// Warning: port 0.
-    PortZero,
-    /// Warning: a port above 65535.
-    PortAbove65535,
-    /// Client-side: the base URL is not an absolute http(s) URL.
-    BaseUrlInvalid,
-    /// Client-side: no bearer token, or one that cannot go in a header.
-    TokenInvalid,
-    /// Client-side: an empty game or namespace id, or `.`/`..`.
-    IdInvalid,
-    /// Client-side: a value this client cannot send (an unknown CDN auth type).
-    ValueUnknown,
-    /// Client-side: an argument of the wrong type (from JavaScript), or a
-    /// form field that is not a whole number.
-    TypeInvalid,
-    /// Client-side: two ports with the same label (a map keeps only one).
-    LabelDuplicate,
+str_enum! {
+    /// Which rule a problem breaks. The first eight are the service's own codes.
+    pub enum IssueCode {
+        PortsTooMany => "ports-too-many",
+        LabelInvalid => "label-invalid",
+        DuplicatePortAndPortRange => "duplicate-port-and-port-range",
+        MissingPortAndPortRange => "missing-port-and-port-range",
+        UnsupportedPortRange => "unsupported-port-range",
+        RangeMinGtMax => "range-min-gt-max",
+        RangesOverlap => "ranges-overlap",
+        PortProtocolNotUnique => "port-protocol-not-unique",
+        /// A negative port number (service: `CLOUD_INVALID_CONFIG`).
+        PortNegative => "port-negative",
+        /// Above 2147483647 (service: `API_BAD_BODY`).
+        PortTooLarge => "port-too-large",
+        /// Not one of the five protocols (service: `API_BAD_BODY`).
+        ProtocolUnknown => "protocol-unknown",
+        /// Empty or whitespace-only hostname: the service accepts it, but the token
+        /// would be useless, so clients refuse it.
+        HostnameEmpty => "hostname-empty",
+        /// Warning: a hostname with a scheme, a path or spaces in it.
+        HostnameSuspicious => "hostname-suspicious",
+        /// Warning: port 0.
+        PortZero => "port-zero",
+        /// Warning: a port above 65535.
+        PortAbove65535 => "port-above-65535",
+        /// Client-side: the base URL is not an absolute http(s) URL.
+        BaseUrlInvalid => "base-url-invalid",
+        /// Client-side: no bearer token, or one that cannot go in a header.
+        TokenInvalid => "token-invalid",
+        /// Client-side: an empty game or namespace id, or `.`/`..`.
+        IdInvalid => "id-invalid",
+        /// Client-side: a value this client cannot send (an unknown CDN auth type).
+        ValueUnknown => "value-unknown",
+        /// Client-side: an argument of the wrong type (from JavaScript), or a
+        /// form field that is not a whole number.
+        TypeInvalid => "type-invalid",
+        /// Client-side: two ports with the same label (a map keeps only one).
+        LabelDuplicate => "label-duplicate",
+    }
 }
 
 impl IssueCode {
-    /// The stable code string (the service's own where it has one).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            IssueCode::PortsTooMany => "ports-too-many",
-            IssueCode::LabelInvalid => "label-invalid",
-            IssueCode::DuplicatePortAndPortRange => "duplicate-port-and-port-range",
-            IssueCode::MissingPortAndPortRange => "missing-port-and-port-range",
-            IssueCode::UnsupportedPortRange => "unsupported-port-range",
-            IssueCode::RangeMinGtMax => "range-min-gt-max",
-            IssueCode::RangesOverlap => "ranges-overlap",
-            IssueCode::PortProtocolNotUnique => "port-protocol-not-unique",
-            IssueCode::PortNegative => "port-negative",
-            IssueCode::PortTooLarge => "port-too-large",
-            IssueCode::ProtocolUnknown => "protocol-unknown",
-            IssueCode::HostnameEmpty => "hostname-empty",
-            IssueCode::HostnameSuspicious => "hostname-suspicious",
-            IssueCode::PortZero => "port-zero",
-            IssueCode::PortAbove65535 => "port-above-65535",
-            IssueCode::BaseUrlInvalid => "base-url-invalid",
-            IssueCode::TokenInvalid => "token-invalid",
-            IssueCode::IdInvalid => "id-invalid",
-            IssueCode::ValueUnknown => "value-unknown",
-            IssueCode::TypeInvalid => "type-invalid",
-            IssueCode::LabelDuplicate => "label-duplicate",
-        }
-    }
-
     /// How bad breaking this rule is.
     pub fn severity(self) -> Severity {
         match self {

@@ -6,6 +6,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::model::str_enum;
 use crate::validate::{Issue, Severity};
 
 /// Why a call did not give its value.
@@ -52,16 +53,30 @@ pub enum ApiError {
     },
 }
 
-/// What kind of network failure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum NetworkReason {
-    /// The browser says it is offline.
-    Offline,
-    /// An `https` page calling an `http` base URL: the browser blocks it.
-    MixedContent,
-    /// The service could not be reached (refused, DNS, reset).
-    Unreachable,
+str_enum! {
+    /// What kind of network failure.
+    pub enum NetworkReason {
+        /// The browser says it is offline.
+        Offline => "offline",
+        /// An `https` page calling an `http` base URL: the browser blocks it.
+        MixedContent => "mixed_content",
+        /// The service could not be reached (refused, DNS, reset).
+        Unreachable => "unreachable",
+    }
+}
+
+str_enum! {
+    /// The machine-readable kind of an [`ApiError`]: one per variant.
+    pub enum ErrorKind {
+        InvalidRequest => "invalid_request",
+        Network => "network",
+        Cors => "cors",
+        Timeout => "timeout",
+        Aborted => "aborted",
+        Service => "service",
+        UnexpectedAnswer => "unexpected_answer",
+        Decode => "decode",
+    }
 }
 
 /// The service's JSON error, with what the headers added.
@@ -151,15 +166,20 @@ impl ApiError {
     /// The machine-readable kind: `invalid_request`, `network`, `cors`,
     /// `timeout`, `aborted`, `service`, `unexpected_answer`, `decode`.
     pub fn kind(&self) -> &'static str {
+        self.error_kind().as_str()
+    }
+
+    /// The kind as a value.
+    pub fn error_kind(&self) -> ErrorKind {
         match self {
-            ApiError::InvalidRequest { .. } => "invalid_request",
-            ApiError::Network { .. } => "network",
-            ApiError::Cors { .. } => "cors",
-            ApiError::Timeout { .. } => "timeout",
-            ApiError::Aborted => "aborted",
-            ApiError::Service(_) => "service",
-            ApiError::UnexpectedAnswer { .. } => "unexpected_answer",
-            ApiError::Decode { .. } => "decode",
+            ApiError::InvalidRequest { .. } => ErrorKind::InvalidRequest,
+            ApiError::Network { .. } => ErrorKind::Network,
+            ApiError::Cors { .. } => ErrorKind::Cors,
+            ApiError::Timeout { .. } => ErrorKind::Timeout,
+            ApiError::Aborted => ErrorKind::Aborted,
+            ApiError::Service(_) => ErrorKind::Service,
+            ApiError::UnexpectedAnswer { .. } => ErrorKind::UnexpectedAnswer,
+            ApiError::Decode { .. } => ErrorKind::Decode,
         }
     }
 

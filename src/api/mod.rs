@@ -11,6 +11,6 @@ mod retry;
 
 pub use answer::{Answer, RELEVANT_HEADERS};
 pub use call::{encode_segment, BaseUrl, Call, Connection, Method};
-pub use error::{ApiError, NetworkReason, ServiceError, ServiceErrorKind};
+pub use error::{ApiError, ErrorKind, NetworkReason, ServiceError, ServiceErrorKind};
 pub use operations::{CreateDevToken, ListBuilds, Operation, SetCdnAuth, SetDomainAuth};
 pub use retry::RetryPolicy;

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
-use crate::api::{ApiError, NetworkReason};
+use crate::api::ApiError;
 use crate::validate::Issue;
 
 thread_local! {
@@ -28,14 +28,7 @@ pub fn to_js(err: &ApiError) -> JsValue {
         ApiError::InvalidRequest { issues } => {
             set(&e, "issues", issues_to_js(issues));
         }
-        ApiError::Network { reason, .. } => {
-            let reason = match reason {
-                NetworkReason::Offline => "offline",
-                NetworkReason::MixedContent => "mixed_content",
-                NetworkReason::Unreachable => "unreachable",
-            };
-            set(&e, "reason", reason);
-        }
+        ApiError::Network { reason, .. } => set(&e, "reason", reason.as_str()),
         ApiError::Cors {
             origin,
             method,
@@ -113,11 +106,7 @@ pub fn issues_to_js(issues: &[Issue]) -> JsValue {
             set(&o, "code", i.code.as_str());
             set(&o, "path", i.path.as_str());
             set(&o, "message", i.message.as_str());
-            set(
-                &o,
-                "severity",
-                if i.is_error() { "error" } else { "warning" },
-            );
+            set(&o, "severity", i.severity.as_str());
             let service = i
                 .code
                 .service_rejection()

@@ -18,3 +18,4 @@ pub use dev_token::{
 pub use domain_auth::SetDomainAuthRequest;
 pub use error_body::ErrorBody;
 pub use timestamp::Timestamp;
+pub(crate) use wire_enum::str_enum;

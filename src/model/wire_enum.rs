@@ -67,3 +67,39 @@ macro_rules! wire_enum {
 }
 
 pub(crate) use wire_enum;
+
+/// Declares a closed enumeration whose values cross into JavaScript as
+/// strings: each variant's string is written here once, and `ALL` lists them,
+/// so a test can hold `js/index.d.ts` to them. Serializes as the string.
+macro_rules! str_enum {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident { $( $(#[$vmeta:meta])* $variant:ident => $wire:literal ),+ $(,)? }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $( $(#[$vmeta])* $variant, )+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The string JavaScript sees.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $wire, )+
+                }
+            }
+        }
+
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+    };
+}
+
+pub(crate) use str_enum;

@@ -11,7 +11,7 @@ use crate::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange, Timesta
 use crate::ports::{dev_token_address, proxy_port};
 use crate::token::{self, DecodedToken};
 use crate::transport::{self, Options};
-use crate::validate::{self, Issue, IssueCode, Severity, MAX_PORTS};
+use crate::validate::{self, Issue, IssueCode, MAX_PORTS};
 
 /// One row of the port editor; every field is its own signal.
 #[derive(Clone, Copy)]
@@ -296,7 +296,7 @@ fn Issues(issues: Signal<Vec<Issue>>) -> impl IntoView {
     view! {
         <ul class="gc-issues">
             {move || issues.get().into_iter().map(|i| {
-                let kind = if i.severity == Severity::Error { "error" } else { "warning" };
+                let kind = i.severity.as_str();
                 view! { <li data-severity=kind>{format!("{}: {}", if kind == "error" { "Error" } else { "Warning" }, i.message)}</li> }
             }).collect_view()}
         </ul>
@@ -352,7 +352,7 @@ fn decoded_view(d: DecodedToken) -> impl IntoView {
         .collect_view();
     view! {
         <dl class="gc-decoded" aria-label="Decoded token">
-            <dt>"Kind"</dt><dd>{format!("{:?}", d.kind()).to_lowercase()}</dd>
+            <dt>"Kind"</dt><dd>{d.kind().as_str()}</dd>
             <dt>"Namespace"</dt><dd><code>{dev.namespace_id.clone().unwrap_or_default()}</code></dd>
             <dt>"Hostname"</dt><dd>{dev.hostname.clone()}</dd>
             <dt>"Ports"</dt><dd><ul>{ports}</ul></dd>

@@ -34,7 +34,10 @@ pub fn decode(s: &str) -> Result<Vec<u8>, String> {
             '0'..='9' => c as u32 - '0' as u32 + 52,
             '-' => 62,
             '_' => 63,
-            _ => return Err(format!("{c:?} at position {i} is not base64url")),
+            _ => {
+                let shown = if c.is_control() { '?' } else { c };
+                return Err(format!("'{shown}' at position {i} is not base64url"));
+            }
         };
         acc = acc << 6 | v;
         bits += 6;

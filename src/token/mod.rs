@@ -10,7 +10,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::PortProtocol;
+use crate::model::{str_enum, PortProtocol};
 use protobuf::{Reader, Value, Writer};
 
 /// A token split into its parts and decoded.
@@ -51,15 +51,15 @@ impl DecodedToken {
     }
 }
 
-/// The kind of a token, as a person would name it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TokenKind {
-    Development,
-    Cloud,
-    User,
-    Public,
-    Other,
+str_enum! {
+    /// The kind of a token, as a person would name it.
+    pub enum TokenKind {
+        Development => "development",
+        Cloud => "cloud",
+        User => "user",
+        Public => "public",
+        Other => "other",
+    }
 }
 
 /// The JSON header (`{"typ":"JWT","alg":"EdDSA"}`).
