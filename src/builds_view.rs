@@ -72,40 +72,72 @@ impl Default for Sort {
 /// Lower-cased text of each build, computed once per list, so that filtering
 /// and sorting cost no allocation per keystroke or click.
 pub struct SearchIndex {
-    /// Name, ids and tags, joined by a separator no typed word contains; the
-    /// name comes first, so it is also the name's sort text.
-    haystacks: Vec<String>,
+    /// Every build's name, ids and tags, lower-cased: parts end with [`SEP`],
+    /// builds with [`END`]. The name comes first, so it is also the name's
+    /// sort text.
+    text: String,
+    /// Where each build's text starts in `text`, plus the end.
+    starts: Vec<usize>,
+    lower: fn(&str) -> String,
 }
 
-/// Separates the parts of a haystack.
+/// Ends a part of a build's text.
 const SEP: char = '\u{1}';
+/// Ends a build's text.
+const END: char = '\u{0}';
 
 impl SearchIndex {
-    pub fn new(builds: &[BuildSummary]) -> Self {
-        let haystacks = builds
-            .iter()
-            .map(|b| {
-                let mut h = b.display_name.to_lowercase();
-                for part in [&b.build_id, &b.upload_id] {
-                    h.push(SEP);
-                    h.push_str(&part.to_lowercase());
-                }
-                for (k, v) in &b.tags {
-                    h.push(SEP);
-                    h.push_str(&k.to_lowercase());
-                    h.push('=');
-                    h.push_str(&v.to_lowercase());
-                }
-                h
-            })
-            .collect();
-        SearchIndex { haystacks }
+    /// The index of `builds`. `lower` lower-cases text: the panel passes the
+    /// browser's own `toLowerCase` (Rust's would add its Unicode tables to
+    /// the wasm), native code [`str::to_lowercase`]. All the text is
+    /// lower-cased in one call.
+    pub fn new(builds: &[BuildSummary], lower: fn(&str) -> String) -> Self {
+        let mut text = String::new();
+        for b in builds {
+            for part in [&b.display_name, &b.build_id, &b.upload_id] {
+                push_searchable(&mut text, part);
+                text.push(SEP);
+            }
+            for (k, v) in &b.tags {
+                push_searchable(&mut text, k);
+                text.push('=');
+                push_searchable(&mut text, v);
+                text.push(SEP);
+            }
+            text.push(END);
+        }
+        let text = lower(&text);
+        let mut starts = Vec::with_capacity(builds.len() + 1);
+        starts.push(0);
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == END as u8)
+                .map(|(i, _)| i + 1),
+        );
+        SearchIndex {
+            text,
+            starts,
+            lower,
+        }
+    }
+
+    /// Build `i`'s lower-cased text.
+    fn haystack(&self, i: usize) -> &str {
+        self.text
+            .get(self.starts[i]..self.starts[i + 1])
+            .unwrap_or_default()
     }
 
     /// The lower-cased name of build `i`.
     fn name(&self, i: usize) -> &str {
-        let h = &self.haystacks[i];
+        let h = self.haystack(i);
         h.split(SEP).next().unwrap_or(h)
+    }
+
+    /// How many builds the index holds.
+    fn len(&self) -> usize {
+        self.starts.len() - 1
     }
 
     /// The indices of the builds to show, filtered and in order: every word
@@ -124,15 +156,16 @@ impl SearchIndex {
 
     /// The indices of the builds that match, in the service's order.
     pub fn filter(&self, builds: &[BuildSummary], query: &str, state: StateFilter) -> Vec<usize> {
-        let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
-        (0..builds.len().min(self.haystacks.len()))
+        let query = (self.lower)(query);
+        let words: Vec<&str> = query.split_whitespace().collect();
+        (0..builds.len().min(self.len()))
             .filter(|&i| {
                 let state_ok = match state {
                     StateFilter::All => true,
                     StateFilter::Complete => builds[i].complete,
                     StateFilter::Unfinished => !builds[i].complete,
                 };
-                state_ok && words.iter().all(|w| self.haystacks[i].contains(w.as_str()))
+                state_ok && words.iter().all(|w| self.haystack(i).contains(w))
             })
             .collect()
     }
@@ -184,6 +217,14 @@ impl SearchIndex {
         }
         keyed.into_iter().map(|(_, i)| i as usize).collect()
     }
+}
+
+/// Text as it goes into the index: the separators cannot occur in it.
+fn push_searchable(out: &mut String, s: &str) {
+    out.extend(
+        s.chars()
+            .map(|c| if c == SEP || c == END { ' ' } else { c }),
+    );
 }
 
 /// The first eight bytes of a text as a number that orders as the text does.

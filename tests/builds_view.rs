@@ -20,7 +20,7 @@ fn build(name: &str, size: u64, ts_ms: i64, complete: bool, tags: &[(&str, &str)
 
 /// The view of a list, through an index built for it.
 fn view(b: &[BuildSummary], query: &str, state: StateFilter, sort: Sort) -> Vec<usize> {
-    SearchIndex::new(b).view(b, query, state, sort)
+    SearchIndex::new(b, str::to_lowercase).view(b, query, state, sort)
 }
 
 fn sample() -> Vec<BuildSummary> {
@@ -93,7 +93,7 @@ fn packed_key_sorting_orders_as_a_plain_stable_sort_would() {
             b
         })
         .collect();
-    let index = SearchIndex::new(&b);
+    let index = SearchIndex::new(&b, str::to_lowercase);
     for column in Column::ALL {
         for descending in [false, true] {
             let mut want: Vec<usize> = (0..b.len()).collect();
@@ -214,4 +214,15 @@ fn csv_is_rfc4180_and_formula_safe() {
         json.contains("\"content_length\": 9007199254740993"),
         "{json}"
     );
+}
+
+#[test]
+fn separators_inside_names_do_not_shift_other_builds() {
+    // A hostile name holding the index's own separators must not make the
+    // next build's text start inside it.
+    let mut b = sample();
+    b[0].display_name = "Night\u{0}ly\u{1}x".into();
+    assert_eq!(view(&b, "zeta", StateFilter::All, Sort::default()), [2]);
+    assert_eq!(view(&b, "alpha", StateFilter::All, Sort::default()), [1]);
+    assert_eq!(view(&b, "night", StateFilter::All, Sort::default()), [0]);
 }

@@ -73,7 +73,7 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
     let scroll_top = RwSignal::new(0_usize);
     // Built once per list: filtering and sorting then cost no allocation per
     // row. A new filter re-sorts only the matches; a new sort filters nothing.
-    let index = Arc::new(SearchIndex::new(&builds));
+    let index = Arc::new(SearchIndex::new(&builds, browser_lowercase));
     let matching = {
         let (all, index) = (builds.clone(), index.clone());
         Memo::new(move |_| Arc::new(index.filter(&all, &query.get(), state.get())))
@@ -203,6 +203,12 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
             {move || rows.get().is_empty().then(|| view! { <p class="gc-empty" role="status">"No builds match the filter."</p> })}
         </div>
     }
+}
+
+/// The browser's own `toLowerCase`: Rust's would add its Unicode case
+/// tables to the wasm.
+fn browser_lowercase(s: &str) -> String {
+    js_sys::JsString::from(s).to_lower_case().into()
 }
 
 /// One row. Names and tags are untrusted: text nodes only.

@@ -181,9 +181,12 @@ pub fn DevTokenPage() -> impl IntoView {
                     </tr>
                 </thead>
                 <tbody>
-                    <For each=move || rows.get() key=|r| r.id let:row>
+                    // Rows are re-rendered only when one is added or removed
+                    // (a click): their values live in their own signals, so
+                    // typing never rebuilds a row or moves the focus.
+                    {move || rows.get().into_iter().map(|row| view! {
                         <PortRowView row=row hostname=hostname rows=rows issues=Signal::derive(move || issues_at(row.path())) />
-                    </For>
+                    }).collect_view()}
                 </tbody>
             </table>
             <Issues issues=Signal::derive(move || issues_at("ports".into()).into_iter().filter(|i| i.path == "ports").collect()) />

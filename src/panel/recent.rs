@@ -113,8 +113,10 @@ pub fn RecentIds() -> impl IntoView {
                 <p class="gc-muted">"Ids you use are listed here, so you can pick them again."</p>
             }>
                 <ul>
-                    <For each=move || recent.0.get() key=|r| (r.kind.clone(), r.id.clone()) let:r>
-                        {
+                    // Re-rendered whole when the list changes (a click, or a
+                    // label's change event after its edit): no keyed diffing
+                    // needed, and none of its code in the wasm.
+                    {move || recent.0.get().into_iter().map(|r| {
                             let (kind, id) = (r.kind.clone(), r.id.clone());
                             let (k2, i2, k3, i3) = (kind.clone(), id.clone(), kind.clone(), id.clone());
                             let name = if r.label.is_empty() { id.clone() } else { format!("{} ({id})", r.label) };
@@ -146,8 +148,7 @@ pub fn RecentIds() -> impl IntoView {
                                     <button type="button" class="gc-small" aria-label=format!("Forget {kind} {id}") on:click=forget>"Forget"</button>
                                 </li>
                             }
-                        }
-                    </For>
+                    }).collect_view()}
                 </ul>
             </Show>
         </details>

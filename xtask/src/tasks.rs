@@ -7,7 +7,7 @@ use std::time::Instant;
 use crate::setup::{self, ensure_all, step, Env};
 
 /// The most the whole panel (wasm, JS, CSS, HTML) may weigh, gzipped.
-pub const PANEL_BUDGET_BYTES: u64 = 250 * 1024;
+pub const PANEL_BUDGET_BYTES: u64 = 200 * 1024;
 /// What the JS module (wasm plus glue, gzipped) is meant to weigh at most.
 pub const JS_TARGET_BYTES: u64 = 40 * 1024;
 /// The token the wasm tests' local services accept.
