@@ -4,6 +4,7 @@
 //! natively.
 
 use std::cmp::Ordering;
+use std::sync::OnceLock;
 
 use crate::json::Json;
 use crate::model::BuildSummary;
@@ -78,6 +79,10 @@ pub struct SearchIndex {
     text: String,
     /// Where each build's text starts in `text`, plus the end.
     starts: Vec<usize>,
+    /// Each build's place among the lower-cased names (equal names, equal
+    /// places), so that sorting by name is an integer sort. Computed once,
+    /// on the first sort by name or by [`SearchIndex::prepare`].
+    name_ranks: OnceLock<Vec<u32>>,
     lower: fn(&str) -> String,
 }
 
@@ -118,8 +123,20 @@ impl SearchIndex {
         SearchIndex {
             text,
             starts,
+            name_ranks: OnceLock::new(),
             lower,
         }
+    }
+
+    /// Does now the work the first sort by name would do (the panel calls it
+    /// once the list is on screen, while the page is idle).
+    pub fn prepare(&self) {
+        self.name_ranks();
+    }
+
+    fn name_ranks(&self) -> &[u32] {
+        self.name_ranks
+            .get_or_init(|| ranks(self.len(), &|i| self.name(i as usize).as_bytes()))
     }
 
     /// Build `i`'s lower-cased text.
@@ -132,7 +149,8 @@ impl SearchIndex {
     /// The lower-cased name of build `i`.
     fn name(&self, i: usize) -> &str {
         let h = self.haystack(i);
-        h.split(SEP).next().unwrap_or(h)
+        let end = h.bytes().position(|b| b == SEP as u8).unwrap_or(h.len());
+        h.get(..end).unwrap_or(h)
     }
 
     /// How many builds the index holds.
@@ -171,26 +189,29 @@ impl SearchIndex {
     }
 
     /// Sorts rows by one integer key each (one `sort_unstable` over packed
-    /// pairs, whatever the column), the row's index breaking ties; text
-    /// columns sort by their first eight bytes, then by the whole text only
-    /// where those are equal.
+    /// pairs, whatever the column), the row's index breaking ties. Text
+    /// columns sort by their first eight bytes, then, only where those are
+    /// equal, by the next eight, and so on (a radix sort by 64-bit digits):
+    /// names that share a long prefix never cost a string comparison.
     pub fn sorted(&self, builds: &[BuildSummary], rows: &[usize], sort: Sort) -> Vec<usize> {
         let text = |i: usize| -> &str {
             match sort.column {
-                Column::Name => self.name(i),
                 Column::BuildId => &builds[i].build_id,
                 Column::UploadId => &builds[i].upload_id,
                 _ => "",
             }
         };
-        let is_text = matches!(
-            sort.column,
-            Column::Name | Column::BuildId | Column::UploadId
-        );
+        let is_text = matches!(sort.column, Column::BuildId | Column::UploadId);
+        let name_ranks: &[u32] = if sort.column == Column::Name {
+            self.name_ranks()
+        } else {
+            &[]
+        };
         let key = |i: usize| -> u64 {
             let b = &builds[i];
             let k = match sort.column {
-                Column::Name | Column::BuildId | Column::UploadId => prefix_key(text(i)),
+                Column::Name => u64::from(name_ranks[i]),
+                Column::BuildId | Column::UploadId => prefix_key(text(i).as_bytes()),
                 Column::State => u64::from(b.complete),
                 Column::Size => b.content_length,
                 // Order-preserving: flip the sign bit.
@@ -206,41 +227,92 @@ impl SearchIndex {
         let mut keyed: Vec<(u64, u32)> = rows.iter().map(|&i| (key(i), i as u32)).collect();
         keyed.sort_unstable();
         if is_text {
-            for run in keyed.chunk_by_mut(|a, b| a.0 == b.0) {
-                if run.len() > 1 {
-                    run.sort_unstable_by(|a, b| {
-                        directed(text(a.1 as usize).cmp(text(b.1 as usize)), sort.descending)
-                            .then(a.1.cmp(&b.1))
-                    });
-                }
-            }
+            let text = |i: u32| text(i as usize).as_bytes();
+            sort_ties_by_text(&mut keyed, &text, sort.descending);
         }
         keyed.into_iter().map(|(_, i)| i as usize).collect()
     }
 }
 
+/// The place of each of `n` texts in their sorted order; equal texts share
+/// a place.
+fn ranks<'a>(n: usize, text: &impl Fn(u32) -> &'a [u8]) -> Vec<u32> {
+    let mut keyed: Vec<(u64, u32)> = (0..n as u32).map(|i| (prefix_key(text(i)), i)).collect();
+    keyed.sort_unstable();
+    sort_ties_by_text(&mut keyed, text, false);
+    let mut ranks = vec![0; n];
+    let mut rank = 0;
+    for (k, pair) in keyed.iter().enumerate() {
+        if k > 0 && text(keyed[k - 1].1) != text(pair.1) {
+            rank += 1;
+        }
+        ranks[pair.1 as usize] = rank;
+    }
+    ranks
+}
+
+/// Within each run of equal keys (already sorted by the first eight bytes),
+/// sorts by the next eight bytes of the text, and so on; texts equal to
+/// their end are ordered by length, then by index. Iterative, with a stack
+/// of runs still to refine: no recursion however long the shared prefix.
+fn sort_ties_by_text<'a>(
+    keyed: &mut [(u64, u32)],
+    text: &impl Fn(u32) -> &'a [u8],
+    descending: bool,
+) {
+    let direct = |k: u64| if descending { !k } else { k };
+    // (start, end, digit): a run of `keyed` equal in its first `digit` digits.
+    let mut todo: Vec<(usize, usize, usize)> = Vec::new();
+    let runs = |keyed: &[(u64, u32)], start: usize, digit: usize, todo: &mut Vec<_>| {
+        let mut at = start;
+        for run in keyed.chunk_by(|a, b| a.0 == b.0) {
+            if run.len() > 1 {
+                todo.push((at, at + run.len(), digit));
+            }
+            at += run.len();
+        }
+    };
+    runs(keyed, 0, 1, &mut todo);
+    while let Some((start, end, digit)) = todo.pop() {
+        let run = &mut keyed[start..end];
+        let from = digit * 8;
+        let mut exhausted = true;
+        for entry in run.iter_mut() {
+            let rest = text(entry.1).get(from..).unwrap_or_default();
+            exhausted &= rest.is_empty();
+            entry.0 = direct(prefix_key(rest));
+        }
+        if exhausted {
+            // Equal but for trailing NULs: the shorter text first.
+            for entry in run.iter_mut() {
+                entry.0 = direct(text(entry.1).len() as u64);
+            }
+        }
+        run.sort_unstable();
+        if !exhausted {
+            runs(run, start, digit + 1, &mut todo);
+        }
+    }
+}
+
 /// Text as it goes into the index: the separators cannot occur in it.
 fn push_searchable(out: &mut String, s: &str) {
-    out.extend(
-        s.chars()
-            .map(|c| if c == SEP || c == END { ' ' } else { c }),
-    );
+    if s.bytes().any(|b| b == SEP as u8 || b == END as u8) {
+        out.extend(
+            s.chars()
+                .map(|c| if c == SEP || c == END { ' ' } else { c }),
+        );
+    } else {
+        out.push_str(s);
+    }
 }
 
 /// The first eight bytes of a text as a number that orders as the text does.
-fn prefix_key(s: &str) -> u64 {
+fn prefix_key(s: &[u8]) -> u64 {
     let mut bytes = [0u8; 8];
     let n = s.len().min(8);
-    bytes[..n].copy_from_slice(&s.as_bytes()[..n]);
+    bytes[..n].copy_from_slice(&s[..n]);
     u64::from_be_bytes(bytes)
-}
-
-fn directed(o: Ordering, descending: bool) -> Ordering {
-    if descending {
-        o.reverse()
-    } else {
-        o
-    }
 }
 
 /// A size in binary units with three significant digits (`1.46 GiB`); bytes

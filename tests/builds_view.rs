@@ -77,8 +77,12 @@ fn packed_key_sorting_orders_as_a_plain_stable_sort_would() {
     // whole text are both exercised; sizes and times repeat too.
     let b: Vec<BuildSummary> = (0..5_000i64)
         .map(|i| {
+            // Prefixes longer than one digit of the radix sort, and longer
+            // than its depth limit.
+            let long = "long ".repeat(120);
+            let prefix = ["", "Release candidate build ", &long][i as usize % 3];
             let name = format!(
-                "Build-{:03}{}",
+                "{prefix}Build-{:03}{}",
                 (i * 7919) % 997,
                 ["", "x", "X", "é"][i as usize % 4]
             );

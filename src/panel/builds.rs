@@ -74,6 +74,14 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
     // Built once per list: filtering and sorting then cost no allocation per
     // row. A new filter re-sorts only the matches; a new sort filters nothing.
     let index = Arc::new(SearchIndex::new(&builds, browser_lowercase));
+    {
+        // Once the list is painted, rank the names while the page is idle, so
+        // that the first sort by name is as quick as any other.
+        let index = index.clone();
+        request_animation_frame(move || {
+            set_timeout(move || index.prepare(), std::time::Duration::ZERO)
+        });
+    }
     let matching = {
         let (all, index) = (builds.clone(), index.clone());
         Memo::new(move |_| Arc::new(index.filter(&all, &query.get(), state.get())))
