@@ -17,7 +17,9 @@ commands:
   js               build the JS module (npm package) into pkg/
   screenshots      refresh docs/screenshots (each page, light and dark)
   bench            measure the panel: download size, time to a usable form,
-                   time to show and re-sort 10,000 and 100,000 builds
+                   time to show, re-sort and filter 10,000 and 100,000 builds
+                   (in the page, against a fetch + JSON.parse floor)
+  sizes            what each crate weighs in the JS module and the panel
   setup            only install what is missing";
 
 fn main() -> ExitCode {
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
             .map(drop),
         Some("screenshots") => setup::ensure_all().and_then(|env| tasks::screenshots(&env)),
         Some("bench") => setup::ensure_all().and_then(|env| tasks::bench(&env)),
+        Some("sizes") => setup::ensure_all().and_then(|env| tasks::sizes(&env)),
         Some("setup") => setup::ensure_all().map(drop),
         Some("-h" | "--help" | "help") | None => {
             println!("{USAGE}");
