@@ -174,18 +174,36 @@ impl SearchIndex {
 
     /// The indices of the builds that match, in the service's order.
     pub fn filter(&self, builds: &[BuildSummary], query: &str, state: StateFilter) -> Vec<usize> {
-        let query = (self.lower)(query);
-        let words: Vec<&str> = query.split_whitespace().collect();
-        (0..builds.len().min(self.len()))
-            .filter(|&i| {
-                let state_ok = match state {
-                    StateFilter::All => true,
-                    StateFilter::Complete => builds[i].complete,
-                    StateFilter::Unfinished => !builds[i].complete,
-                };
-                state_ok && words.iter().all(|w| self.haystack(i).contains(w))
-            })
-            .collect()
+        let state_ok = |i: usize| match state {
+            StateFilter::All => true,
+            StateFilter::Complete => builds[i].complete,
+            StateFilter::Unfinished => !builds[i].complete,
+        };
+        let n = builds.len().min(self.len());
+        let mut typed = String::new();
+        push_searchable(&mut typed, query);
+        let query = (self.lower)(&typed);
+        let mut words = query.split_whitespace();
+        let Some(first) = words.next() else {
+            return (0..n).filter(|&i| state_ok(i)).collect();
+        };
+        let rest: Vec<&str> = words.collect();
+        // One search through all the text for the first word (a word holds
+        // no separator, so a match never spans two builds), then the other
+        // words in the builds it found.
+        let mut out = Vec::new();
+        let mut last = usize::MAX;
+        for (at, _) in self.text.match_indices(first) {
+            let i = self.starts.partition_point(|&start| start <= at) - 1;
+            if i == last || i >= n {
+                continue;
+            }
+            last = i;
+            if state_ok(i) && rest.iter().all(|w| self.haystack(i).contains(w)) {
+                out.push(i);
+            }
+        }
+        out
     }
 
     /// Sorts rows by one integer key each (one `sort_unstable` over packed

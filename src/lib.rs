@@ -25,6 +25,17 @@ pub mod validate;
 #[cfg(feature = "client")]
 pub mod transport;
 
+/// The JS module allocates with talc: 2.7 KB gzipped smaller than dlmalloc,
+/// Rust's default for wasm. The panel keeps dlmalloc: with talc it saved
+/// 1.2 KB but filtering and sorting 100,000 builds measured slower.
+#[cfg(all(
+    feature = "js",
+    target_family = "wasm",
+    not(target_feature = "atomics")
+))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[cfg(feature = "js")]
 pub mod js;
 

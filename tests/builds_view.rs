@@ -230,3 +230,63 @@ fn separators_inside_names_do_not_shift_other_builds() {
     assert_eq!(view(&b, "alpha", StateFilter::All, Sort::default()), [1]);
     assert_eq!(view(&b, "night", StateFilter::All, Sort::default()), [0]);
 }
+
+#[test]
+fn filtering_finds_exactly_the_builds_a_plain_scan_finds() {
+    let b: Vec<BuildSummary> = (0..3_000u64)
+        .map(|i| {
+            let name = format!(
+                "Build {} {}",
+                i % 37,
+                ["Alpha", "beta", "ÉTÉ"][i as usize % 3]
+            );
+            build(
+                &name,
+                i,
+                i as i64,
+                i % 4 != 0,
+                &[("k", if i % 5 == 0 { "v1" } else { "x" })],
+            )
+        })
+        .collect();
+    let index = SearchIndex::new(&b, str::to_lowercase);
+    for query in [
+        "",
+        "build 3",
+        "été",
+        "BETA 1",
+        "k=v1",
+        "1 alpha",
+        "zzz",
+        "b-Build 2",
+        "3 3",
+    ] {
+        for state in [
+            StateFilter::All,
+            StateFilter::Complete,
+            StateFilter::Unfinished,
+        ] {
+            let want: Vec<usize> = (0..b.len())
+                .filter(|&i| {
+                    let x = &b[i];
+                    let text = format!(
+                        "{}\u{1}{}\u{1}{}\u{1}k={}",
+                        x.display_name, x.build_id, x.upload_id, x.tags["k"]
+                    )
+                    .to_lowercase();
+                    let state_ok = match state {
+                        StateFilter::All => true,
+                        StateFilter::Complete => x.complete,
+                        StateFilter::Unfinished => !x.complete,
+                    };
+                    state_ok
+                        && query
+                            .to_lowercase()
+                            .split_whitespace()
+                            .all(|w| text.contains(w))
+                })
+                .collect();
+            assert_eq!(index.filter(&b, query, state), want, "{query:?} {state:?}");
+        }
+    }
+}

@@ -18,7 +18,7 @@ use crate::transport::{self, Options};
 /// Whole pixels: formatting a float would bring float printing into the wasm.
 const ROW_PX: usize = 44;
 /// Rows rendered above and below the visible ones, for smooth scrolling.
-const OVERSCAN: usize = 8;
+const OVERSCAN: usize = 3;
 /// The scrolling area's height.
 const VIEWPORT_PX: usize = 560;
 

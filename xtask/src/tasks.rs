@@ -11,7 +11,7 @@ pub const PANEL_BUDGET_BYTES: u64 = 200 * 1024;
 /// The most the JS module (every `.wasm` and `.js` of `pkg/`, gzipped) may
 /// weigh: the figure reached (issue 7 asked for 60 KB, aiming at 40 KB; what
 /// stands between is in the README). Lower it as the module shrinks.
-pub const JS_BUDGET_BYTES: u64 = 84 * 1024;
+pub const JS_BUDGET_BYTES: u64 = 81 * 1024;
 /// The token the wasm tests' local services accept.
 const WASM_TEST_TOKEN: &str = "wasm-test-token";
 
