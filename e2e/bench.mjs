@@ -75,28 +75,20 @@ async function builds(service, n) {
       { column, state },
     );
   }
-  const filter = await page.evaluate(
-    (all) => window.__timeUntil(
+  // Types `text` into the filter; done when the count is (or is not) `all`.
+  const typeFilter = (text, showsAll) => page.evaluate(
+    ({ text, showsAll, all }) => window.__timeUntil(
       () => {
         const input = document.querySelector('input[type="search"]');
-        input.value = 'v99';
+        input.value = text;
         input.dispatchEvent(new Event('input', { bubbles: true }));
       },
-      () => window.__count() !== all,
+      () => (window.__count() === all) === showsAll,
     ),
-    all,
+    { text, showsAll, all },
   );
-  const unfilter = await page.evaluate(
-    (all) => window.__timeUntil(
-      () => {
-        const input = document.querySelector('input[type="search"]');
-        input.value = '';
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      },
-      () => window.__count() === all,
-    ),
-    all,
-  );
+  const filter = await typeFilter('v99', false);
+  const unfilter = await typeFilter('', true);
   await page.close();
   return { floor, show, sorts, filter, unfilter };
 }

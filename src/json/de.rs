@@ -305,6 +305,32 @@ impl<'de> Deserializer<'de> {
         Ok(start)
     }
 
+    /// An array (`[`) or an object (`{`): `visit` walks its items, then the
+    /// closing bracket must follow.
+    fn nested<T>(
+        &mut self,
+        open: u8,
+        what: &str,
+        visit: impl FnOnce(&mut Access<'_, 'de>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        if self.peek() != Some(open) {
+            return Err(self.invalid_type(what));
+        }
+        self.enter()?;
+        self.pos += 1;
+        let mut access = Access {
+            de: self,
+            first: true,
+            done: false,
+            key: (0, 0),
+            index: 0,
+        };
+        let value = visit(&mut access)?;
+        access.finish(open + 2)?; // `]` and `}` follow their openers by two
+        self.depth -= 1;
+        Ok(value)
+    }
+
     fn unsigned(&mut self, expected: &str) -> Result<u64, Error> {
         if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
             return Err(self.invalid_type(expected));
@@ -488,22 +514,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if self.peek() != Some(b'[') {
-            return Err(self.invalid_type("an array"));
-        }
-        self.enter()?;
-        self.pos += 1;
-        let mut access = Access {
-            de: self,
-            first: true,
-            done: false,
-            key: (0, 0),
-            index: 0,
-        };
-        let value = visitor.visit_seq(&mut access)?;
-        access.finish(b']')?;
-        self.depth -= 1;
-        Ok(value)
+        self.nested(b'[', "an array", |access| visitor.visit_seq(access))
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(
@@ -524,22 +535,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if self.peek() != Some(b'{') {
-            return Err(self.invalid_type("an object"));
-        }
-        self.enter()?;
-        self.pos += 1;
-        let mut access = Access {
-            de: self,
-            first: true,
-            done: false,
-            key: (0, 0),
-            index: 0,
-        };
-        let value = visitor.visit_map(&mut access)?;
-        access.finish(b'}')?;
-        self.depth -= 1;
-        Ok(value)
+        self.nested(b'{', "an object", |access| visitor.visit_map(access))
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
