@@ -102,6 +102,23 @@ test('bad arguments are rejected the same way, never with a crash', async () => 
   assert.deepEqual(proxyPort('https'), { kind: 'fixed', port: 443 });
 });
 
+test('a request JSON cannot hold, or a wrong field, is an invalid_request naming where', async () => {
+  // Arguments are read as the JSON text JS makes of them.
+  const hostile = { hostname: 'h', ports: {} };
+  Object.defineProperty(hostile, 'hostname', { enumerable: true, get() { throw new Error('boom'); } });
+  const cyclic = { hostname: 'h', ports: {} };
+  cyclic.self = cyclic;
+  for (const request of [hostile, cyclic, { hostname: 'h', ports: { a: { protocol: 'tcp', port: 80n } } }]) {
+    assert.throws(() => validateDevTokenRequest(request), (e) => e instanceof GameCloudError && e.kind === 'invalid_request', String(request));
+    const e = await rejects(client.createDevToken(service.gameId, STAGING, request));
+    assert.equal(e.kind, 'invalid_request', e.message);
+  }
+  assert.throws(
+    () => validateDevTokenRequest({ hostname: 'h', ports: { game: { protocol: 'udp', port: 'eighty' } } }),
+    (e) => e.issues[0].path === 'request.ports.game.port' && /whole number/.test(e.message),
+  );
+});
+
 test('a safe call is retried after a 503, a POST is not, and 429 carries retryAfterMs', async () => {
   const fault = (f) => fetch(`${service.url}_local/faults`, { method: 'POST', body: JSON.stringify(f) });
   const hits = async () => (await (await fetch(`${service.url}_local/state`)).json()).hits;
