@@ -147,3 +147,15 @@ fn error_bodies_decode_with_and_without_optional_fields() {
     assert_eq!(metadata.0, "1700000000000");
     assert_eq!(metadata.as_i64(), Some(1_700_000_000_000));
 }
+
+#[test]
+fn a_label_given_twice_keeps_its_first_place_and_its_last_value() {
+    let req: DevTokenRequest = gamecloud::json::from_slice(
+        br#"{"hostname":"h","ports":{"a":{"protocol":"tcp","port":1},"b":{"protocol":"udp","port":2},"a":{"protocol":"tcp","port":3}}}"#,
+    )
+    .unwrap();
+    let ports: Vec<(&String, Option<i64>)> = req.ports.iter().map(|(l, c)| (l, c.port)).collect();
+    assert_eq!(ports.len(), 2);
+    assert_eq!((ports[0].0.as_str(), ports[0].1), ("a", Some(3)));
+    assert_eq!((ports[1].0.as_str(), ports[1].1), ("b", Some(2)));
+}

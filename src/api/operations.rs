@@ -65,7 +65,7 @@ impl Operation for CreateDevToken<'_> {
             conn,
             Method::Post,
             &path,
-            Some(json(self.request)),
+            Some(self.request.to_json()),
             issues,
             Self::RETRY_SAFE,
         )
@@ -113,9 +113,10 @@ impl Operation for SetCdnAuth<'_> {
                 ),
             ));
         }
-        let body = json(&SetCdnAuthRequest {
+        let body = SetCdnAuthRequest {
             auth_type: self.auth_type.clone(),
-        });
+        }
+        .to_json();
         let path = namespace_path(self.game_id, self.namespace_id, &["cdn-auth"]);
         build(
             conn,
@@ -137,9 +138,10 @@ impl Operation for SetDomainAuth<'_> {
     const RETRY_SAFE: bool = true;
 
     fn call(&self, conn: &Connection) -> Result<Call, ApiError> {
-        let body = json(&SetDomainAuthRequest {
+        let body = SetDomainAuthRequest {
             enabled: self.enabled,
-        });
+        }
+        .to_json();
         let path = namespace_path(self.game_id, self.namespace_id, &["domain-public-auth"]);
         let issues = ids(self.game_id, Some(self.namespace_id));
         build(
@@ -168,10 +170,6 @@ fn ids(game_id: &str, namespace_id: Option<&str>) -> Vec<Issue> {
         .into_iter()
         .chain(namespace_id.and_then(|ns| check_id("namespace_id", ns)))
         .collect()
-}
-
-fn json(value: &impl ToJson) -> String {
-    value.to_json()
 }
 
 fn build(

@@ -117,24 +117,10 @@ pub fn js(env: &Env) -> Result<u64, String> {
         ],
     )?;
     let core = pkg.join("gamecloud_core_bg.wasm").display().to_string();
-    setup::run(
-        env,
-        "wasm-opt",
-        &[
-            "-Oz",
-            "--strip-debug",
-            "--strip-producers",
-            WASM_FEATURES[0],
-            WASM_FEATURES[1],
-            WASM_FEATURES[2],
-            WASM_FEATURES[3],
-            WASM_FEATURES[4],
-            WASM_FEATURES[5],
-            &core,
-            "-o",
-            &core,
-        ],
-    )?;
+    let mut args = vec!["-Oz", "--strip-debug", "--strip-producers"];
+    args.extend(WASM_FEATURES);
+    args.extend([core.as_str(), "-o", core.as_str()]);
+    setup::run(env, "wasm-opt", &args)?;
     for file in ["index.js", "index.d.ts", "package.json", "README.md"] {
         std::fs::copy(env.root.join("js").join(file), pkg.join(file))
             .map_err(|e| format!("cannot copy js/{file}: {e}"))?;
