@@ -1,5 +1,8 @@
-//! The rules of the service contract for a development token request, run by
-//! every client before sending and by the local service on arrival.
+//! Every rule of the service contract, and every check a client makes before
+//! sending, in one place: one entry point per request ([`create_dev_token`],
+//! [`list_builds`], [`set_cdn_auth`], [`set_domain_auth`]) plus the
+//! connection's ([`base_url`], [`bearer_token`]). Clients run them before
+//! sending; the local service runs [`dev_token_request`] on arrival.
 //!
 //! All problems are returned at once, each keyed by the port's *label* (the
 //! service keys them by its own hash-map order, which no user can act on).
@@ -8,7 +11,7 @@ use serde::Serialize;
 
 use crate::model::str_enum;
 
-use crate::model::{DevTokenRequest, PortConfig, PortProtocol};
+use crate::model::{CdnAuthType, DevTokenRequest, PortConfig};
 
 /// The most port configurations one token may carry.
 pub const MAX_PORTS: usize = 16;
@@ -160,30 +163,37 @@ pub fn has_errors(issues: &[Issue]) -> bool {
 /// Checks a development token request against every rule of the contract.
 /// Returns every problem found, errors and warnings, in the order of the
 /// request's fields and ports.
+///
+/// The work and the answer are bounded whatever the request: beyond
+/// [`MAX_PORTS`] the request is refused with `ports-too-many` and only the
+/// first [`MAX_PORTS`] ports are checked further, so the work is linear in
+/// the number of ports; the rules that compare ports with each other report
+/// each port at most once, naming the first earlier port it collides with.
 pub fn dev_token_request(req: &DevTokenRequest) -> Vec<Issue> {
     let mut out = Vec::new();
     check_hostname(&req.hostname, &mut out);
-
     if req.ports.len() > MAX_PORTS {
         out.push(Issue::new(
             IssueCode::PortsTooMany,
             "ports",
             format!(
-                "{} ports configured; a development token takes at most {MAX_PORTS}.",
+                "{} ports configured; a development token takes at most {MAX_PORTS}. Only the first {MAX_PORTS} were checked.",
                 req.ports.len()
             ),
         ));
     }
-
-    let mut singles: Vec<(&str, i64, &PortProtocol)> = Vec::new();
-    let mut ranges: Vec<(&str, i64, i64)> = Vec::new();
-    for (label, config) in &req.ports {
+    let ports = req.ports.as_slice();
+    let ports = &ports[..ports.len().min(MAX_PORTS)];
+    for (i, (label, config)) in ports.iter().enumerate() {
         check_port(label, config, &mut out);
         let base = port_path(label);
+        // Quadratic in at most MAX_PORTS ports (120 comparisons at worst);
+        // each port is reported once, naming the first earlier one it meets.
+        let earlier = &ports[..i];
         if let Some(port) = config.port {
-            if let Some(&(first, ..)) = singles
+            if let Some((first, _)) = earlier
                 .iter()
-                .find(|(_, p, proto)| *p == port && *proto == &config.protocol)
+                .find(|(_, c)| c.port == Some(port) && c.protocol == config.protocol)
             {
                 out.push(Issue::new(
                     IssueCode::PortProtocolNotUnique,
@@ -195,29 +205,185 @@ pub fn dev_token_request(req: &DevTokenRequest) -> Vec<Issue> {
                     ),
                 ));
             }
-            singles.push((label, port, &config.protocol));
         }
-        if let Some(range) = config.port_range {
-            if range.min <= range.max {
-                for &(other, min, max) in &ranges {
-                    if range.min <= max && min <= range.max {
-                        out.push(Issue::new(
-                            IssueCode::RangesOverlap,
-                            format!("{base}.port_range"),
-                            format!(
-                                "Range {}-{} overlaps \"{}\" ({min}-{max}); TCP and UDP ranges may not share any port.",
-                                range.min,
-                                range.max,
-                                display_label(other)
-                            ),
-                        ));
-                    }
-                }
-                ranges.push((label, range.min, range.max));
+        // Inclusive, TCP and UDP together; a range with min > max is
+        // reported on its own and takes no part.
+        if let Some(range) = config.port_range.filter(|r| r.min <= r.max) {
+            let overlap = earlier.iter().find_map(|(other, c)| {
+                c.port_range
+                    .filter(|o| o.min <= o.max && o.min <= range.max && range.min <= o.max)
+                    .map(|o| (other, o))
+            });
+            if let Some((other, theirs)) = overlap {
+                out.push(Issue::new(
+                    IssueCode::RangesOverlap,
+                    format!("{base}.port_range"),
+                    format!(
+                        "Range {}-{} overlaps \"{}\" ({}-{}); TCP and UDP ranges may not share any port.",
+                        range.min,
+                        range.max,
+                        display_label(other),
+                        theirs.min,
+                        theirs.max
+                    ),
+                ));
             }
         }
     }
     out
+}
+
+/// Which id a path segment holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdKind {
+    Game,
+    Namespace,
+}
+
+impl IdKind {
+    /// The field an issue about it is keyed by.
+    pub fn path(self) -> &'static str {
+        match self {
+            IdKind::Game => "game_id",
+            IdKind::Namespace => "namespace_id",
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            IdKind::Game => "game",
+            IdKind::Namespace => "namespace",
+        }
+    }
+}
+
+/// Checks an id before it goes in a path. Any string is encoded, but an empty
+/// id, `.` or `..` would change the route (browsers also resolve `%2e%2e`).
+pub fn id(kind: IdKind, id: &str) -> Option<Issue> {
+    let what = kind.noun();
+    let message = if id.trim().is_empty() {
+        format!("Enter the {what} id.")
+    } else if id == "." || id == ".." {
+        format!("\"{id}\" is not a {what} id; ids are UUIDs.")
+    } else {
+        return None;
+    };
+    Some(Issue::new(IssueCode::IdInvalid, kind.path(), message))
+}
+
+/// `POST .../tokens/development`: the ids and the body.
+pub fn create_dev_token(game_id: &str, namespace_id: &str, req: &DevTokenRequest) -> Vec<Issue> {
+    let mut out = namespace_ids(game_id, namespace_id);
+    out.extend(dev_token_request(req));
+    out
+}
+
+/// `GET .../builds`: the game id.
+pub fn list_builds(game_id: &str) -> Vec<Issue> {
+    id(IdKind::Game, game_id).into_iter().collect()
+}
+
+/// `PUT .../cdn-auth`: the ids and a type the service knows.
+pub fn set_cdn_auth(game_id: &str, namespace_id: &str, auth_type: &CdnAuthType) -> Vec<Issue> {
+    let mut out = namespace_ids(game_id, namespace_id);
+    if !auth_type.is_known() {
+        out.push(Issue::new(
+            IssueCode::ValueUnknown,
+            "auth_type",
+            format!("\"{auth_type}\" is not a CDN auth type; use none or basic."),
+        ));
+    }
+    out
+}
+
+/// `PUT .../domain-public-auth`: the ids (the body is a boolean).
+pub fn set_domain_auth(game_id: &str, namespace_id: &str) -> Vec<Issue> {
+    namespace_ids(game_id, namespace_id)
+}
+
+fn namespace_ids(game_id: &str, namespace_id: &str) -> Vec<Issue> {
+    id(IdKind::Game, game_id)
+        .into_iter()
+        .chain(id(IdKind::Namespace, namespace_id))
+        .collect()
+}
+
+/// Checks a base URL: absolute `http` or `https`, a host, no credentials,
+/// spaces, query or fragment. Returns it trimmed, without trailing slashes.
+pub fn base_url(input: &str) -> Result<&str, Issue> {
+    let s = input.trim();
+    let bad = |why: &str| {
+        Issue::new(
+            IssueCode::BaseUrlInvalid,
+            "base_url",
+            format!("The base URL {why}; give one such as https://api.example.com or http://127.0.0.1:8080."),
+        )
+    };
+    if s.is_empty() {
+        return Err(bad("is empty"));
+    }
+    let lower = s.to_ascii_lowercase();
+    let rest = if lower.starts_with("https://") {
+        &s[8..]
+    } else if lower.starts_with("http://") {
+        &s[7..]
+    } else {
+        return Err(bad("must start with http:// or https://"));
+    };
+    let host = rest.split('/').next().unwrap_or("");
+    if host.is_empty() || host.contains('@') {
+        return Err(bad("has no host"));
+    }
+    if s.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(bad("contains spaces"));
+    }
+    if s.contains('?') || s.contains('#') {
+        return Err(bad("must not have a query (?) or fragment (#)"));
+    }
+    Ok(s.trim_end_matches('/'))
+}
+
+/// Checks a bearer token: non-empty visible ASCII once trimmed (anything else
+/// cannot travel in an HTTP header).
+pub fn bearer_token(token: &str) -> Option<Issue> {
+    let t = token.trim();
+    let why = if t.is_empty() {
+        "Enter a bearer token: a cloud token of this game or a user token."
+    } else if !t.bytes().all(|b| b.is_ascii_graphic()) {
+        "The token holds spaces or characters a token never has; paste it again, exactly as issued."
+    } else {
+        return None;
+    };
+    Some(Issue::new(IssueCode::TokenInvalid, "token", why))
+}
+
+/// A form's number field: empty is `None`, a whole number is its value, and
+/// anything else is a `type-invalid` issue at `path`.
+pub fn whole_number(text: &str, path: String) -> Result<Option<i64>, Issue> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    t.parse::<i64>()
+        .map(Some)
+        .map_err(|_| Issue::new(IssueCode::TypeInvalid, path, "Enter a whole number."))
+}
+
+/// A form gave a label twice: a map keeps only one, so the second is refused.
+pub fn label_duplicate(label: &str, path: String) -> Issue {
+    Issue::new(
+        IssueCode::LabelDuplicate,
+        path,
+        format!(
+            "Label \"{}\" is used by another port; each port needs its own label.",
+            display_label(label)
+        ),
+    )
+}
+
+/// A value of the wrong type (from JavaScript) at `path`.
+pub fn type_invalid(path: impl Into<String>, message: impl Into<String>) -> Issue {
+    Issue::new(IssueCode::TypeInvalid, path, message)
 }
 
 fn check_hostname(hostname: &str, out: &mut Vec<Issue>) {

@@ -322,3 +322,156 @@ fn messages_are_sentences_that_name_the_other_label() {
     );
     assert!(issues[0].message.ends_with('.'));
 }
+
+/// The pairwise definition the sorted checks must agree with: a port is
+/// reported when an earlier port shares its (number, protocol), or when an
+/// earlier well-formed range shares a port with its well-formed range.
+fn pairwise(req: &DevTokenRequest) -> Vec<(IssueCode, String)> {
+    let ports: Vec<(&String, &PortConfig)> = req.ports.iter().collect();
+    let mut out = Vec::new();
+    for (i, (label, c)) in ports.iter().enumerate() {
+        let earlier = &ports[..i];
+        if let Some(p) = c.port {
+            if earlier
+                .iter()
+                .any(|(_, e)| e.port == Some(p) && e.protocol == c.protocol)
+            {
+                out.push((
+                    IssueCode::PortProtocolNotUnique,
+                    format!("ports.{label}.port"),
+                ));
+            }
+        }
+        if let Some(r) = c.port_range.filter(|r| r.min <= r.max) {
+            if earlier.iter().any(|(_, e)| {
+                e.port_range
+                    .is_some_and(|o| o.min <= o.max && o.min <= r.max && r.min <= o.max)
+            }) {
+                out.push((
+                    IssueCode::RangesOverlap,
+                    format!("ports.{label}.port_range"),
+                ));
+            }
+        }
+    }
+    out
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(3000))]
+
+    #[test]
+    fn sorted_overlap_and_pair_checks_agree_with_the_pairwise_definition(
+        ports in proptest::collection::vec(
+            (0u8..3, 0i64..40, 0i64..40, proptest::bool::ANY),
+            0..=16,
+        )
+    ) {
+        let req = request(
+            ports
+                .iter()
+                .enumerate()
+                .map(|(i, &(proto, a, b, is_range))| {
+                    let protocol = [Tcp, Udp, Http][proto as usize].clone();
+                    let label: &'static str = Box::leak(format!("p{i}").into_boxed_str());
+                    let config = if is_range && protocol.allows_range() {
+                        range(protocol, a, b)
+                    } else {
+                        port(protocol, a + 1)
+                    };
+                    (label, config)
+                })
+                .collect(),
+        );
+        let got: Vec<(IssueCode, String)> = found(&req)
+            .into_iter()
+            .filter(|(c, _)| matches!(c, IssueCode::RangesOverlap | IssueCode::PortProtocolNotUnique))
+            .collect();
+        proptest::prop_assert_eq!(got, pairwise(&req));
+    }
+}
+
+#[test]
+fn a_request_of_thousands_of_overlapping_ranges_gets_a_short_answer() {
+    // 1,500 ranges that all overlap: the report once ran to a million issues.
+    let req = DevTokenRequest {
+        hostname: "127.0.0.1".into(),
+        ports: (0..1500)
+            .map(|i| (format!("r{i}"), range(Udp, 1000, 2000 + i)))
+            .collect(),
+    };
+    let started = std::time::Instant::now();
+    let issues = dev_token_request(&req);
+    let elapsed = started.elapsed();
+    assert_eq!(issues[0].code, IssueCode::PortsTooMany);
+    assert!(
+        issues[0].message.contains("1500 ports"),
+        "{}",
+        issues[0].message
+    );
+    // Ports 2 to 16 each overlap the first: one issue each, no more.
+    assert_eq!(issues.len(), 1 + 15, "{issues:?}");
+    for (k, issue) in issues[1..].iter().enumerate() {
+        assert_eq!(issue.code, IssueCode::RangesOverlap);
+        assert_eq!(issue.path, format!("ports.r{}.port_range", k + 1));
+    }
+    assert!(elapsed < std::time::Duration::from_secs(1), "{elapsed:?}");
+}
+
+#[test]
+fn a_port_is_reported_once_however_many_earlier_ports_it_collides_with() {
+    let req = request(vec![
+        ("a", range(Tcp, 1, 10)),
+        ("b", range(Udp, 5, 15)),
+        ("c", range(Tcp, 8, 9)),
+        ("x", port(Tcp, 80)),
+        ("y", port(Tcp, 80)),
+        ("z", port(Tcp, 80)),
+    ]);
+    assert_eq!(
+        found(&req),
+        vec![
+            (IssueCode::RangesOverlap, "ports.b.port_range".to_owned()),
+            (IssueCode::RangesOverlap, "ports.c.port_range".to_owned()),
+            (IssueCode::PortProtocolNotUnique, "ports.y.port".to_owned()),
+            (IssueCode::PortProtocolNotUnique, "ports.z.port".to_owned()),
+        ]
+    );
+    // Each duplicate names the first holder of the pair.
+    let issues = dev_token_request(&req);
+    assert!(issues[3].message.contains("\"x\""), "{}", issues[3].message);
+}
+
+#[test]
+fn every_request_type_has_one_entry_point_with_its_id_wording() {
+    use gamecloud::model::CdnAuthType;
+    use gamecloud::validate::{list_builds, set_cdn_auth, set_domain_auth};
+    let msgs = |issues: Vec<gamecloud::validate::Issue>| {
+        issues
+            .into_iter()
+            .map(|i| (i.path, i.message))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        msgs(list_builds(" ")),
+        vec![("game_id".to_owned(), "Enter the game id.".to_owned())]
+    );
+    assert_eq!(
+        msgs(set_domain_auth("g", "..")),
+        vec![(
+            "namespace_id".to_owned(),
+            "\"..\" is not a namespace id; ids are UUIDs.".to_owned()
+        )]
+    );
+    let cdn = set_cdn_auth("", "n", &CdnAuthType::Other("token".into()));
+    assert_eq!(
+        cdn.iter().map(|i| i.code).collect::<Vec<_>>(),
+        vec![IssueCode::IdInvalid, IssueCode::ValueUnknown]
+    );
+    let create =
+        gamecloud::validate::create_dev_token("g", "", &request(vec![("a", port(Tcp, -1))]));
+    assert_eq!(
+        create.iter().map(|i| i.path.as_str()).collect::<Vec<_>>(),
+        vec!["namespace_id", "ports.a.port"]
+    );
+}

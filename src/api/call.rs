@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::ApiError;
-use crate::validate::{Issue, IssueCode};
+use crate::validate::{self, Issue};
 
 /// An HTTP method the four operations use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -63,38 +63,9 @@ pub(crate) fn header_value<'a>(headers: &'a [(String, String)], name: &str) -> O
 pub struct BaseUrl(String);
 
 impl BaseUrl {
-    /// Checks and normalises a base URL.
+    /// Checks and normalises a base URL ([`validate::base_url`]).
     pub fn parse(input: &str) -> Result<Self, Issue> {
-        let s = input.trim();
-        let bad = |why: &str| {
-            Issue::new(
-                IssueCode::BaseUrlInvalid,
-                "base_url",
-                format!("The base URL {why}; give one such as https://api.example.com or http://127.0.0.1:8080."),
-            )
-        };
-        if s.is_empty() {
-            return Err(bad("is empty"));
-        }
-        let lower = s.to_ascii_lowercase();
-        let rest = if lower.starts_with("https://") {
-            &s[8..]
-        } else if lower.starts_with("http://") {
-            &s[7..]
-        } else {
-            return Err(bad("must start with http:// or https://"));
-        };
-        let host = rest.split('/').next().unwrap_or("");
-        if host.is_empty() || host.contains('@') {
-            return Err(bad("has no host"));
-        }
-        if s.chars().any(|c| c.is_whitespace() || c.is_control()) {
-            return Err(bad("contains spaces"));
-        }
-        if s.contains('?') || s.contains('#') {
-            return Err(bad("must not have a query (?) or fragment (#)"));
-        }
-        Ok(BaseUrl(s.trim_end_matches('/').to_owned()))
+        validate::base_url(input).map(|s| BaseUrl(s.to_owned()))
     }
 
     /// The normalised URL, without a trailing slash.
@@ -143,7 +114,7 @@ impl Connection {
             .clone()
             .err()
             .into_iter()
-            .chain(check_token(token))
+            .chain(validate::bearer_token(token))
             .collect();
         match base {
             Ok(base) if issues.is_empty() => Ok(Connection {
@@ -157,43 +128,6 @@ impl Connection {
     /// The `Authorization` header value.
     pub fn authorization(&self) -> String {
         format!("Bearer {}", self.token)
-    }
-}
-
-fn check_token(token: &str) -> Option<Issue> {
-    let t = token.trim();
-    let why = if t.is_empty() {
-        "Enter a bearer token: a cloud token of this game or a user token."
-    } else if !t.bytes().all(|b| b.is_ascii_graphic()) {
-        "The token holds spaces or characters a token never has; paste it again, exactly as issued."
-    } else {
-        return None;
-    };
-    Some(Issue::new(IssueCode::TokenInvalid, "token", why))
-}
-
-/// Checks an id before it goes in a path. Any string is encoded, but an empty
-/// id, `.` or `..` would change the route (browsers also resolve `%2e%2e`).
-pub(crate) fn check_id(path: &str, id: &str) -> Option<Issue> {
-    let what = if path == "game_id" {
-        "game"
-    } else {
-        "namespace"
-    };
-    if id.trim().is_empty() {
-        Some(Issue::new(
-            IssueCode::IdInvalid,
-            path,
-            format!("Enter the {what} id."),
-        ))
-    } else if id == "." || id == ".." {
-        Some(Issue::new(
-            IssueCode::IdInvalid,
-            path,
-            format!("\"{id}\" is not a {what} id; ids are UUIDs."),
-        ))
-    } else {
-        None
     }
 }
 

@@ -2,14 +2,14 @@
 //! repeat, and how to read its answer; adding a fifth means adding one more
 //! `impl Operation` here.
 
-use super::call::{check_id, Call, Connection, Method};
+use super::call::{Call, Connection, Method};
 use super::{Answer, ApiError};
 use crate::json::ToJson;
 use crate::model::{
     CdnAuthType, DevTokenRequest, DevTokenResponse, ListBuildsResponse, SetCdnAuthRequest,
     SetDomainAuthRequest,
 };
-use crate::validate::{self, Issue, IssueCode};
+use crate::validate::{self, Issue};
 
 /// One operation of the service.
 pub trait Operation {
@@ -58,8 +58,7 @@ impl Operation for CreateDevToken<'_> {
     const RETRY_SAFE: bool = false;
 
     fn call(&self, conn: &Connection) -> Result<Call, ApiError> {
-        let mut issues = ids(self.game_id, Some(self.namespace_id));
-        issues.extend(validate::dev_token_request(self.request));
+        let issues = validate::create_dev_token(self.game_id, self.namespace_id, self.request);
         let path = namespace_path(self.game_id, self.namespace_id, &["tokens", "development"]);
         build(
             conn,
@@ -87,7 +86,7 @@ impl Operation for ListBuilds<'_> {
             Method::Get,
             &path,
             None,
-            ids(self.game_id, None),
+            validate::list_builds(self.game_id),
             Self::RETRY_SAFE,
         )
     }
@@ -102,17 +101,7 @@ impl Operation for SetCdnAuth<'_> {
     const RETRY_SAFE: bool = true;
 
     fn call(&self, conn: &Connection) -> Result<Call, ApiError> {
-        let mut issues = ids(self.game_id, Some(self.namespace_id));
-        if !self.auth_type.is_known() {
-            issues.push(Issue::new(
-                IssueCode::ValueUnknown,
-                "auth_type",
-                format!(
-                    "\"{}\" is not a CDN auth type; use none or basic.",
-                    self.auth_type
-                ),
-            ));
-        }
+        let issues = validate::set_cdn_auth(self.game_id, self.namespace_id, self.auth_type);
         let body = SetCdnAuthRequest {
             auth_type: self.auth_type.clone(),
         }
@@ -143,7 +132,7 @@ impl Operation for SetDomainAuth<'_> {
         }
         .to_json();
         let path = namespace_path(self.game_id, self.namespace_id, &["domain-public-auth"]);
-        let issues = ids(self.game_id, Some(self.namespace_id));
+        let issues = validate::set_domain_auth(self.game_id, self.namespace_id);
         build(
             conn,
             Method::Put,
@@ -163,13 +152,6 @@ fn namespace_path<'a>(game_id: &'a str, namespace_id: &'a str, rest: &[&'a str])
     let mut path = vec!["cloud", "games", game_id, "namespaces", namespace_id];
     path.extend_from_slice(rest);
     path
-}
-
-fn ids(game_id: &str, namespace_id: Option<&str>) -> Vec<Issue> {
-    check_id("game_id", game_id)
-        .into_iter()
-        .chain(namespace_id.and_then(|ns| check_id("namespace_id", ns)))
-        .collect()
 }
 
 fn build(

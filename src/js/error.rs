@@ -93,7 +93,7 @@ pub fn to_js(err: &ApiError) -> JsValue {
 
 /// A `GameCloudError` of kind `invalid_request` for a bad argument from JS.
 pub fn bad_argument(path: &str, message: String) -> JsValue {
-    let issue = Issue::new(crate::validate::IssueCode::TypeInvalid, path, message);
+    let issue = crate::validate::type_invalid(path, message);
     to_js(&ApiError::invalid(issue))
 }
 

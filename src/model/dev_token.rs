@@ -69,6 +69,11 @@ impl Ports {
         }
     }
 
+    /// `(label, config)` in order, as a slice.
+    pub fn as_slice(&self) -> &[(String, PortConfig)] {
+        &self.0
+    }
+
     /// `(label, config)` in order.
     pub fn iter(&self) -> impl Iterator<Item = (&String, &PortConfig)> {
         self.0.iter().map(|(l, c)| (l, c))

@@ -11,7 +11,7 @@ use crate::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange, Timesta
 use crate::ports::{dev_token_address, proxy_port};
 use crate::token::{self, DecodedToken};
 use crate::transport::{self, Options};
-use crate::validate::{self, Issue, IssueCode, MAX_PORTS};
+use crate::validate::{self, Issue, MAX_PORTS};
 
 /// One row of the port editor; every field is its own signal.
 #[derive(Clone, Copy)]
@@ -52,17 +52,9 @@ fn build_request(hostname: &str, rows: &[PortRow]) -> (DevTokenRequest, Vec<Issu
         hostname: hostname.to_owned(),
         ports: Default::default(),
     };
-    let number = |text: String, path: String, issues: &mut Vec<Issue>| -> Option<i64> {
-        let t = text.trim();
-        if t.is_empty() {
-            return None;
-        }
-        t.parse::<i64>().ok().or_else(|| {
-            issues.push(Issue::new(
-                IssueCode::TypeInvalid,
-                path,
-                "Enter a whole number.",
-            ));
+    let number = |text: String, path: String, issues: &mut Vec<Issue>| {
+        validate::whole_number(&text, path).unwrap_or_else(|issue| {
+            issues.push(issue);
             None
         })
     };
@@ -90,13 +82,7 @@ fn build_request(hostname: &str, rows: &[PortRow]) -> (DevTokenRequest, Vec<Issu
             }
         };
         if req.ports.contains_key(&label) {
-            issues.push(Issue::new(
-                IssueCode::LabelDuplicate,
-                base,
-                format!(
-                    "Label \"{label}\" is used by another port; each port needs its own label."
-                ),
-            ));
+            issues.push(validate::label_duplicate(&label, base));
         } else {
             req.ports.insert(label, config);
         }
