@@ -260,6 +260,10 @@ fn uuids_parse_and_format() {
         "0011223-34455-6677-8899-aabbccddeeff",
         "g0112233-4455-6677-8899-aabbccddeeff",
         "00112233-4455-6677-8899-aabbccddeeé",
+        // A sign is not a hex digit, though a number parser takes one.
+        "+0112233-4455-6677-8899-aabbccddeeff",
+        "00112233-4455-6677-8899-+abbccddeeff",
+        "00112233-4455-6677-8899-aabb-cddeeff",
     ] {
         assert_eq!(parse_uuid(bad), None, "{bad}");
     }

@@ -30,6 +30,18 @@ pub struct Config {
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allow_origins: Vec<String>,
 
+    /// A host name this service answers to besides its own address, loopback
+    /// names and IP addresses (repeatable). Requests naming any other host in
+    /// `Host` are refused, so a DNS-rebinding page cannot drive the service.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_hosts: Vec<String>,
+
+    /// Cut off a client that takes longer than this to send its request's
+    /// headers, or its body, or sends nothing on an idle connection.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub client_timeout: u64,
+
     /// Keep each namespace's settings (and a generated token) in this
     /// directory across restarts.
     #[arg(long)]
@@ -55,6 +67,8 @@ impl Config {
             dist: None,
             builds: None,
             allow_origins: Vec::new(),
+            allow_hosts: Vec::new(),
+            client_timeout: 10,
             data_dir: None,
             rate_limit: None,
             test_hooks: false,

@@ -7,11 +7,15 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-/// One injected failure.
+use crate::endpoint::Endpoint;
+
+/// One injected failure. Unknown fields and endpoints are refused, so a
+/// misspelt fault cannot be queued and silently never fire.
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Fault {
     /// The endpoint: `builds`, `tokens/development`, `cdn-auth`, `domain-public-auth`.
-    pub route: String,
+    pub route: Endpoint,
     /// Answer with this status instead of handling the call; `None` to only
     /// delay and then handle it.
     #[serde(default)]
@@ -48,7 +52,7 @@ impl Faults {
     }
 
     /// The failure for the next call to `route`, if one is queued.
-    pub fn take(&self, route: &str) -> Option<Fault> {
+    pub fn take(&self, route: Endpoint) -> Option<Fault> {
         let mut faults = self.lock();
         let i = faults
             .iter()
@@ -67,6 +71,17 @@ impl Faults {
 }
 
 impl Fault {
+    /// Refuses a fault that could never fire as written.
+    pub fn check(&self) -> Result<(), String> {
+        if self.times == 0 {
+            return Err("times must be at least 1".into());
+        }
+        if let Some(status) = self.status.filter(|s| !(100..=599).contains(s)) {
+            return Err(format!("status {status} is not an HTTP status (100-599)"));
+        }
+        Ok(())
+    }
+
     pub fn delay(&self) -> Duration {
         Duration::from_millis(self.delay_ms.min(120_000))
     }

@@ -7,13 +7,14 @@ use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{ConnectInfo, Request, State as Extract};
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Router;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
+use crate::endpoint::Endpoint;
 use crate::errors::{ray_id, ServiceError, RAY_ID_HEADER};
 use crate::state::now_ms;
 use crate::State;
@@ -35,8 +36,62 @@ pub fn router(state: Arc<State>) -> Router {
             state.clone(),
             crate::cors::layer,
         ))
+        .layer(middleware::from_fn_with_state(state.clone(), host_layer))
         .layer(middleware::from_fn(ray_id_layer))
         .with_state(state)
+}
+
+/// Answers only requests addressed to this service by an IP address, a
+/// loopback name or a name given with `--allow-host`, as development servers
+/// do: a page on another name that resolves to this address (DNS rebinding)
+/// is refused before anything else runs.
+async fn host_layer(Extract(state): Extract<Arc<State>>, req: Request, next: Next) -> Response {
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .or_else(|| req.uri().authority().map(|a| a.as_str()));
+    match host {
+        Some(host) if host_allowed(host, &state.allowed_hosts) => next.run(req).await,
+        Some(host) => {
+            let name = host_name(host);
+            ServiceError::new(
+                StatusCode::FORBIDDEN,
+                "LOCAL_HOST_NOT_ALLOWED",
+                format!(
+                    "This service does not answer to the host name \"{}\". Call it by its address, or start it with --allow-host {}.",
+                    name.escape_default(),
+                    name.escape_default()
+                ),
+            )
+            .into_response()
+        }
+        None => ServiceError::new(
+            StatusCode::BAD_REQUEST,
+            "LOCAL_HOST_MISSING",
+            "The request has no Host header.",
+        )
+        .into_response(),
+    }
+}
+
+/// The host of a `Host` value, without its port or IPv6 brackets.
+fn host_name(host: &str) -> &str {
+    let host = host.trim();
+    if let Some(rest) = host.strip_prefix('[') {
+        return rest.split(']').next().unwrap_or(rest);
+    }
+    host.rsplit_once(':').map_or(host, |(name, _)| name)
+}
+
+/// Whether a `Host` value names this service: any IP address (a rebinding
+/// attack needs a name), `localhost` and its subdomains, or an allowed name.
+pub fn host_allowed(host: &str, allowed: &[String]) -> bool {
+    let name = host_name(host).trim_end_matches('.').to_ascii_lowercase();
+    name.parse::<std::net::IpAddr>().is_ok()
+        || name == "localhost"
+        || name.ends_with(".localhost")
+        || allowed.contains(&name)
 }
 
 /// Every answer carries `rvt-ray-id`; error bodies already set theirs.
@@ -63,12 +118,15 @@ async fn add_fault(Extract(state): Extract<Arc<State>>, body: Bytes) -> Response
     let Some(faults) = &state.faults else {
         return ServiceError::not_found().into_response();
     };
-    match serde_json::from_slice::<crate::faults::Fault>(&body) {
+    let fault = serde_json::from_slice::<crate::faults::Fault>(&body)
+        .map_err(|e| e.to_string())
+        .and_then(|f| f.check().map(|()| f));
+    match fault {
         Ok(fault) => {
             faults.push(fault);
             empty_ok()
         }
-        Err(e) => ServiceError::bad_body(e.to_string()).into_response(),
+        Err(e) => ServiceError::bad_body(format!("Not a fault: {e}")).into_response(),
     }
 }
 
@@ -120,15 +178,7 @@ async fn dispatch(
         if let Some(res) = injected(&state, &route).await {
             return res;
         }
-        let (parts, body) = req.into_parts();
-        let body = match axum::body::to_bytes(body, 8 << 20).await {
-            Ok(b) => b,
-            Err(_) => {
-                return ServiceError::bad_body("The body is too large or was cut off.")
-                    .into_response()
-            }
-        };
-        return match api(&state, peer, route, &parts.method, &parts.headers, &body) {
+        return match operation(&state, peer, route, req).await {
             Ok(res) => res,
             Err(e) => e.into_response(),
         };
@@ -140,11 +190,173 @@ async fn dispatch(
     }
 }
 
+/// The checks every operation shares, in the service's order (method, then
+/// the bearer token, then the rate limit, which counts only callers that
+/// passed it), and then the operation's own handler. A body is read only
+/// once the caller is known, and only up to [`MAX_BODY_BYTES`].
+async fn operation(
+    state: &State,
+    peer: SocketAddr,
+    route: Route,
+    req: Request,
+) -> Result<Response, ServiceError> {
+    let (parts, body) = req.into_parts();
+    let endpoint = route.endpoint();
+    if parts.method != endpoint.method() {
+        return Err(ServiceError::new(
+            StatusCode::BAD_REQUEST,
+            "API_METHOD_NOT_ALLOWED",
+            format!("Method {} is not allowed on this route.", parts.method),
+        ));
+    }
+    authorize(state, &parts.headers)?;
+    if let Some(limiter) = &state.rate_limiter {
+        if let Err(wait) = limiter.check(peer.ip(), endpoint) {
+            let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            return Err(ServiceError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "API_RATE_LIMIT",
+                "Too many requests. Try again later.",
+            )
+            .with_metadata(json!(now_ms().saturating_add(wait.as_millis() as i64)))
+            .with_retry_after(secs));
+        }
+    }
+    match route {
+        Route::ListBuilds { game } => list_builds(state, &game),
+        Route::CreateDevToken { game, namespace } => {
+            let body = read_body(state, &parts.headers, body).await?;
+            create_dev_token(state, &game, &namespace, &body)
+        }
+        Route::SetCdnAuth { game, namespace } => {
+            let body = read_body(state, &parts.headers, body).await?;
+            set_cdn_auth(state, &game, &namespace, &body)
+        }
+        Route::SetDomainAuth { game, namespace } => {
+            let body = read_body(state, &parts.headers, body).await?;
+            set_domain_auth(state, &game, &namespace, &body)
+        }
+    }
+}
+
+/// The largest API body read. The service's own limit is not published; a
+/// development token request with 16 ports is under 2 KiB.
+pub const MAX_BODY_BYTES: usize = 64 << 10;
+
+/// Reads a body of at most [`MAX_BODY_BYTES`], refusing a larger declared
+/// length before reading any of it, and a body that stalls.
+async fn read_body(state: &State, headers: &HeaderMap, body: Body) -> Result<Bytes, ServiceError> {
+    let too_large = || {
+        ServiceError::bad_body(format!(
+            "The body is larger than {} KiB, the most this service reads.",
+            MAX_BODY_BYTES >> 10
+        ))
+    };
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        return Err(too_large());
+    }
+    match tokio::time::timeout(
+        state.client_timeout,
+        axum::body::to_bytes(body, MAX_BODY_BYTES),
+    )
+    .await
+    {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(_)) if declared.is_none() => Err(too_large()),
+        Ok(Err(_)) => Err(ServiceError::bad_body("The body was cut off.")),
+        Err(_) => Err(ServiceError::bad_body(format!(
+            "The body did not arrive within {} s.",
+            state.client_timeout.as_secs()
+        ))),
+    }
+}
+
+/// `GET /cloud/games/{game}/builds`: the list, serialized once at start.
+fn list_builds(state: &State, game: &str) -> Result<Response, ServiceError> {
+    if !game.eq_ignore_ascii_case(crate::demo::GAME_ID) {
+        return Err(ServiceError::internal());
+    }
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        state.builds_body.clone(),
+    )
+        .into_response())
+}
+
+/// `POST .../tokens/development`: checks the body as the service does and
+/// mints a token in the service's format.
+fn create_dev_token(
+    state: &State,
+    game: &str,
+    namespace: &str,
+    body: &[u8],
+) -> Result<Response, ServiceError> {
+    let req = dev_token_body(body)?;
+    let name = state
+        .namespace_name(game, namespace)
+        .ok_or_else(ServiceError::internal)?;
+    let token = state.minter.dev_token(namespace, name, &req, now_ms());
+    Ok(axum::Json(DevTokenResponse { token }).into_response())
+}
+
+/// `PUT .../cdn-auth`.
+fn set_cdn_auth(
+    state: &State,
+    game: &str,
+    namespace: &str,
+    body: &[u8],
+) -> Result<Response, ServiceError> {
+    let req: SetCdnAuthRequest = parse_body(body)?;
+    if !req.auth_type.is_known() {
+        return Err(ServiceError::bad_body(format!(
+            "Unknown variant `{}`, expected `none` or `basic`.",
+            req.auth_type
+        )));
+    }
+    change(state, game, namespace, |s| s.cdn_auth_type = req.auth_type)
+}
+
+/// `PUT .../domain-public-auth`.
+fn set_domain_auth(
+    state: &State,
+    game: &str,
+    namespace: &str,
+    body: &[u8],
+) -> Result<Response, ServiceError> {
+    let req: SetDomainAuthRequest = parse_body(body)?;
+    change(state, game, namespace, |s| {
+        s.domain_auth_enabled = req.enabled
+    })
+}
+
+/// Applies a setting to a known namespace and saves it; a failed save is a
+/// 500 that changed nothing.
+fn change(
+    state: &State,
+    game: &str,
+    namespace: &str,
+    f: impl FnOnce(&mut crate::state::NamespaceSettings),
+) -> Result<Response, ServiceError> {
+    state
+        .namespace_name(game, namespace)
+        .ok_or_else(ServiceError::internal)?;
+    state
+        .update(namespace, f)
+        .map_err(|_| ServiceError::internal())?;
+    Ok(empty_ok())
+}
+
 const NO_PANEL_PAGE: &str = "<!doctype html><meta charset=utf-8><title>Local service</title>\
 <p>The local game cloud service is running. No panel is being served: run <code>cargo xtask serve</code> \
 to build the panel and serve it here.";
 
 async fn serve_static(dir: &std::path::Path, req: Request) -> Response {
+    if leads_through_symlink(dir, req.uri().path()) {
+        return ServiceError::not_found().into_response();
+    }
     let mut res = match tower_http::services::ServeDir::new(dir).oneshot(req).await {
         Ok(res) => res.map(Body::new),
         Err(never) => match never {},
@@ -162,6 +374,29 @@ async fn serve_static(dir: &std::path::Path, req: Request) -> Response {
     res
 }
 
+/// Whether serving `path` from `dir` would follow a symbolic link (which
+/// could lead out of the directory): every component is checked, and the
+/// `index.html` a directory is answered with.
+fn leads_through_symlink(dir: &std::path::Path, path: &str) -> bool {
+    let Ok(decoded) = percent_encoding::percent_decode_str(path).decode_utf8() else {
+        return false; // ServeDir refuses it.
+    };
+    let mut at = dir.to_path_buf();
+    for part in decoded.split('/').filter(|p| !p.is_empty() && *p != ".") {
+        at.push(part);
+        match std::fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => return true,
+            Ok(_) => {}
+            Err(_) => return false, // Missing: ServeDir answers 404.
+        }
+    }
+    if at.is_dir() {
+        at.push("index.html");
+        return std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink());
+    }
+    false
+}
+
 /// One of the four routes, with its ids.
 #[derive(Debug, PartialEq, Eq)]
 enum Route {
@@ -172,21 +407,13 @@ enum Route {
 }
 
 impl Route {
-    fn method(&self) -> Method {
+    /// Which of the four it is.
+    fn endpoint(&self) -> Endpoint {
         match self {
-            Route::ListBuilds { .. } => Method::GET,
-            Route::CreateDevToken { .. } => Method::POST,
-            Route::SetCdnAuth { .. } | Route::SetDomainAuth { .. } => Method::PUT,
-        }
-    }
-
-    /// The endpoint's name, for rate limits.
-    fn endpoint(&self) -> &'static str {
-        match self {
-            Route::ListBuilds { .. } => "builds",
-            Route::CreateDevToken { .. } => "tokens/development",
-            Route::SetCdnAuth { .. } => "cdn-auth",
-            Route::SetDomainAuth { .. } => "domain-public-auth",
+            Route::ListBuilds { .. } => Endpoint::Builds,
+            Route::CreateDevToken { .. } => Endpoint::DevTokens,
+            Route::SetCdnAuth { .. } => Endpoint::CdnAuth,
+            Route::SetDomainAuth { .. } => Endpoint::DomainAuth,
         }
     }
 
@@ -222,83 +449,6 @@ impl Route {
             },
             _ => return None,
         })
-    }
-}
-
-fn api(
-    state: &State,
-    peer: SocketAddr,
-    route: Route,
-    method: &Method,
-    headers: &HeaderMap,
-    body: &Bytes,
-) -> Result<Response, ServiceError> {
-    if *method != route.method() {
-        return Err(ServiceError::new(
-            StatusCode::BAD_REQUEST,
-            "API_METHOD_NOT_ALLOWED",
-            format!("Method {method} is not allowed on this route."),
-        ));
-    }
-    if let Some(limiter) = &state.rate_limiter {
-        let write = route.method() != Method::GET;
-        if let Err(wait) = limiter.check(peer.ip(), route.endpoint(), write) {
-            let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-            return Err(ServiceError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "API_RATE_LIMIT",
-                "Too many requests. Try again later.",
-            )
-            .with_metadata(json!(now_ms() + wait.as_millis() as i64))
-            .with_retry_after(secs));
-        }
-    }
-    authorize(state, headers)?;
-    match route {
-        Route::ListBuilds { game } => {
-            if !game.eq_ignore_ascii_case(crate::demo::GAME_ID) {
-                return Err(ServiceError::internal());
-            }
-            Ok((
-                [(header::CONTENT_TYPE, "application/json")],
-                state.builds_body.clone(),
-            )
-                .into_response())
-        }
-        Route::CreateDevToken { game, namespace } => {
-            let req = dev_token_body(body)?;
-            let name = state
-                .namespace_name(&game, &namespace)
-                .ok_or_else(ServiceError::internal)?;
-            let token = state.minter.dev_token(&namespace, name, &req, now_ms());
-            Ok(axum::Json(DevTokenResponse { token }).into_response())
-        }
-        Route::SetCdnAuth { game, namespace } => {
-            let req: SetCdnAuthRequest = parse_body(body)?;
-            if !req.auth_type.is_known() {
-                return Err(ServiceError::bad_body(format!(
-                    "Unknown variant `{}`, expected `none` or `basic`.",
-                    req.auth_type
-                )));
-            }
-            state
-                .namespace_name(&game, &namespace)
-                .ok_or_else(ServiceError::internal)?;
-            state
-                .update(&namespace, |s| s.cdn_auth_type = req.auth_type)
-                .map_err(|_| ServiceError::internal())?;
-            Ok(empty_ok())
-        }
-        Route::SetDomainAuth { game, namespace } => {
-            let req: SetDomainAuthRequest = parse_body(body)?;
-            state
-                .namespace_name(&game, &namespace)
-                .ok_or_else(ServiceError::internal)?;
-            state
-                .update(&namespace, |s| s.domain_auth_enabled = req.enabled)
-                .map_err(|_| ServiceError::internal())?;
-            Ok(empty_ok())
-        }
     }
 }
 

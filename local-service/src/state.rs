@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::config::Config;
 use crate::cors::Origins;
 use crate::demo;
+use crate::endpoint::Endpoint;
 use crate::mint::Minter;
 use crate::rate_limit::RateLimiter;
 use gamecloud::model::{CdnAuthType, ListBuildsResponse};
@@ -57,7 +58,11 @@ pub struct State {
     /// Injected failures, with `--test-hooks` only.
     pub faults: Option<crate::faults::Faults>,
     /// Calls seen per endpoint (for tests that count retries).
-    pub hits: Mutex<BTreeMap<&'static str, u64>>,
+    pub hits: Mutex<BTreeMap<Endpoint, u64>>,
+    /// Host names answered besides IP addresses and loopback names.
+    pub allowed_hosts: Vec<String>,
+    /// How long a client may take to send a request's headers or body.
+    pub client_timeout: std::time::Duration,
     persisted: Mutex<Persisted>,
     data_file: Option<PathBuf>,
 }
@@ -115,6 +120,12 @@ impl State {
             build_count,
             faults: config.test_hooks.then(Default::default),
             hits: Mutex::new(BTreeMap::new()),
+            allowed_hosts: config
+                .allow_hosts
+                .iter()
+                .map(|h| h.trim().to_ascii_lowercase())
+                .collect(),
+            client_timeout: std::time::Duration::from_secs(config.client_timeout),
             persisted: Mutex::new(persisted),
             data_file,
         };
@@ -134,7 +145,7 @@ impl State {
     }
 
     /// Counts a call to an endpoint.
-    pub fn hit(&self, endpoint: &'static str) {
+    pub fn hit(&self, endpoint: Endpoint) {
         *self
             .hits
             .lock()
@@ -148,20 +159,30 @@ impl State {
         self.lock().namespaces.clone()
     }
 
-    /// Changes one namespace's settings and saves them.
+    /// Changes one namespace's settings and saves them. The change is made
+    /// on a copy and takes effect only once saved: a failed save changes
+    /// nothing, in memory or on disk, and says why in the log.
     pub fn update(
         &self,
         namespace_id: &str,
         f: impl FnOnce(&mut NamespaceSettings),
     ) -> Result<(), String> {
         let mut p = self.lock();
-        f(p.namespaces
+        let mut next = p.clone();
+        f(next
+            .namespaces
             .entry(namespace_id.to_ascii_lowercase())
             .or_default());
-        match &self.data_file {
-            Some(file) => write_atomically(file, &p),
-            None => Ok(()),
+        if let Some(file) = &self.data_file {
+            if let Err(e) = write_atomically(file, &next) {
+                eprintln!(
+                    "local-service: {e}; the change to namespace {namespace_id} was not made"
+                );
+                return Err(e);
+            }
         }
+        *p = next;
+        Ok(())
     }
 
     fn save(&self) -> Result<(), String> {
@@ -190,13 +211,23 @@ fn load(file: &Path) -> Result<Persisted, String> {
 }
 
 /// Writes to a temporary file, flushes it to disk, then renames it over the
-/// old one: a crash leaves either the old state or the new, never half.
+/// old one: a crash leaves either the old state or the new, never half. The
+/// file holds the generated token, so only its owner may read it (0600).
 fn write_atomically(file: &Path, p: &Persisted) -> Result<(), String> {
     use std::io::Write;
     let json = serde_json::to_vec_pretty(p).map_err(|e| e.to_string())?;
     let tmp = file.with_extension("json.tmp");
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        // A leftover from a crash may have looser permissions: start afresh.
+        match std::fs::remove_file(&tmp) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut f = options.open(&tmp)?;
         f.write_all(&json)?;
         f.sync_all()?;
         std::fs::rename(&tmp, file)?;

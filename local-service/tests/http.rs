@@ -839,3 +839,391 @@ async fn test_hooks_inject_failures_and_count_calls_only_when_enabled() {
         .unwrap();
     assert_eq!(s.settings().await["hits"], json!({}));
 }
+
+// ---- Hardening: each test is named after what a caller can rely on. ----
+
+/// A fresh directory under the system's temporary directory.
+fn temp_dir(what: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "local-service-{what}-{}",
+        local_service::mint::random_uuid()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Sends raw bytes on a new connection and returns what comes back before the
+/// server closes it (or `limit` passes).
+async fn raw_exchange(base: &str, request: &[u8], limit: std::time::Duration) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let addr = base.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request).await.unwrap();
+    let mut out = Vec::new();
+    let _ = tokio::time::timeout(limit, stream.read_to_end(&mut out)).await;
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[tokio::test]
+async fn an_unauthenticated_caller_gets_401_before_any_body_is_read() {
+    let s = default_service().await;
+    // 100 MB announced and none sent: the answer cannot wait for the body.
+    let request = format!(
+        "POST {} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n",
+        ns_path(demo::PROD_ID, "tokens/development")
+    );
+    let started = std::time::Instant::now();
+    let answer = raw_exchange(
+        &s.base,
+        request.as_bytes(),
+        std::time::Duration::from_secs(3),
+    )
+    .await;
+    assert!(answer.starts_with("HTTP/1.1 401"), "{answer}");
+    assert!(answer.contains("API_UNAUTHORIZED"), "{answer}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+}
+
+#[tokio::test]
+async fn bodies_over_64_kib_are_refused_unread() {
+    let s = default_service().await;
+    let request = format!(
+        "POST {} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {TOKEN}\r\nContent-Length: 65537\r\n\r\n",
+        ns_path(demo::PROD_ID, "tokens/development")
+    );
+    let answer = raw_exchange(
+        &s.base,
+        request.as_bytes(),
+        std::time::Duration::from_secs(3),
+    )
+    .await;
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("larger than 64 KiB"), "{answer}");
+
+    // The body that once cost seconds and a 210 MB answer: 1,500 overlapping
+    // ranges in 98 KB.
+    let ports: serde_json::Map<String, Value> = (0..1500)
+        .map(|i| {
+            (
+                format!("r{i}"),
+                json!({"protocol": "udp", "port_range": {"min": 1000, "max": 2000 + i}}),
+            )
+        })
+        .collect();
+    let body = serde_json::to_vec(&json!({"hostname": "h", "ports": ports})).unwrap();
+    assert!(body.len() > 64 << 10);
+    let started = std::time::Instant::now();
+    let post = s
+        .request(Method::POST, &ns_path(demo::PROD_ID, "tokens/development"))
+        .header("content-type", "application/json")
+        .body(body);
+    let (status, code) = s.error_code(post).await;
+    assert_eq!(
+        (status, code.as_str()),
+        (StatusCode::BAD_REQUEST, "API_BAD_BODY")
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(1));
+
+    // Under the cap, 1,000 overlapping ranges get a bounded answer.
+    let ports: serde_json::Map<String, Value> = (0..1000)
+        .map(|i| {
+            (
+                format!("{i}"),
+                json!({"protocol": "udp", "port_range": {"min": 1, "max": 2}}),
+            )
+        })
+        .collect();
+    let body = serde_json::to_vec(&json!({"hostname": "h", "ports": ports})).unwrap();
+    assert!(body.len() < 64 << 10);
+    let post = s
+        .request(Method::POST, &ns_path(demo::PROD_ID, "tokens/development"))
+        .header("content-type", "application/json")
+        .body(body);
+    let res = post.send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let text = res.text().await.unwrap();
+    assert!(text.len() < 16 << 10, "answer of {} bytes", text.len());
+    assert!(text.contains("ports-too-many"), "{text}");
+}
+
+#[tokio::test]
+async fn a_client_that_stalls_is_cut_off() {
+    let mut config = Config::for_tests(TOKEN);
+    config.client_timeout = 1;
+    let s = start(config).await;
+    let timeout = std::time::Duration::from_secs(4);
+
+    // Headers never finished: the connection is closed.
+    let started = std::time::Instant::now();
+    let answer = raw_exchange(&s.base, b"GET /cloud/games HTTP/1.1\r\nHost: 127", timeout).await;
+    assert!(!answer.contains("200 OK"), "{answer}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(3),
+        "cut off after the timeout"
+    );
+
+    // A body that stops half-way: answered and closed.
+    let request = format!(
+        "PUT {} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {TOKEN}\r\nContent-Length: 40\r\n\r\n{{\"auth",
+        ns_path(demo::PROD_ID, "cdn-auth")
+    );
+    let answer = raw_exchange(&s.base, request.as_bytes(), timeout).await;
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("did not arrive within 1 s"), "{answer}");
+
+    // Hundreds of silent connections are all dropped, and the service still
+    // answers.
+    let addr = s.base.trim_start_matches("http://").to_owned();
+    let mut idle = Vec::new();
+    for _ in 0..300 {
+        idle.push(tokio::net::TcpStream::connect(&addr).await.unwrap());
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    for mut stream in idle {
+        use tokio::io::AsyncReadExt;
+        let mut buf = [0u8; 1];
+        let n = tokio::time::timeout(std::time::Duration::from_millis(200), stream.read(&mut buf))
+            .await
+            .expect("closed, not still open")
+            .unwrap_or(0);
+        assert_eq!(n, 0);
+    }
+    assert_eq!(
+        s.send(s.request(Method::GET, &builds_path())).await.0,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn only_requests_naming_this_service_as_host_are_answered() {
+    let s = default_service().await;
+    let port = s.base.rsplit(':').next().unwrap().to_owned();
+    let with_host = |host: String| s.request(Method::GET, &builds_path()).header("host", host);
+    for good in [
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("app.localhost:{port}"),
+        format!("[::1]:{port}"),
+        "192.168.1.20".to_owned(),
+    ] {
+        assert_eq!(
+            s.send(with_host(good.clone())).await.0,
+            StatusCode::OK,
+            "{good}"
+        );
+    }
+    // A rebinding page: the attacker's name resolved to this address.
+    let (status, code) = s
+        .error_code(with_host(format!("evil.example:{port}")))
+        .await;
+    assert_eq!(
+        (status, code.as_str()),
+        (StatusCode::FORBIDDEN, "LOCAL_HOST_NOT_ALLOWED")
+    );
+    let (status, _) = s
+        .error_code(with_host("localhost.evil.example".into()))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let mut config = Config::for_tests(TOKEN);
+    config.allow_hosts = vec!["Dev.Box".into()];
+    let s = start(config).await;
+    let res = s
+        .request(Method::GET, &builds_path())
+        .header("host", "dev.box:80")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status(),
+        StatusCode::OK,
+        "a name given with --allow-host"
+    );
+}
+
+#[tokio::test]
+async fn an_id_with_a_sign_in_it_is_404_not_500() {
+    let s = default_service().await;
+    for game in [
+        "+0112233-4455-6677-8899-aabbccddeeff",
+        "00112233-4455-6677-8899-%2Babbccddeeff",
+    ] {
+        let (status, code) = s
+            .error_code(s.request(Method::GET, &format!("/cloud/games/{game}/builds")))
+            .await;
+        assert_eq!(
+            (status, code.as_str()),
+            (StatusCode::NOT_FOUND, "API_NOT_FOUND"),
+            "{game}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_failed_save_changes_nothing_and_a_later_save_does_not_persist_it() {
+    let dir = temp_dir("failed-save");
+    let mut config = Config::for_tests(TOKEN);
+    config.data_dir = Some(dir.clone());
+    let s = start(config.clone()).await;
+    // A directory where the temporary file goes makes every save fail, even
+    // for root.
+    std::fs::create_dir(dir.join("state.json.tmp")).unwrap();
+    let put = s
+        .request(Method::PUT, &ns_path(demo::STAGING_ID, "cdn-auth"))
+        .json(&json!({"auth_type": "basic"}));
+    assert_eq!(s.error_code(put).await.0, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(
+        s.settings().await["namespaces"][demo::STAGING_ID]["cdn_auth_type"],
+        "none",
+        "not changed in memory"
+    );
+    std::fs::remove_dir(dir.join("state.json.tmp")).unwrap();
+    let put = s
+        .request(Method::PUT, &ns_path(demo::PROD_ID, "domain-public-auth"))
+        .json(&json!({"enabled": true}));
+    assert_eq!(s.send(put).await.0, StatusCode::OK);
+    let saved: Value =
+        serde_json::from_slice(&std::fs::read(dir.join("state.json")).unwrap()).unwrap();
+    assert_eq!(
+        saved["namespaces"][demo::STAGING_ID]["cdn_auth_type"],
+        "none"
+    );
+    assert_eq!(
+        saved["namespaces"][demo::PROD_ID]["domain_auth_enabled"],
+        true
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn the_state_file_with_the_token_is_readable_by_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("mode");
+    let mut config = Config::for_tests(TOKEN);
+    config.data_dir = Some(dir.clone());
+    config.token = None;
+    let _s = start(config).await;
+    let mode = std::fs::metadata(dir.join("state.json"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[tokio::test]
+async fn unauthenticated_calls_do_not_use_up_a_clients_quota() {
+    let mut config = Config::for_tests(TOKEN);
+    config.rate_limit = Some("2,1/60".parse().unwrap());
+    let s = start(config).await;
+    for _ in 0..5 {
+        let res = s
+            .http
+            .get(format!("{}{}", s.base, builds_path()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    }
+    for want in [
+        StatusCode::OK,
+        StatusCode::OK,
+        StatusCode::TOO_MANY_REQUESTS,
+    ] {
+        assert_eq!(s.send(s.request(Method::GET, &builds_path())).await.0, want);
+    }
+}
+
+#[test]
+fn rate_limit_windows_are_bounded() {
+    use local_service::endpoint::Endpoint;
+    use local_service::rate_limit::{Limits, RateLimiter, MAX_WINDOWS};
+    for bad in ["1,1/86401", "1,1/18446744073709551615", "1,1/0"] {
+        assert!(bad.parse::<Limits>().is_err(), "{bad}");
+    }
+    assert!("1,1/86400".parse::<Limits>().is_ok());
+
+    // Finished windows are dropped as new clients arrive...
+    let limiter = RateLimiter::new("5,5/1".parse().unwrap());
+    let client = |i: u32| std::net::IpAddr::from(i.to_be_bytes());
+    for i in 0..2000 {
+        limiter.check(client(i), Endpoint::Builds).unwrap();
+    }
+    assert_eq!(limiter.len(), 2000);
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    limiter.check(client(99_999), Endpoint::Builds).unwrap();
+    assert_eq!(limiter.len(), 1);
+
+    // ...and live ones never exceed the cap.
+    let limiter = RateLimiter::new("5,5/3600".parse().unwrap());
+    for i in 0..(MAX_WINDOWS as u32 + 500) {
+        limiter.check(client(i), Endpoint::DevTokens).unwrap();
+    }
+    assert!(limiter.len() <= MAX_WINDOWS, "{}", limiter.len());
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn symlinks_under_the_panel_directory_are_not_followed() {
+    let outside = temp_dir("outside");
+    std::fs::write(outside.join("secret.txt"), "secret").unwrap();
+    let dist = temp_dir("dist-links");
+    std::fs::write(dist.join("index.html"), "<title>panel</title>").unwrap();
+    std::os::unix::fs::symlink(outside.join("secret.txt"), dist.join("secret.txt")).unwrap();
+    std::os::unix::fs::symlink(&outside, dist.join("out")).unwrap();
+    std::fs::create_dir(dist.join("sub")).unwrap();
+    std::os::unix::fs::symlink(outside.join("secret.txt"), dist.join("sub/index.html")).unwrap();
+    let mut config = Config::for_tests(TOKEN);
+    config.dist = Some(dist.clone());
+    let s = start(config).await;
+    for path in [
+        "/secret.txt",
+        "/out/secret.txt",
+        "/sub/",
+        "/sub",
+        "/%73ecret.txt",
+    ] {
+        let res = s
+            .http
+            .get(format!("{}{path}", s.base))
+            .send()
+            .await
+            .unwrap();
+        let status = res.status();
+        let text = res.text().await.unwrap();
+        assert!(!text.contains("secret"), "{path}: {text}");
+        assert_ne!(status, StatusCode::OK, "{path}");
+    }
+    let res = s.http.get(format!("{}/", s.base)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    std::fs::remove_dir_all(dist).unwrap();
+    std::fs::remove_dir_all(outside).unwrap();
+}
+
+#[tokio::test]
+async fn a_misspelt_fault_is_refused_instead_of_never_firing() {
+    let mut config = Config::for_tests(TOKEN);
+    config.test_hooks = true;
+    let s = start(config).await;
+    for fault in [
+        json!({"route": "build", "status": 503}),
+        json!({"route": "builds", "stauts": 503}),
+        json!({"route": "builds", "status": 503, "times": 0}),
+        json!({"route": "builds", "status": 1000}),
+    ] {
+        let res = s
+            .http
+            .post(format!("{}/_local/faults", s.base))
+            .json(&fault)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{fault}");
+        let body: Value = res.json().await.unwrap();
+        assert!(
+            body["message"].as_str().unwrap().starts_with("Not a fault"),
+            "{body}"
+        );
+    }
+}

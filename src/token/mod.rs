@@ -385,16 +385,18 @@ pub fn parse_uuid(s: &str) -> Option<[u8; 16]> {
     if b.len() != 36 || [8, 13, 18, 23].iter().any(|&i| b[i] != b'-') {
         return None;
     }
-    let hex: Vec<u8> = b.iter().copied().filter(|&c| c != b'-').collect();
-    if hex.len() != 32 {
-        return None;
-    }
+    // Hex digits only: a number parser would also take a sign (`+a`).
+    let mut digits = b.iter().filter(|&&c| c != b'-').map(|&c| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    });
     let mut out = [0u8; 16];
-    for (i, pair) in hex.chunks(2).enumerate() {
-        let s = std::str::from_utf8(pair).ok()?;
-        out[i] = u8::from_str_radix(s, 16).ok()?;
+    for byte in &mut out {
+        *byte = (digits.next()?? << 4) | digits.next()??;
     }
-    Some(out)
+    digits.next().is_none().then_some(out)
 }
 
 /// Encodes claims as the service does (used by the local service to mint).
