@@ -154,6 +154,57 @@ test('timeouts and aborts end the call with their own kinds', async () => {
   assert.equal((await rejects(pending)).kind, 'aborted');
 });
 
+test('the timeout and the signal apply while the token function is still pending', async () => {
+  const never = () => new Promise(() => {});
+  const slowToken = new GameCloudClient({ baseUrl: service.url, token: never, timeoutMs: 300 });
+  const started = Date.now();
+  const t = await rejects(slowToken.listBuilds(service.gameId));
+  assert.equal(t.kind, 'timeout', t.message);
+  assert.ok(Date.now() - started < 2000, 'ends at the timeout, not never');
+
+  const patient = new GameCloudClient({ baseUrl: service.url, token: never, timeoutMs: 60000 });
+  const controller = new AbortController();
+  const pending = patient.setDomainAuth(service.gameId, STAGING, true, { signal: controller.signal });
+  setTimeout(() => controller.abort(), 50);
+  assert.equal((await rejects(pending)).kind, 'aborted');
+  // Already aborted: the token function is not even called.
+  let called = false;
+  const counting = new GameCloudClient({ baseUrl: service.url, token: () => { called = true; return service.token; } });
+  assert.equal((await rejects(counting.listBuilds(service.gameId, { signal: AbortSignal.abort() }))).kind, 'aborted');
+  assert.equal(called, false);
+  // A token that arrives in time still works, and its rejection is named.
+  const late = new GameCloudClient({ baseUrl: service.url, token: () => new Promise((r) => setTimeout(() => r(service.token), 100)), timeoutMs: 2000 });
+  assert.equal((await late.listBuilds(service.gameId)).builds.length, 36);
+  const failing = new GameCloudClient({ baseUrl: service.url, token: async () => { throw new Error('vault sealed'); } });
+  assert.match((await rejects(failing.listBuilds(service.gameId))).message, /vault sealed/);
+});
+
+test('a documentation link that is not http(s) is dropped, never handed on', async () => {
+  const body = JSON.stringify({ code: 'ERROR', message: 'm', ray_id: 'r', documentation: 'javascript:alert(1)' });
+  await fetch(`${service.url}_local/faults`, { method: 'POST', body: JSON.stringify({ route: 'cdn-auth', status: 400, body, content_type: 'application/json' }) });
+  const e = await rejects(client.setCdnAuth(service.gameId, STAGING, 'none'));
+  assert.equal(e.code, 'ERROR');
+  assert.equal(e.documentation, undefined);
+});
+
+test('decodeToken gives exact times up to the last date and a clear error beyond', () => {
+  const varint = (n) => {
+    const out = [];
+    for (n = BigInt(n); n >= 0x80n; n >>= 7n) out.push(Number(n & 0x7fn) | 0x80);
+    out.push(Number(n));
+    return out;
+  };
+  const token = (exp) => {
+    const claims = Buffer.from([0x08, ...varint(exp), 0x10, ...varint(1)]);
+    const b64 = (b) => Buffer.from(b).toString('base64url');
+    return `${b64('{"typ":"JWT","alg":"EdDSA"}')}.${b64(claims)}.${b64(new Uint8Array(64))}`;
+  };
+  assert.equal(decodeToken(token(8_640_000_000_000_000n)).claims.expMs, 8_640_000_000_000_000);
+  for (const exp of [2n ** 53n + 1n, 2n ** 64n - 1n]) {
+    assert.throws(() => decodeToken(token(exp)), (e) => e instanceof GameCloudError && e.kind === 'invalid_request' && e.message.includes(`exp is ${exp} ms`), String(exp));
+  }
+});
+
 test('npm pack gives an installable package with types and no Leptos', async () => {
   const { execFileSync } = await import('node:child_process');
   const dir = new URL('../pkg/', import.meta.url).pathname;

@@ -4,10 +4,14 @@
 //! answer means is decided by the core, never here.
 
 use std::cell::Cell;
+use std::future::Future;
+use std::pin::Pin;
 use std::rc::Rc;
+use std::task::{Context, Poll};
 
 use gloo_net::http::{Method as HttpMethod, RequestBuilder};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, AbortSignal, RequestMode};
 
 use crate::api::{
@@ -77,7 +81,7 @@ async fn exchange(call: &Call, opts: &Options) -> Result<Answer, ApiError> {
             .retry
             .delay_ms(attempt, &err, call.retry_safe, js_sys::Math::random())
         {
-            Some(ms) => sleep(ms, opts.signal.as_ref()).await,
+            Some(ms) => wait(ms, opts.signal.as_ref()).await,
             None => return Err(err),
         }
     }
@@ -118,25 +122,72 @@ async fn attempt_once(call: &Call, opts: &Options) -> Result<Answer, ApiError> {
     }
 }
 
-/// Waits, ending early if the signal fires.
-async fn sleep(ms: u64, signal: Option<&AbortSignal>) {
-    let mut on_abort: Option<Closure<dyn FnMut()>> = None;
+/// Awaits a promise of the caller's (a token function's) under the call's
+/// timeout and signal, so that neither stops applying while it is pending.
+/// `Ok` holds the promise's own outcome; `Err` says it took too long or the
+/// call was cancelled.
+pub async fn bounded(
+    promise: &js_sys::Promise,
+    opts: &Options,
+) -> Result<Result<JsValue, JsValue>, ApiError> {
+    let mut value = JsFuture::from(promise.clone());
+    let mut stop = wait(opts.timeout_ms.into(), opts.signal.as_ref());
+    std::future::poll_fn(|cx| {
+        if let Poll::Ready(outcome) = Pin::new(&mut value).poll(cx) {
+            return Poll::Ready(Ok(outcome));
+        }
+        Pin::new(&mut stop).poll(cx).map(|()| {
+            Err(
+                match opts.signal.as_ref().is_some_and(AbortSignal::aborted) {
+                    true => ApiError::Aborted,
+                    false => ApiError::Timeout {
+                        after_ms: opts.timeout_ms.into(),
+                    },
+                },
+            )
+        })
+    })
+    .await
+}
+
+/// A wait that ends after its time or when the signal fires. Dropped early,
+/// it clears its timer and listener: a pending timer keeps Node running.
+struct Wait {
+    done: JsFuture,
+    timer: JsValue,
+    /// The signal and the `resolve` listening to it.
+    abort: Option<(AbortSignal, js_sys::Function)>,
+}
+
+fn wait(ms: u64, signal: Option<&AbortSignal>) -> Wait {
+    let (mut timer, mut abort) = (JsValue::UNDEFINED, None);
     let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        set_timeout(&resolve, ms.min(u32::MAX as u64) as u32);
+        timer = set_timeout(&resolve, ms.min(u32::MAX as u64) as u32);
         if let Some(signal) = signal {
-            let resolve = resolve.clone();
-            let closure = Closure::<dyn FnMut()>::new(move || {
-                let _ = resolve.call0(&JsValue::NULL);
-            });
-            let _ =
-                signal.add_event_listener_with_callback("abort", closure.as_ref().unchecked_ref());
-            on_abort = Some(closure);
+            let _ = signal.add_event_listener_with_callback("abort", &resolve);
+            abort = Some((signal.clone(), resolve));
         }
     });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-    if let (Some(signal), Some(closure)) = (signal, &on_abort) {
-        let _ =
-            signal.remove_event_listener_with_callback("abort", closure.as_ref().unchecked_ref());
+    Wait {
+        done: JsFuture::from(promise),
+        timer,
+        abort,
+    }
+}
+
+impl Future for Wait {
+    type Output = ();
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        Pin::new(&mut self.done).poll(cx).map(drop)
+    }
+}
+
+impl Drop for Wait {
+    fn drop(&mut self) {
+        clear_timeout(&self.timer);
+        if let Some((signal, resolve)) = &self.abort {
+            let _ = signal.remove_event_listener_with_callback("abort", resolve);
+        }
     }
 }
 
@@ -212,7 +263,7 @@ async fn diagnose(call: &Call, raw: &str, signal: &AbortSignal) -> ApiError {
             message: call.url.clone(),
         };
     }
-    if page_origin.is_empty() || same_origin(&page_origin, &call.url) {
+    if page_origin.is_empty() || crate::api::same_origin(&page_origin, &call.url) {
         // No page (Node, a worker without location) or no CORS involved.
         return unreachable_err(raw);
     }
@@ -235,10 +286,4 @@ async fn diagnose(call: &Call, raw: &str, signal: &AbortSignal) -> ApiError {
         headers,
         url: call.url.clone(),
     }
-}
-
-fn same_origin(origin: &str, url: &str) -> bool {
-    url.len() >= origin.len()
-        && url[..origin.len()].eq_ignore_ascii_case(origin)
-        && matches!(url.as_bytes().get(origin.len()), None | Some(b'/'))
 }

@@ -322,12 +322,7 @@ pub fn base_url(input: &str) -> Result<&str, Issue> {
     if s.is_empty() {
         return Err(bad("is empty"));
     }
-    let lower = s.to_ascii_lowercase();
-    let rest = if lower.starts_with("https://") {
-        &s[8..]
-    } else if lower.starts_with("http://") {
-        &s[7..]
-    } else {
+    let Some(rest) = web_scheme_stripped(s) else {
         return Err(bad("must start with http:// or https://"));
     };
     let host = rest.split('/').next().unwrap_or("");
@@ -341,6 +336,16 @@ pub fn base_url(input: &str) -> Result<&str, Issue> {
         return Err(bad("must not have a query (?) or fragment (#)"));
     }
     Ok(s.trim_end_matches('/'))
+}
+
+/// What follows `https://` or `http://` (either in any case), if `s` starts
+/// with one.
+pub(crate) fn web_scheme_stripped(s: &str) -> Option<&str> {
+    ["https://", "http://"].iter().find_map(|scheme| {
+        s.get(..scheme.len())
+            .filter(|head| head.eq_ignore_ascii_case(scheme))
+            .map(|_| &s[scheme.len()..])
+    })
 }
 
 /// Checks a bearer token: non-empty visible ASCII once trimmed (anything else
@@ -394,8 +399,7 @@ fn check_hostname(hostname: &str, out: &mut Vec<Issue>) {
             "hostname",
             "Enter the hostname your game clients will connect to, such as 127.0.0.1 or a LAN address.",
         ));
-    } else if trimmed.contains("://")
-        || trimmed.contains('/')
+    } else if trimmed.contains('/') // a scheme (`://`) or a path
         || hostname
             .chars()
             .any(|c| c.is_whitespace() || c.is_control())
@@ -527,7 +531,7 @@ fn port_path(label: &str) -> String {
 /// A label short and safe enough to quote in a message.
 fn display_label(label: &str) -> String {
     let mut s: String = label.chars().filter(|c| !c.is_control()).take(32).collect();
-    if label.chars().count() > 32 {
+    if label.chars().nth(32).is_some() {
         s.push('…');
     }
     s

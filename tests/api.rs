@@ -468,3 +468,69 @@ fn backoff_grows_with_jitter_and_honours_retry_after_up_to_a_cap() {
         "too long a wait is the caller's call"
     );
 }
+
+#[test]
+fn only_web_links_are_kept_as_documentation() {
+    let doc = |link: &str| {
+        let body = format!(
+            r#"{{"code":"ERROR","message":"m","ray_id":"r","documentation":{}}}"#,
+            serde_json::to_string(link).unwrap()
+        );
+        service(ListBuilds::read(&answer(500, &[], &body)).unwrap_err()).documentation
+    };
+    for good in [
+        "https://rivet.gg/docs/general/errors/api/bad-body",
+        "HTTP://docs.example/x?y=1#z",
+    ] {
+        assert_eq!(doc(good).as_deref(), Some(good));
+    }
+    for bad in [
+        "javascript:alert(1)",
+        "JavaScript://%0aalert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "//evil.example/x",
+        "/docs/x",
+        "https:///x",
+        "https://docs.example/a b",
+        "https://docs.example/\u{0}",
+        "vbscript:msgbox",
+    ] {
+        assert_eq!(doc(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn no_representation_of_a_call_or_connection_shows_the_token() {
+    let secret = "secret.token-value";
+    let conn = Connection::new("https://api.example", secret).unwrap();
+    let call = ListBuilds { game_id: GAME }.call(&conn).unwrap();
+    assert_eq!(
+        call.header("authorization"),
+        Some("Bearer secret.token-value")
+    );
+    for shown in [
+        format!("{conn:?}"),
+        format!("{call:?}"),
+        format!("{call:#?}"),
+    ] {
+        assert!(!shown.contains(secret), "{shown}");
+        assert!(shown.contains(REDACTED), "{shown}");
+    }
+    assert!(
+        format!("{call:?}").contains("builds"),
+        "the rest is still shown"
+    );
+}
+
+#[test]
+fn same_origin_takes_any_text_without_panicking() {
+    let origin = "http://127.0.0.1:38463";
+    assert!(same_origin(origin, "http://127.0.0.1:38463/cloud"));
+    assert!(same_origin(origin, "HTTP://127.0.0.1:38463"));
+    assert!(!same_origin(origin, "http://127.0.0.1:384631/cloud"));
+    // The origin's length falls inside "é": once a panic, and a panel stuck
+    // on "Loading…".
+    assert!(!same_origin(origin, "http://127.0.0.1:1/abé/cloud/games"));
+    assert!(!same_origin(origin, "http://é"));
+    assert!(!same_origin(origin, ""));
+}

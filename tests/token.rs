@@ -269,3 +269,26 @@ fn uuids_parse_and_format() {
     }
     assert_eq!(dev_label("my-staging"), "dev_my_staging");
 }
+
+#[test]
+fn times_are_exact_up_to_the_last_date_and_a_clear_error_beyond() {
+    let with_times = |exp: u64, iat: u64| {
+        let mut claims = Vec::new();
+        field_varint(1, exp, &mut claims);
+        field_varint(2, iat, &mut claims);
+        decode(&assemble(None, &claims))
+    };
+    let t = with_times(MAX_TIME_MS, MAX_TIME_MS - 1).unwrap();
+    assert_eq!(t.claims.exp_ms, Some(8_640_000_000_000_000));
+    assert_eq!(t.claims.iat_ms, Some(8_639_999_999_999_999));
+    for (exp, iat, named) in [
+        (MAX_TIME_MS + 1, 1, "exp is 8640000000000001 ms"),
+        (1, 1 << 60, "iat is 1152921504606846976 ms"),
+        // A negative int64 on the wire: once a negative date, now an error.
+        (-1i64 as u64, 1, "exp is 18446744073709551615 ms"),
+    ] {
+        let e = with_times(exp, iat).unwrap_err();
+        assert!(e.message.contains(named), "{}", e.message);
+        assert!(e.message.contains("beyond any date"), "{}", e.message);
+    }
+}

@@ -78,7 +78,7 @@ impl Answer {
                     code: body.code,
                     message: body.message,
                     ray_id: body.ray_id,
-                    documentation: body.documentation,
+                    documentation: body.documentation.filter(|d| is_web_link(d)),
                     metadata: body.metadata.map(|m| m.0),
                     retry_after_ms,
                 }))
@@ -133,8 +133,7 @@ impl Answer {
 pub(crate) fn excerpt(body: &[u8]) -> String {
     let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
     let mut out = String::new();
-    let mut in_tag = false;
-    let mut pending_space = false;
+    let (mut in_tag, mut pending_space, mut kept) = (false, false, 0);
     for c in text.chars() {
         match c {
             '<' => in_tag = true,
@@ -147,12 +146,14 @@ pub(crate) fn excerpt(body: &[u8]) -> String {
             c => {
                 if pending_space && !out.is_empty() {
                     out.push(' ');
+                    kept += 1;
                 }
                 pending_space = false;
                 out.push(c);
+                kept += 1;
             }
         }
-        if out.chars().count() >= EXCERPT_CHARS {
+        if kept >= EXCERPT_CHARS {
             out.push('…');
             break;
         }
@@ -182,4 +183,16 @@ impl<'de> serde::Deserialize<'de> for AnyObject {
         }
         d.deserialize_map(Entries)
     }
+}
+
+/// Whether a link from an answer may be handed on and shown as a link: an
+/// absolute `https:` or `http:` URL with a host and no spaces or control
+/// characters (never `javascript:`, `data:` or a relative path).
+pub fn is_web_link(link: &str) -> bool {
+    let Some(rest) = crate::validate::web_scheme_stripped(link) else {
+        return false;
+    };
+    !rest.starts_with('/')
+        && !rest.is_empty()
+        && !link.chars().any(|c| c.is_whitespace() || c.is_control())
 }

@@ -1,19 +1,14 @@
 //! Describing a request: method, URL built from a base URL and encoded ids,
 //! headers, body.
 
-use serde::Serialize;
-
 use super::ApiError;
 use crate::validate::{self, Issue};
 
 /// An HTTP method the four operations use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
-    #[serde(rename = "GET")]
     Get,
-    #[serde(rename = "POST")]
     Post,
-    #[serde(rename = "PUT")]
     Put,
 }
 
@@ -27,8 +22,9 @@ impl Method {
     }
 }
 
-/// A request ready for any transport.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// A request ready for any transport. It carries the bearer token, so it has
+/// no serialized form, and its `Debug` shows every header but that one.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Call {
     pub method: Method,
     pub url: String,
@@ -40,6 +36,29 @@ pub struct Call {
     /// but creating a token: a repeated POST mints a second one).
     pub retry_safe: bool,
 }
+
+impl std::fmt::Debug for Call {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let headers: Vec<(&str, &str)> = self
+            .headers
+            .iter()
+            .map(|(k, v)| match k.eq_ignore_ascii_case("authorization") {
+                true => (k.as_str(), REDACTED),
+                false => (k.as_str(), v.as_str()),
+            })
+            .collect();
+        f.debug_struct("Call")
+            .field("method", &self.method)
+            .field("url", &self.url)
+            .field("headers", &headers)
+            .field("body", &self.body)
+            .field("retry_safe", &self.retry_safe)
+            .finish()
+    }
+}
+
+/// What stands for a credential wherever a value is shown.
+pub const REDACTED: &str = "[redacted]";
 
 impl Call {
     /// The value of a header by name (case-insensitive).
@@ -98,11 +117,21 @@ impl BaseUrl {
     }
 }
 
-/// Where and as whom to call: the base URL and the bearer token.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Where and as whom to call: the base URL and the bearer token. The token
+/// never appears in its `Debug` form, and it has no serialized form.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Connection {
     pub base: BaseUrl,
     token: String,
+}
+
+impl std::fmt::Debug for Connection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Connection")
+            .field("base", &self.base)
+            .field("token", &REDACTED)
+            .finish()
+    }
 }
 
 impl Connection {
@@ -143,4 +172,13 @@ pub fn encode_segment(s: &str) -> String {
         }
     }
     out
+}
+
+/// Whether `url` is on `origin` (`scheme://host[:port]`, compared without
+/// case). Any text is safe: a URL with non-ASCII characters where the origin
+/// would end is simply not on it.
+pub fn same_origin(origin: &str, url: &str) -> bool {
+    url.get(..origin.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(origin))
+        && matches!(url.as_bytes().get(origin.len()), None | Some(b'/'))
 }

@@ -9,8 +9,8 @@ mod error;
 mod operations;
 mod retry;
 
-pub use answer::{Answer, RELEVANT_HEADERS};
-pub use call::{encode_segment, BaseUrl, Call, Connection, Method};
+pub use answer::{is_web_link, Answer, RELEVANT_HEADERS};
+pub use call::{encode_segment, same_origin, BaseUrl, Call, Connection, Method, REDACTED};
 pub use error::{ApiError, ErrorKind, NetworkReason, ServiceError, ServiceErrorKind};
 pub use operations::{CreateDevToken, ListBuilds, Operation, SetCdnAuth, SetDomainAuth};
 pub use retry::RetryPolicy;

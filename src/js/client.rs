@@ -6,7 +6,7 @@ use std::pin::Pin;
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::{future_to_promise, JsFuture};
+use wasm_bindgen_futures::future_to_promise;
 
 use super::convert::{self, builds_to_js, from_js, string};
 use super::error::{bad_argument, to_js};
@@ -186,18 +186,23 @@ impl JsClient {
         let (base_url, token) = (self.base_url.clone(), self.token.clone());
         let (timeout_ms, retry) = (self.timeout_ms, self.retry);
         future_to_promise(async move {
-            let signal = convert::signal(&options)?;
-            let token = resolve_token(&token).await?;
+            let opts = Options {
+                timeout_ms,
+                retry,
+                signal: convert::signal(&options)?,
+            };
+            // The signal and the timeout apply from here, the token's wait
+            // included.
+            if opts
+                .signal
+                .as_ref()
+                .is_some_and(web_sys::AbortSignal::aborted)
+            {
+                return Err(to_js(&crate::api::ApiError::Aborted));
+            }
+            let token = resolve_token(&token, &opts).await?;
             let conn = Connection::new(&base_url, &token).map_err(|e| to_js(&e))?;
-            job(
-                conn,
-                Options {
-                    timeout_ms,
-                    retry,
-                    signal,
-                },
-            )
-            .await
+            job(conn, opts).await
         })
     }
 }
@@ -210,7 +215,9 @@ fn namespace_ids(game_id: &JsValue, namespace_id: &JsValue) -> Result<(String, S
     ))
 }
 
-async fn resolve_token(token: &JsValue) -> Result<String, JsValue> {
+/// The token option's value: the string, or what the function returns or its
+/// promise resolves to, waited for no longer than the call's timeout.
+async fn resolve_token(token: &JsValue, opts: &Options) -> Result<String, JsValue> {
     let Some(f) = token.dyn_ref::<Function>() else {
         return string(token, "token");
     };
@@ -221,12 +228,15 @@ async fn resolve_token(token: &JsValue) -> Result<String, JsValue> {
         )
     })?;
     if let Some(promise) = value.dyn_ref::<Promise>() {
-        value = JsFuture::from(promise.clone()).await.map_err(|e| {
-            bad_argument(
-                "token",
-                format!("the token function's promise rejected: {}", describe(&e)),
-            )
-        })?;
+        value = transport::bounded(promise, opts)
+            .await
+            .map_err(|e| to_js(&e))?
+            .map_err(|e| {
+                bad_argument(
+                    "token",
+                    format!("the token function's promise rejected: {}", describe(&e)),
+                )
+            })?;
     }
     value
         .as_string()

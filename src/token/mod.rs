@@ -205,8 +205,8 @@ fn decode_claims(buf: &[u8]) -> Result<Claims, String> {
     let mut r = Reader::new(buf);
     while let Some((number, value)) = r.next_field()? {
         match (number, value) {
-            (1, Value::Varint(n)) => claims.exp_ms = nonzero_ms(n),
-            (2, Value::Varint(n)) => claims.iat_ms = nonzero_ms(n),
+            (1, Value::Varint(n)) => claims.exp_ms = time_ms(n, "exp")?,
+            (2, Value::Varint(n)) => claims.iat_ms = time_ms(n, "iat")?,
             (3, Value::Bytes(b)) => {
                 claims.jti = Some(decode_uuid_message(b).map_err(|e| format!("jti: {e}"))?)
             }
@@ -218,8 +218,20 @@ fn decode_claims(buf: &[u8]) -> Result<Claims, String> {
     Ok(claims)
 }
 
-fn nonzero_ms(n: u64) -> Option<i64> {
-    (n != 0).then_some(n as i64)
+/// The latest time a date can hold (JavaScript's `Date`, the year 275760):
+/// every time up to it is exact as a JavaScript number.
+pub const MAX_TIME_MS: u64 = 8_640_000_000_000_000;
+
+/// A time claim: 0 is "none"; a time past [`MAX_TIME_MS`] (a negative
+/// int64 included, which the wire carries as a huge varint) is an error
+/// that names it, never a wrong date.
+fn time_ms(n: u64, name: &str) -> Result<Option<i64>, String> {
+    if n > MAX_TIME_MS {
+        return Err(format!(
+            "{name} is {n} ms since 1970, beyond any date (the latest is {MAX_TIME_MS})"
+        ));
+    }
+    Ok((n != 0).then_some(n as i64))
 }
 
 fn decode_entitlement(buf: &[u8]) -> Result<Entitlement, String> {

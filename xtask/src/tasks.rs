@@ -117,7 +117,8 @@ pub fn js(env: &Env) -> Result<u64, String> {
         ],
     )?;
     let core = pkg.join("gamecloud_core_bg.wasm").display().to_string();
-    let mut args = vec!["-Oz", "--strip-debug", "--strip-producers"];
+    // --converge repeats the passes while they still shrink the module.
+    let mut args = vec!["-Oz", "--converge", "--strip-debug", "--strip-producers"];
     args.extend(WASM_FEATURES);
     args.extend([core.as_str(), "-o", core.as_str()]);
     setup::run(env, "wasm-opt", &args)?;
