@@ -415,7 +415,8 @@ pub fn relative(now_ms: i64, then_ms: i64) -> String {
 
 /// The rows as CSV (RFC 4180): a header, then one line per build; tags as
 /// `key=value` pairs joined by `; `. Cells that a spreadsheet would run as a
-/// formula are prefixed with `'`.
+/// formula are prefixed with `'`, and cells with a separator are quoted
+/// (see `csv_cell`).
 pub fn to_csv(builds: &[BuildSummary], rows: &[usize]) -> String {
     let mut out =
         String::from("display_name,build_id,upload_id,complete,content_length,create_ts,tags\r\n");
@@ -437,13 +438,29 @@ pub fn to_csv(builds: &[BuildSummary], rows: &[usize]) -> String {
     out
 }
 
+/// One CSV cell, safe in comma and in semicolon locales.
+///
+/// A spreadsheet runs a cell as a formula when it begins (after spaces) with
+/// `=`, `+`, `-`, `@`, tab or CR. In a semicolon locale, a comma file's later
+/// cells are not seen as quoted, so a cell can also begin after any `,`, `;`
+/// or line break inside ours: each such place that starts with one of those
+/// characters gets a `'` first. A cell holding a separator, a quote or a line
+/// break is then quoted (RFC 4180).
 fn csv_cell(s: &str) -> String {
-    let guarded = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{s}")
-    } else {
-        s.to_owned()
-    };
-    if guarded.contains([',', '"', '\n', '\r']) {
+    let mut guarded = String::with_capacity(s.len() + 2);
+    let mut cell_may_begin = true;
+    for c in s.chars() {
+        if cell_may_begin && matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r') {
+            guarded.push('\'');
+        }
+        guarded.push(c);
+        cell_may_begin = match c {
+            ',' | ';' | '\n' | '\r' => true,
+            ' ' => cell_may_begin,
+            _ => false,
+        };
+    }
+    if guarded.contains([',', ';', '"', '\n', '\r']) {
         format!("\"{}\"", guarded.replace('"', "\"\""))
     } else {
         guarded

@@ -16,6 +16,7 @@
 
 pub mod api;
 pub mod builds_view;
+pub mod files;
 pub mod json;
 pub mod model;
 pub mod ports;

@@ -348,6 +348,36 @@ pub(crate) fn web_scheme_stripped(s: &str) -> Option<&str> {
     })
 }
 
+/// Whether a base URL would carry the bearer token in clear text across a
+/// network: plain `http` to a host other than this machine (loopback
+/// addresses, `localhost` and `*.localhost` stay on it).
+pub fn sends_token_in_clear(input: &str) -> bool {
+    let Ok(url) = base_url(input) else {
+        return false;
+    };
+    if !url[..5].eq_ignore_ascii_case("http:") {
+        return false;
+    }
+    let authority = web_scheme_stripped(url)
+        .unwrap_or("")
+        .split('/')
+        .next()
+        .unwrap_or("");
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => authority.split(':').next().unwrap_or(""),
+    }
+    .trim_end_matches('.')
+    .to_ascii_lowercase();
+    let loopback = host == "localhost"
+        || host.ends_with(".localhost")
+        || host == "::1"
+        || (host.starts_with("127.")
+            && host.split('.').count() == 4
+            && host.split('.').all(|n| n.parse::<u8>().is_ok()));
+    !loopback
+}
+
 /// Checks a bearer token: non-empty visible ASCII once trimmed (anything else
 /// cannot travel in an HTTP header).
 pub fn bearer_token(token: &str) -> Option<Issue> {

@@ -534,3 +534,28 @@ fn same_origin_takes_any_text_without_panicking() {
     assert!(!same_origin(origin, "http://é"));
     assert!(!same_origin(origin, ""));
 }
+
+#[test]
+fn plain_http_to_another_machine_is_flagged_as_sending_the_token_in_clear() {
+    use gamecloud::validate::sends_token_in_clear;
+    for clear in [
+        "http://192.168.1.20:8080",
+        "HTTP://api.example/",
+        "http://10.0.0.1",
+        "http://[2001:db8::1]:80/api",
+        "http://localhost.evil.example",
+    ] {
+        assert!(sends_token_in_clear(clear), "{clear}");
+    }
+    for safe in [
+        "https://api.example",
+        "http://127.0.0.1:8080",
+        "http://127.3.4.5",
+        "http://localhost:6420/",
+        "http://panel.localhost",
+        "http://[::1]:8080",
+        "not a url",
+    ] {
+        assert!(!sends_token_in_clear(safe), "{safe}");
+    }
+}

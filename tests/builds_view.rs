@@ -290,3 +290,81 @@ fn filtering_finds_exactly_the_builds_a_plain_scan_finds() {
         }
     }
 }
+
+/// Splits CSV text into rows of cells by `sep`, as a spreadsheet does.
+fn parse_csv(text: &str, sep: char) -> Vec<Vec<String>> {
+    let (mut rows, mut row, mut cell) = (Vec::new(), Vec::new(), String::new());
+    let (mut quoted, mut chars) = (false, text.chars().peekable());
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cell.push('"');
+                chars.next();
+            }
+            '"' if quoted => quoted = false,
+            '"' if cell.is_empty() => quoted = true,
+            c if c == sep && !quoted => row.push(std::mem::take(&mut cell)),
+            '\r' if !quoted => {}
+            '\n' if !quoted => {
+                row.push(std::mem::take(&mut cell));
+                rows.push(std::mem::take(&mut row));
+            }
+            c => cell.push(c),
+        }
+    }
+    rows
+}
+
+#[test]
+fn no_csv_cell_can_start_a_formula_with_either_separator() {
+    let hostile = [
+        "a;=cmd|' /C calc'!A0",
+        "x; +1+1",
+        "=1+1",
+        "  @SUM(A1)",
+        " -2+3",
+        "tab\t=1",
+        "line\n=1",
+        "quote\";=1",
+    ];
+    let mut b = sample();
+    for name in hostile {
+        b[0].display_name = name.into();
+        b[0].tags = [("k;=x".to_owned(), "v;@y".to_owned())]
+            .into_iter()
+            .collect();
+        let csv = to_csv(&b, &[0]);
+        for sep in [',', ';'] {
+            let rows = parse_csv(&csv, sep);
+            for cell in rows.iter().skip(1).flatten() {
+                let first = cell.trim_start().chars().next();
+                assert!(
+                    !first.is_some_and(|c| "=+-@".contains(c)),
+                    "{name:?} with {sep:?}: cell {cell:?} of {csv:?}"
+                );
+            }
+        }
+        // With the comma separator, the name comes back whole but for the
+        // guards.
+        let rows = parse_csv(&csv, ',');
+        assert_eq!(rows[1][0].replace('\'', ""), name.replace('\'', ""));
+    }
+}
+
+#[test]
+fn an_env_file_never_gains_a_line_or_a_command() {
+    use gamecloud::files::env_file;
+    let ok = env_file(&[("GAMECLOUD_DEV_TOKEN", "dev_staging.eyJ0eXAi.AbC-_9")]).unwrap();
+    assert_eq!(ok, "GAMECLOUD_DEV_TOKEN=dev_staging.eyJ0eXAi.AbC-_9\n");
+    // Shell and dotenv syntax is quoted where no reader expands it.
+    assert_eq!(
+        env_file(&[("T", "a $(rm -rf ~) `x` #c")]).unwrap(),
+        "T='a $(rm -rf ~) `x` #c'\n"
+    );
+    for bad in ["tok\nEXTRA=1", "tok\rX=1", "it's", "nul\u{0}"] {
+        let e = env_file(&[("GAMECLOUD_DEV_TOKEN", bad)]).unwrap_err();
+        assert!(e.contains("GAMECLOUD_DEV_TOKEN"), "{e}");
+    }
+    assert!(env_file(&[("BAD KEY", "v")]).is_err());
+    assert!(env_file(&[("X=Y", "v")]).is_err());
+}

@@ -13,8 +13,11 @@ pub fn ConnectionForm() -> impl IntoView {
         <form class="gc-connection" aria-label="Connection" on:submit=|ev| ev.prevent_default()>
             <label>
                 "Base URL"
-                <input type="url" name="base-url" autocomplete="url" spellcheck="false" bind:value=s.base_url />
+                <input type="url" name="base-url" autocomplete="url" spellcheck="false" aria-describedby="base-url-warning" bind:value=s.base_url />
             </label>
+            <p id="base-url-warning" class="gc-warning" role="status" hidden=move || !crate::validate::sends_token_in_clear(&s.base_url.get())>
+                "Plain http to another machine: the token crosses the network unencrypted. Use https unless this network is yours alone."
+            </p>
             <div class="gc-token">
                 <label>
                     "Token"

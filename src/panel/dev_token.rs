@@ -298,7 +298,9 @@ fn Issues(issues: Signal<Vec<Issue>>) -> impl IntoView {
 fn TokenOnce(token: String) -> impl IntoView {
     let reveal = RwSignal::new(false);
     let decoded = token::decode(&token);
-    let env_file = format!("GAMECLOUD_DEV_TOKEN={token}\n");
+    // A hostile answer cannot add a line or a command to the file: it is
+    // refused, and the token can still be copied.
+    let env_file = crate::files::env_file(&[("GAMECLOUD_DEV_TOKEN", &token)]);
     let shown = token.clone();
     view! {
         <div class="gc-token-once" role="region" aria-label="New development token">
@@ -309,9 +311,14 @@ fn TokenOnce(token: String) -> impl IntoView {
                     {move || if reveal.get() { "Hide" } else { "Reveal" }}
                 </button>
                 <CopyButton text=token.clone() label="Copy token" />
-                <button type="button" class="gc-secondary" on:click=move |_| super::builds::download(&env_file, "text/plain", "dev-token.env")>
-                    "Download .env"
-                </button>
+                {match env_file {
+                    Ok(text) => view! {
+                        <button type="button" class="gc-secondary" on:click=move |_| super::builds::download(&text, "text/plain", "dev-token.env")>
+                            "Download .env"
+                        </button>
+                    }.into_any(),
+                    Err(why) => view! { <p class="gc-error" role="alert">"No .env file: " {why}</p> }.into_any(),
+                }}
             </div>
             {match decoded {
                 Ok(d) => decoded_view(d).into_any(),

@@ -37,8 +37,11 @@ fn externalize_start_script(dist: &std::path::Path) -> Result<(), String> {
     let index = dist.join("index.html");
     let html = std::fs::read_to_string(&index)
         .map_err(|e| format!("cannot read {}: {e}", index.display()))?;
-    let open = "<script type=\"module\">";
-    let Some(start) = html.find(open) else {
+    // Trunk's release build minifies the page: attributes lose their quotes.
+    let Some((start, open)) = ["<script type=\"module\">", "<script type=module>"]
+        .iter()
+        .find_map(|open| html.find(open).map(|i| (i, *open)))
+    else {
         return Ok(()); // already external
     };
     let end = html[start..]
@@ -59,12 +62,14 @@ fn externalize_start_script(dist: &std::path::Path) -> Result<(), String> {
         &html[..start],
         &html[end + "</script>".len()..]
     );
-    let charset = "<meta charset=\"utf-8\" />";
-    if !html.contains(charset) {
-        return Err("index.html: no <meta charset=\"utf-8\" /> to put the policy after".into());
-    }
+    let Some(charset) = ["<meta charset=\"utf-8\" />", "<meta charset=utf-8>"]
+        .into_iter()
+        .find(|c| html.contains(c))
+    else {
+        return Err("index.html: no <meta charset=utf-8> to put the policy after".into());
+    };
     let policy =
-        format!("{charset}\n    <meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\" />");
+        format!("{charset}<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">");
     let html = html.replacen(charset, &policy, 1);
     std::fs::write(&index, html).map_err(|e| format!("cannot write {}: {e}", index.display()))
 }

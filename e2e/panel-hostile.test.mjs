@@ -1,0 +1,62 @@
+// The panel against hostile answers and hostile input: nothing it writes or
+// shows can be turned against the person using it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useFixtures, openPage } from './harness.mjs';
+
+const fx = useFixtures(['--test-hooks']);
+const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
+
+const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', body: JSON.stringify(f) });
+
+async function open(route) {
+  const { page, problems } = await openPage(fx.browser);
+  await page.goto(`${fx.service.url}#/${route}?game=${fx.service.gameId}&ns=${STAGING}`);
+  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
+  return { page, problems };
+}
+
+test('a token answer holding a line break gets no .env file, and stays copyable', async () => {
+  await fault({ route: 'tokens/development', status: 200, body: JSON.stringify({ token: 'dev_x.abc\nEVIL=$(id)' }), content_type: 'application/json' });
+  const { page } = await open('dev-token');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const region = page.getByRole('region', { name: 'New development token' });
+  await region.waitFor();
+  assert.match(await region.getByRole('alert').textContent(), /No \.env file: .*GAMECLOUD_DEV_TOKEN.*line break/);
+  assert.equal(await region.getByRole('button', { name: 'Download .env' }).count(), 0);
+  assert.equal(await region.getByRole('button', { name: 'Copy token' }).count(), 1);
+});
+
+test('a documentation link that is not http(s) is not rendered as a link', async () => {
+  const body = JSON.stringify({ code: 'ERROR', message: 'm', ray_id: 'r-1', documentation: 'javascript:alert(1)' });
+  await fault({ route: 'builds', status: 400, body, content_type: 'application/json' });
+  const { page } = await open('builds');
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /r-1/);
+  assert.equal(await alert.getByRole('link').count(), 0);
+  assert.doesNotMatch(await alert.innerHTML(), /javascript:/);
+});
+
+test('a non-ASCII base URL that cannot be reached ends in a message, not a stuck page', async () => {
+  const { page, problems } = await open('builds');
+  await page.getByLabel('Base URL').fill('http://127.0.0.1:1/abé');
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /could not be reached/);
+  assert.equal(await page.getByLabel('Base URL').inputValue(), 'http://127.0.0.1:1/abé');
+  assert.deepEqual(problems.filter((p) => /panicked|unreachable/i.test(p)), []);
+});
+
+test('plain http to another machine shows a warning; loopback and https do not', async () => {
+  const { page } = await open('builds');
+  const warning = page.getByText(/the token crosses the network unencrypted/);
+  await page.getByLabel('Base URL').fill('http://192.168.1.20:8080');
+  await warning.waitFor();
+  for (const quiet of ['http://127.0.0.1:8080', 'https://api.example', 'http://localhost:6420']) {
+    await page.getByLabel('Base URL').fill(quiet);
+    await warning.waitFor({ state: 'hidden' });
+  }
+});
