@@ -128,9 +128,12 @@ export interface DecodedToken {
   label: string | null;
   header: { typ: string | null; alg: string | null };
   claims: {
-    /** Expiry, milliseconds since the epoch; `null` = never expires. */
+    /**
+     * Expiry, milliseconds since the epoch; `null` = never expires. Exact: a
+     * time past the last date (8.64e15 ms) makes `decodeToken` throw.
+     */
     expMs: number | null;
-    /** Issue time, milliseconds since the epoch. */
+    /** Issue time, milliseconds since the epoch (exact, as `expMs`). */
     iatMs: number | null;
     jti: string | null;
     entitlements: Entitlement[];
@@ -142,9 +145,16 @@ export interface DecodedToken {
 export interface ClientOptions {
   /** The service's base URL, e.g. `https://api.example.com` or `http://127.0.0.1:8080/api/`. */
   baseUrl: string;
-  /** The bearer token, or a function returning it (called before each call). */
+  /**
+   * The bearer token, or a function returning it (called before each call).
+   * A promise it returns is waited for no longer than `timeoutMs`, and the
+   * call's `signal` cancels the wait.
+   */
   token: string | (() => string | Promise<string>);
-  /** The longest one attempt may take, in milliseconds. Default 30000. */
+  /**
+   * The longest one attempt may take, and the longest the token function's
+   * promise is waited for, in milliseconds. Default 30000.
+   */
   timeoutMs?: number;
   /**
    * How many times a call that is safe to repeat is retried after a network
@@ -156,7 +166,10 @@ export interface ClientOptions {
 
 /** Options of one call. */
 export interface CallOptions {
-  /** Cancels the call: it rejects with kind `aborted` and is not retried. */
+  /**
+   * Cancels the call from the moment it is made (the token function's wait
+   * included): it rejects with kind `aborted` and is not retried.
+   */
   signal?: AbortSignal;
 }
 
@@ -194,7 +207,7 @@ export class GameCloudError extends Error {
   readonly serviceMessage?: string;
   /** `service` (and `unexpected_answer` when the header was set): the ray id to quote to support. */
   readonly rayId?: string;
-  /** `service`: a link to the error's documentation. */
+  /** `service`: a link to the error's documentation (only ever `https:` or `http:`). */
   readonly documentation?: string;
   /** `service`: the error's metadata. */
   readonly metadata?: unknown;

@@ -1,13 +1,15 @@
 //! The hand-written JSON reader and writer and the date parsers, held against
 //! the libraries they replace (serde_json, time, httpdate).
 
+mod common;
+
 use gamecloud::json::{self, Json, ToJson};
 use gamecloud::model::{ListBuildsResponse, Timestamp};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(common::cases(512)))]
 
     #[test]
     fn any_string_survives_a_trip_through_serde_json_and_back(s in any::<String>()) {

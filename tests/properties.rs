@@ -2,6 +2,8 @@
 //! answer or an error, never a panic.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use gamecloud::api::{Answer, CreateDevToken, ListBuilds, Operation, SetCdnAuth};
 use gamecloud::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange};
 use gamecloud::token;
@@ -64,7 +66,7 @@ fn any_request() -> impl Strategy<Value = DevTokenRequest> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(common::cases(2000)))]
 
     #[test]
     fn answers_never_panic(answer in any_answer()) {

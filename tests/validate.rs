@@ -1,5 +1,7 @@
 //! Every rule of the contract for a development token request, table-driven.
 
+mod common;
+
 use gamecloud::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange};
 use gamecloud::validate::{dev_token_request, has_errors, IssueCode, ServiceRejection, Severity};
 
@@ -358,7 +360,7 @@ fn pairwise(req: &DevTokenRequest) -> Vec<(IssueCode, String)> {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::test_runner::Config::with_cases(3000))]
+    #![proptest_config(proptest::test_runner::Config::with_cases(common::cases(3000)))]
 
     #[test]
     fn sorted_overlap_and_pair_checks_agree_with_the_pairwise_definition(

@@ -265,13 +265,26 @@ async fn read_body(state: &State, headers: &HeaderMap, body: Body) -> Result<Byt
     .await
     {
         Ok(Ok(bytes)) => Ok(bytes),
-        Ok(Err(_)) if declared.is_none() => Err(too_large()),
+        Ok(Err(e)) if is_length_limit(&e) => Err(too_large()),
         Ok(Err(_)) => Err(ServiceError::bad_body("The body was cut off.")),
         Err(_) => Err(ServiceError::bad_body(format!(
             "The body did not arrive within {} s.",
             state.client_timeout.as_secs()
         ))),
     }
+}
+
+/// Whether reading a body failed on its size (a chunked body gives no length
+/// up front) rather than on the connection.
+fn is_length_limit(e: &axum::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if c.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        cause = c.source();
+    }
+    false
 }
 
 /// `GET /cloud/games/{game}/builds`: the list, serialized once at start.

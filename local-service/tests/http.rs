@@ -899,6 +899,21 @@ async fn bodies_over_64_kib_are_refused_unread() {
     .await;
     assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
     assert!(answer.contains("larger than 64 KiB"), "{answer}");
+    // Chunked, with no length up front: read up to the cap, then refused.
+    let chunk = "x".repeat(70_000);
+    let request = format!(
+        "POST {} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {TOKEN}\r\nTransfer-Encoding: chunked\r\n\r\n{:x}\r\n{chunk}\r\n0\r\n\r\n",
+        ns_path(demo::PROD_ID, "tokens/development"),
+        chunk.len()
+    );
+    let answer = raw_exchange(
+        &s.base,
+        request.as_bytes(),
+        std::time::Duration::from_secs(3),
+    )
+    .await;
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("larger than 64 KiB"), "{answer}");
 
     // The body that once cost seconds and a 210 MB answer: 1,500 overlapping
     // ranges in 98 KB.

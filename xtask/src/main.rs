@@ -20,6 +20,8 @@ commands:
                    time to show, re-sort and filter 10,000 and 100,000 builds
                    (in the page, against a fetch + JSON.parse floor)
   sizes            what each crate weighs in the JS module and the panel
+  fuzz [CASES]     run the decoders' and the validator's property tests with
+                   CASES generated inputs each (default 1000000), release build
   setup            only install what is missing";
 
 fn main() -> ExitCode {
@@ -39,6 +41,9 @@ fn main() -> ExitCode {
         Some("screenshots") => setup::ensure_all().and_then(|env| tasks::screenshots(&env)),
         Some("bench") => setup::ensure_all().and_then(|env| tasks::bench(&env)),
         Some("sizes") => setup::ensure_all().and_then(|env| tasks::sizes(&env)),
+        Some("fuzz") => {
+            setup::ensure_all().and_then(|env| tasks::fuzz(&env, args.get(1).map(String::as_str)))
+        }
         Some("setup") => setup::ensure_all().map(drop),
         Some("-h" | "--help" | "help") | None => {
             println!("{USAGE}");

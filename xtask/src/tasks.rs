@@ -203,7 +203,7 @@ pub fn serve(args: &[String]) -> Result<(), String> {
         .ok_or_else(|| format!("the local service stopped ({status})"))
 }
 
-/// One step's outcome in the summary.
+/// What one step of `cargo xtask test` reached.
 struct Outcome {
     name: &'static str,
     passed: u64,
@@ -212,25 +212,105 @@ struct Outcome {
     secs: f64,
 }
 
-/// `cargo xtask test`.
+/// What a step does.
+enum Action {
+    /// A command whose success is one check.
+    Check(&'static str, &'static [&'static str]),
+    /// A test runner whose output gives its own counts (cargo test, TAP).
+    Tests(&'static str, &'static [&'static str]),
+    /// Work done here, reporting whether it succeeded.
+    Task(fn(&mut Run) -> Result<(), String>),
+}
+
+/// Clippy on the wasm target with one feature set, warnings denied.
+macro_rules! wasm_clippy {
+    ($features:literal) => {
+        [
+            "clippy",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--features",
+            $features,
+            "--lib",
+            "--bins",
+            "--",
+            "-D",
+            "warnings",
+        ]
+    };
+}
+
+/// `cargo xtask test`, in order: each step is one line.
+#[rustfmt::skip]
+const STEPS: &[(&str, Action)] = &[
+    ("format", Action::Check("cargo", &["fmt", "--all", "--", "--check"])),
+    ("clippy (native)", Action::Check("cargo", &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])),
+    ("clippy (wasm, panel)", Action::Check("cargo", &wasm_clippy!("panel"))),
+    ("clippy (wasm, js)", Action::Check("cargo", &wasm_clippy!("js"))),
+    ("native tests", Action::Tests("cargo", &["test", "--workspace"])),
+    ("build local service", Action::Check("cargo", &["build", "--package", "local-service"])),
+    ("wasm tests (headless Chromium)", Action::Task(wasm_tests)),
+    ("release build (trunk)", Action::Task(|run| dist(&run.env).map(|gz| run.panel_gz = Some(gz)))),
+    ("panel size budget", Action::Task(|run| budget(run.panel_gz, PANEL_BUDGET_BYTES))),
+    ("JS module build", Action::Task(|run| js(&run.env).map(|gz| run.js_gz = Some(gz)))),
+    ("JS module size budget", Action::Task(|run| budget(run.js_gz, JS_BUDGET_BYTES))),
+    ("end-to-end and JS module tests (Node, Playwright)", Action::Tests("node", &["--test", "--test-reporter=tap", "e2e/"])),
+];
+
+/// What the steps share: the tools, what earlier steps measured, and the
+/// counts of a task that runs tests.
+struct Run {
+    env: Env,
+    panel_gz: Option<u64>,
+    js_gz: Option<u64>,
+    counts: Option<(u64, u64)>,
+}
+
+impl Run {
+    /// The environment every command gets: where the built service, panel
+    /// and browser are (the Node tests read them).
+    fn envs(&self) -> Vec<(&'static str, String)> {
+        let path = |p: &str| self.env.root.join(p).display().to_string();
+        vec![
+            ("LOCAL_SERVICE", path("target/debug/local-service")),
+            ("PANEL_DIST", path("dist")),
+            ("CHROMIUM", self.env.chromium.display().to_string()),
+        ]
+    }
+}
+
+/// `cargo xtask test`: every step of [`STEPS`], then a table of what each
+/// reached, and `N passed, N failed`.
 pub fn test() -> Result<(), String> {
     let started = Instant::now();
-    let env = ensure_all()?;
+    let mut run = Run {
+        env: ensure_all()?,
+        panel_gz: None,
+        js_gz: None,
+        counts: None,
+    };
     let mut outcomes = Vec::new();
-    let check = |outcomes: &mut Vec<Outcome>,
-                 name: &'static str,
-                 program: &str,
-                 args: &[&str],
-                 envs: &[(&str, String)],
-                 counts: bool| {
+    for (name, action) in STEPS {
         step(name);
         let t = Instant::now();
-        let (ok, passed, failed) = run_counting(&env, program, args, envs);
-        let (passed, failed) = if counts {
-            // A runner that failed before reporting counts as one failure.
-            (passed, if ok { failed } else { failed.max(1) })
-        } else {
-            (u64::from(ok), u64::from(!ok))
+        let (ok, passed, failed) = match action {
+            Action::Check(program, args) => {
+                let (ok, ..) = run_counting(&run.env, program, args, &run.envs());
+                (ok, u64::from(ok), u64::from(!ok))
+            }
+            Action::Tests(program, args) => {
+                let (ok, passed, failed) = run_counting(&run.env, program, args, &run.envs());
+                // A runner that failed before reporting counts as one failure.
+                (ok, passed, if ok { failed } else { failed.max(1) })
+            }
+            Action::Task(task) => {
+                let result = task(&mut run).inspect_err(|e| eprintln!("{e}"));
+                let ok = result.is_ok();
+                match run.counts.take() {
+                    Some((passed, failed)) => (ok, passed, if ok { failed } else { failed.max(1) }),
+                    None => (ok, u64::from(ok), u64::from(!ok)),
+                }
+            }
         };
         outcomes.push(Outcome {
             name,
@@ -239,170 +319,7 @@ pub fn test() -> Result<(), String> {
             ok,
             secs: t.elapsed().as_secs_f64(),
         });
-    };
-    let wasm_clippy = |features: &'static str| {
-        [
-            "clippy",
-            "--target",
-            "wasm32-unknown-unknown",
-            "--features",
-            features,
-            "--lib",
-            "--bins",
-            "--",
-            "-D",
-            "warnings",
-        ]
-    };
-    check(
-        &mut outcomes,
-        "format",
-        "cargo",
-        &["fmt", "--all", "--", "--check"],
-        &[],
-        false,
-    );
-    let native_clippy = [
-        "clippy",
-        "--workspace",
-        "--all-targets",
-        "--",
-        "-D",
-        "warnings",
-    ];
-    check(
-        &mut outcomes,
-        "clippy (native)",
-        "cargo",
-        &native_clippy,
-        &[],
-        false,
-    );
-    check(
-        &mut outcomes,
-        "clippy (wasm, panel)",
-        "cargo",
-        &wasm_clippy("panel"),
-        &[],
-        false,
-    );
-    check(
-        &mut outcomes,
-        "clippy (wasm, js)",
-        "cargo",
-        &wasm_clippy("js"),
-        &[],
-        false,
-    );
-    check(
-        &mut outcomes,
-        "native tests",
-        "cargo",
-        &["test", "--workspace"],
-        &[],
-        true,
-    );
-    check(
-        &mut outcomes,
-        "build local service",
-        "cargo",
-        &["build", "--package", "local-service"],
-        &[],
-        false,
-    );
-
-    // The browser tests of the transport call a real service on loopback:
-    // one with test hooks, one that refuses the test page's origin.
-    let hooked = start_service(&env, &["--token", WASM_TEST_TOKEN, "--test-hooks"]);
-    let strict = start_service(
-        &env,
-        &[
-            "--token",
-            WASM_TEST_TOKEN,
-            "--allow-origin",
-            "https://nobody.example",
-        ],
-    );
-    const WASM_TESTS: &str = "wasm tests (headless Chromium)";
-    match (&hooked, &strict) {
-        (Ok((_, hooked_url)), Ok((_, strict_url))) => {
-            let args = [
-                "test",
-                "--target",
-                "wasm32-unknown-unknown",
-                "--features",
-                "client",
-                "--test",
-                "wasm",
-                "--test",
-                "client",
-            ];
-            let envs = [
-                ("CHROMEDRIVER", env.chromedriver.display().to_string()),
-                // The runner's page is cross-origin isolated by default, which
-                // blocks the no-cors probe the CORS diagnosis relies on.
-                ("WASM_BINDGEN_TEST_NO_ORIGIN_ISOLATION", "1".to_owned()),
-                ("GAMECLOUD_TEST_URL", hooked_url.clone()),
-                ("GAMECLOUD_STRICT_URL", strict_url.clone()),
-            ];
-            check(&mut outcomes, WASM_TESTS, "cargo", &args, &envs, true);
-        }
-        _ => {
-            eprintln!("cannot start the local service for the wasm tests");
-            outcomes.push(Outcome {
-                name: WASM_TESTS,
-                passed: 0,
-                failed: 1,
-                ok: false,
-                secs: 0.0,
-            });
-        }
     }
-    for (mut child, _) in [hooked, strict].into_iter().flatten() {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
-
-    step("release build (trunk)");
-    let t = Instant::now();
-    let panel_gz = dist(&env).inspect_err(|e| eprintln!("{e}"));
-    outcomes.push(Outcome::check(
-        "release build (trunk)",
-        panel_gz.is_ok(),
-        t.elapsed().as_secs_f64(),
-    ));
-    outcomes.push(budget("panel size budget", &panel_gz, PANEL_BUDGET_BYTES));
-
-    step("JS module (cargo xtask js)");
-    let t = Instant::now();
-    let js_gz = js(&env).inspect_err(|e| eprintln!("{e}"));
-    outcomes.push(Outcome::check(
-        "JS module build",
-        js_gz.is_ok(),
-        t.elapsed().as_secs_f64(),
-    ));
-    outcomes.push(budget("JS module size budget", &js_gz, JS_BUDGET_BYTES));
-
-    let service = env
-        .root
-        .join("target/debug/local-service")
-        .display()
-        .to_string();
-    let dist = env.root.join("dist").display().to_string();
-    let e2e_env = [
-        ("LOCAL_SERVICE", service),
-        ("PANEL_DIST", dist),
-        ("CHROMIUM", env.chromium.display().to_string()),
-    ];
-    let e2e = ["--test", "--test-reporter=tap", "e2e/"];
-    check(
-        &mut outcomes,
-        "end-to-end and JS module tests (Node, Playwright)",
-        "node",
-        &e2e,
-        &e2e_env,
-        true,
-    );
 
     println!();
     println!(
@@ -426,30 +343,94 @@ pub fn test() -> Result<(), String> {
     Ok(())
 }
 
-/// A size budget as a check: within, or over (printed either way).
-fn budget(name: &'static str, size: &Result<u64, String>, limit: u64) -> Outcome {
-    let within = size.as_ref().is_ok_and(|&total| total <= limit);
-    if let Ok(total) = size {
-        let verdict = if within { "within" } else { "OVER" };
-        println!(
-            "{name}: {} gzipped, budget {}: {verdict}",
-            kb(*total),
-            kb(limit)
-        );
+/// The browser tests of the transport call a real service on loopback: one
+/// with test hooks, one that refuses the test page's origin.
+fn wasm_tests(run: &mut Run) -> Result<(), String> {
+    let hooked = start_service(&run.env, &["--token", WASM_TEST_TOKEN, "--test-hooks"]);
+    let strict = start_service(
+        &run.env,
+        &[
+            "--token",
+            WASM_TEST_TOKEN,
+            "--allow-origin",
+            "https://nobody.example",
+        ],
+    );
+    let result = match (&hooked, &strict) {
+        (Ok((_, hooked_url)), Ok((_, strict_url))) => {
+            let mut envs = run.envs();
+            envs.extend([
+                ("CHROMEDRIVER", run.env.chromedriver.display().to_string()),
+                // The runner's page is cross-origin isolated by default, which
+                // blocks the no-cors probe the CORS diagnosis relies on.
+                ("WASM_BINDGEN_TEST_NO_ORIGIN_ISOLATION", "1".to_owned()),
+                ("GAMECLOUD_TEST_URL", hooked_url.clone()),
+                ("GAMECLOUD_STRICT_URL", strict_url.clone()),
+            ]);
+            let args = [
+                "test",
+                "--target",
+                "wasm32-unknown-unknown",
+                "--features",
+                "client",
+                "--test",
+                "wasm",
+                "--test",
+                "client",
+            ];
+            let (ok, passed, failed) = run_counting(&run.env, "cargo", &args, &envs);
+            run.counts = Some((passed, failed));
+            if ok {
+                Ok(())
+            } else {
+                Err("the wasm tests failed".into())
+            }
+        }
+        _ => Err("cannot start the local service for the wasm tests".into()),
+    };
+    for (mut child, _) in [hooked, strict].into_iter().flatten() {
+        let _ = child.kill();
+        let _ = child.wait();
     }
-    Outcome::check(name, within, 0.0)
+    result
 }
 
-impl Outcome {
-    /// A pass/fail check counted as one.
-    fn check(name: &'static str, ok: bool, secs: f64) -> Self {
-        Outcome {
-            name,
-            passed: u64::from(ok),
-            failed: u64::from(!ok),
-            ok,
-            secs,
+/// `cargo xtask fuzz [CASES]`: the property tests of the decoders (JSON,
+/// answers, tokens) and the validator, each run with `CASES` generated inputs
+/// (10^6 by default) in a release build: the long run the test command has
+/// no time for. Prints each file's time.
+pub fn fuzz(env: &Env, cases: Option<&str>) -> Result<(), String> {
+    let cases = cases.unwrap_or("1000000");
+    let n: u64 = cases
+        .parse()
+        .map_err(|_| format!("{cases:?} is not a number of cases"))?;
+    for file in ["properties", "json", "validate"] {
+        step(&format!("{file}: {n} cases per property"));
+        let t = Instant::now();
+        let envs = [("FUZZ_CASES", n.to_string())];
+        let args = ["test", "--release", "--test", file];
+        let (ok, passed, failed) = run_counting(env, "cargo", &args, &envs);
+        println!(
+            "fuzz {file}: {passed} passed, {failed} failed, {n} cases per property, {:.0} s",
+            t.elapsed().as_secs_f64()
+        );
+        if !ok {
+            return Err(format!("tests/{file}.rs failed"));
         }
+    }
+    Ok(())
+}
+
+/// A size budget: within, or over (printed either way).
+fn budget(size: Option<u64>, limit: u64) -> Result<(), String> {
+    let total = size.ok_or("nothing was built to measure")?;
+    let within = total <= limit;
+    let verdict = if within { "within" } else { "OVER" };
+    println!("{} gzipped, budget {}: {verdict}", kb(total), kb(limit));
+    if within {
+        Ok(())
+    } else {
+        Err(format!("{} is over the budget of {}", kb(total), kb(limit)))
     }
 }
 
