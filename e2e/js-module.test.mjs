@@ -113,6 +113,13 @@ test('a request JSON cannot hold, or a wrong field, is an invalid_request naming
     const e = await rejects(client.createDevToken(service.gameId, STAGING, request));
     assert.equal(e.kind, 'invalid_request', e.message);
   }
+  // A Proxy that throws on every read, wherever an argument is read.
+  const trap = new Proxy({}, { get() { throw new Error('trap'); }, ownKeys() { throw new Error('trap'); } });
+  assert.throws(() => validateDevTokenRequest(trap), (e) => e instanceof GameCloudError && e.kind === 'invalid_request');
+  assert.throws(() => new GameCloudClient(trap), (e) => e instanceof GameCloudError && e.kind === 'invalid_request');
+  const readingSignal = await rejects(client.listBuilds(service.gameId, trap));
+  assert.ok(readingSignal instanceof GameCloudError && readingSignal.kind === 'invalid_request', readingSignal.message);
+  assert.equal(readingSignal.issues[0].path, 'options.signal');
   assert.throws(
     () => validateDevTokenRequest({ hostname: 'h', ports: { game: { protocol: 'udp', port: 'eighty' } } }),
     (e) => e.issues[0].path === 'request.ports.game.port' && /whole number/.test(e.message),

@@ -41,6 +41,9 @@ impl JsClient {
                 ),
             ));
         }
+        // A getter or a Proxy that throws reads as undefined: a required
+        // option is then refused (a GameCloudError naming it), an optional
+        // one takes its default.
         let get = |key: &str| Reflect::get(&options, &JsValue::from_str(key)).unwrap_or_default();
         let base_url = string(&get("baseUrl"), "baseUrl")?;
         BaseUrl::parse(&base_url).map_err(|issue| to_js(&crate::api::ApiError::invalid(issue)))?;

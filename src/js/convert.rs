@@ -50,6 +50,12 @@ pub fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, path: &str) -> R
     })
 }
 
+/// `object[key]`; a getter or a Proxy that throws is a bad argument at `path`.
+pub fn read(object: &JsValue, key: &str, path: &str) -> Result<JsValue, JsValue> {
+    js_sys::Reflect::get(object, &JsValue::from_str(key))
+        .map_err(|_| bad_argument(path, "Reading it threw an exception.".into()))
+}
+
 /// The `{ signal }` of a call, if any.
 pub fn signal(options: &JsValue) -> Result<Option<web_sys::AbortSignal>, JsValue> {
     if options.is_undefined() || options.is_null() {
@@ -61,7 +67,7 @@ pub fn signal(options: &JsValue) -> Result<Option<web_sys::AbortSignal>, JsValue
             "options must be an object such as { signal }.".into(),
         ));
     }
-    let signal = js_sys::Reflect::get(options, &JsValue::from_str("signal")).unwrap_or_default();
+    let signal = read(options, "signal", "options.signal")?;
     if signal.is_undefined() || signal.is_null() {
         return Ok(None);
     }
