@@ -292,3 +292,70 @@ fn times_are_exact_up_to_the_last_date_and_a_clear_error_beyond() {
         assert!(e.message.contains("beyond any date"), "{}", e.message);
     }
 }
+
+#[test]
+fn a_token_is_judged_before_any_call_by_kind_game_and_expiry() {
+    const GAME: &str = "4f3c2a10-6b1e-4c8a-9d2f-1a2b3c4d5e6f";
+    const OTHER: &str = "00000000-0000-4000-8000-000000000000";
+    let now = 1_767_225_600_000; // 2026-01-01
+    let token = |entitlement: Entitlement, exp_ms: Option<i64>| {
+        let claims = Claims {
+            exp_ms,
+            iat_ms: Some(now - 1000),
+            jti: None,
+            entitlements: vec![entitlement],
+        };
+        assemble(Some("x"), &encode_claims(&claims))
+    };
+    let cloud = |g: &str| Entitlement::GameCloud {
+        game_id: Some(g.into()),
+    };
+    let fit = |t: &str, game: &str| Fitness::of(t, game, now);
+
+    let usable = fit(&token(cloud(GAME), Some(now + 86_400_000)), GAME);
+    assert!(usable.allows_calls());
+    assert_eq!(
+        usable.describe(),
+        "A cloud token that expires on 2026-01-02 at 00:00 UTC: it can call these operations."
+    );
+    let user = fit(&token(Entitlement::User { user_id: None }, None), GAME);
+    assert!(user.allows_calls());
+    assert!(user.describe().contains("never expires"), "{}", user.describe());
+
+    let dev = Entitlement::NamespaceDevelopment(DevEntitlement {
+        namespace_id: Some(NS.into()),
+        hostname: "h".into(),
+        ports: vec![],
+    });
+    for (wrong, says) in [
+        (dev, "A development token"),
+        (
+            Entitlement::NamespacePublic {
+                namespace_id: None,
+            },
+            "A public token",
+        ),
+    ] {
+        let f = fit(&token(wrong, None), GAME);
+        assert!(!f.allows_calls());
+        assert!(f.describe().starts_with(says), "{}", f.describe());
+        assert!(f.describe().contains("Use a cloud token of this game"), "{}", f.describe());
+    }
+
+    let other = fit(&token(cloud(OTHER), None), GAME);
+    assert_eq!(other, Fitness::OtherGame { token_game: OTHER.into() });
+    assert!(!other.allows_calls());
+    // No game chosen yet: a cloud token cannot be judged by its game.
+    assert!(fit(&token(cloud(OTHER), None), "").allows_calls());
+
+    let expired = fit(&token(cloud(GAME), Some(now - 60_000)), GAME);
+    assert!(!expired.allows_calls());
+    assert_eq!(
+        expired.describe(),
+        "This token expired on 2025-12-31 at 23:59 UTC. Create a new one in the dashboard."
+    );
+
+    // A string this panel cannot read is sent as it is.
+    assert_eq!(fit("dev-token", GAME), Fitness::Unreadable);
+    assert!(fit("dev-token", GAME).allows_calls());
+}

@@ -25,7 +25,7 @@ pub fn ConnectionForm() -> impl IntoView {
                         type=move || if show_token.get() { "text" } else { "password" }
                         name="token"
                         autofocus=s.token.get_untracked().is_empty()
-                        aria-describedby="token-hint"
+                        aria-describedby="token-kind token-hint"
                         autocomplete="off"
                         spellcheck="false"
                         bind:value=s.token
@@ -44,6 +44,12 @@ pub fn ConnectionForm() -> impl IntoView {
                     "Remember in this tab"
                 </label>
             </div>
+            <p id="token-kind" role="status" class=move || match s.token_fitness() {
+                Some(f) if !f.allows_calls() => "gc-hint gc-bad",
+                _ => "gc-hint",
+            }>
+                {move || s.token_fitness().map(|f| f.describe())}
+            </p>
             <p id="token-hint" class="gc-hint">
                 {move || if s.token.get().is_empty() {
                     "Paste a token to call the service. It stays in this page's memory, never in a URL or in localStorage."

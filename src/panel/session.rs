@@ -12,6 +12,8 @@ use wasm_bindgen::JsCast;
 
 use crate::api::{ApiError, Connection};
 use crate::model::CdnAuthType;
+use crate::token::Fitness;
+use crate::validate::{Issue, IssueCode};
 
 /// The panel's pages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -213,9 +215,29 @@ impl Session {
         .to_hash()
     }
 
-    /// The checked connection, or why it cannot be used.
+    /// The checked connection, or why it cannot be used: a token that
+    /// decodes as one these operations refuse (a development or public
+    /// token, another game's, an expired one) is stopped before any call.
     pub fn connection(&self) -> Result<Connection, ApiError> {
-        Connection::new(&self.base_url.get_untracked(), &self.token.get_untracked())
+        let token = self.token.get_untracked();
+        let fitness = Fitness::of(&token, &self.game(), js_sys::Date::now() as i64);
+        if !fitness.allows_calls() {
+            return Err(ApiError::invalid(Issue::new(
+                IssueCode::TokenInvalid,
+                "token",
+                fitness.describe(),
+            )));
+        }
+        Connection::new(&self.base_url.get_untracked(), &token)
+    }
+
+    /// What the entered token is and whether it can call these operations
+    /// (tracked); `None` without a token.
+    pub fn token_fitness(&self) -> Option<Fitness> {
+        let token = self.token.get();
+        (!token.trim().is_empty()).then(|| {
+            Fitness::of(&token, self.game_id.get().trim(), js_sys::Date::now() as i64)
+        })
     }
 
     pub fn game(&self) -> String {

@@ -4,6 +4,8 @@
 //! published); it never panics, whatever the input.
 
 pub mod base64url;
+mod fitness;
+pub use fitness::Fitness;
 mod protobuf;
 
 use std::fmt;

@@ -1,0 +1,97 @@
+//! Whether a token can call the four operations, told before any call: the
+//! kind of token is the most common cause of a 401, by one vendor's own docs.
+
+use super::{DecodedToken, Entitlement, TokenKind};
+use crate::model::Timestamp;
+
+/// What a token entered to connect can do here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fitness {
+    /// It can call the four operations (as far as its contents say).
+    Usable {
+        kind: TokenKind,
+        /// When it expires, if it does.
+        expires: Option<Timestamp>,
+    },
+    /// A token of a kind these operations refuse.
+    WrongKind(TokenKind),
+    /// A cloud token of another game.
+    OtherGame { token_game: String },
+    /// It has expired.
+    Expired { at: Timestamp },
+    /// Not a token this panel can read (it is sent as it is; only the
+    /// service can tell).
+    Unreadable,
+}
+
+impl Fitness {
+    /// Judges a token for calls on `game_id` (empty: no game chosen yet), at
+    /// `now_ms`.
+    pub fn of(token: &str, game_id: &str, now_ms: i64) -> Fitness {
+        let Ok(decoded) = super::decode(token.trim()) else {
+            return Fitness::Unreadable;
+        };
+        Self::of_decoded(&decoded, game_id, now_ms)
+    }
+
+    pub fn of_decoded(decoded: &DecodedToken, game_id: &str, now_ms: i64) -> Fitness {
+        let expires = decoded.claims.exp_ms.and_then(Timestamp::from_unix_ms);
+        if let Some(at) = expires.filter(|t| t.unix_ms() <= now_ms) {
+            return Fitness::Expired { at };
+        }
+        let kind = decoded.kind();
+        match kind {
+            TokenKind::Cloud => {
+                let token_game = decoded.claims.entitlements.iter().find_map(|e| match e {
+                    Entitlement::GameCloud { game_id } => game_id.clone(),
+                    _ => None,
+                });
+                match token_game {
+                    Some(g)
+                        if !game_id.trim().is_empty()
+                            && !g.eq_ignore_ascii_case(game_id.trim()) =>
+                    {
+                        Fitness::OtherGame { token_game: g }
+                    }
+                    _ => Fitness::Usable { kind, expires },
+                }
+            }
+            TokenKind::User => Fitness::Usable { kind, expires },
+            _ => Fitness::WrongKind(kind),
+        }
+    }
+
+    /// Whether calls should be sent with it.
+    pub fn allows_calls(&self) -> bool {
+        matches!(self, Fitness::Usable { .. } | Fitness::Unreadable)
+    }
+
+    /// One sentence for the person who entered it.
+    pub fn describe(&self) -> String {
+        let when = |t: &Timestamp| {
+            let s = t.to_rfc3339_ms();
+            format!("on {} at {} UTC", &s[..10], &s[11..16])
+        };
+        match self {
+            Fitness::Usable { kind, expires } => format!(
+                "A {} token{}: it can call these operations.",
+                kind.as_str(),
+                expires.as_ref().map_or(" that never expires".to_owned(), |t| format!(
+                    " that expires {}",
+                    when(t)
+                ))
+            ),
+            Fitness::WrongKind(TokenKind::Development) => "A development token: it is for a game server talking to the matchmaker, and cannot call these operations. Use a cloud token of this game, or your user token from the dashboard.".to_owned(),
+            Fitness::WrongKind(TokenKind::Public) => "A public token: game clients use it, and it cannot call these operations. Use a cloud token of this game, or your user token from the dashboard.".to_owned(),
+            Fitness::WrongKind(_) => "A token of a kind these operations refuse. Use a cloud token of this game, or your user token from the dashboard.".to_owned(),
+            Fitness::OtherGame { token_game } => format!(
+                "A cloud token of game {token_game}, not of this game: the service would refuse it. Use a cloud token of this game."
+            ),
+            Fitness::Expired { at } => format!(
+                "This token expired {}. Create a new one in the dashboard.",
+                when(at)
+            ),
+            Fitness::Unreadable => "Not a token this panel can read; it will be sent as it is, and only the service can tell whether it is accepted.".to_owned(),
+        }
+    }
+}
