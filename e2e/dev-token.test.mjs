@@ -2,7 +2,8 @@
 // validation, the proxy column, and the token shown once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useFixtures, openPage } from './harness.mjs';
+import { readFile } from 'node:fs/promises';
+import { useFixtures, openPage, axeViolations } from './harness.mjs';
 
 const fx = useFixtures([]);
 
@@ -69,7 +70,7 @@ test('the token is shown once, masked, with its decoded contents', async () => {
   assert.match(await decoded.textContent(), /192\.168\.1\.20/);
   assert.match(await decoded.textContent(), /default http 8080/);
   const download = page.waitForEvent('download');
-  await region.getByRole('button', { name: 'Download .env' }).click();
+  await region.getByRole('button', { name: 'Download dev-token.env' }).click();
   assert.equal((await download).suggestedFilename(), 'dev-token.env');
 
   await page.getByRole('link', { name: 'Builds' }).click();
@@ -86,4 +87,46 @@ test('a refused call shows the fx.service error and keeps the input', async () =
   assert.match(await alert.textContent(), /TOKEN_INVALID/);
   assert.equal(await alert.getByRole('button', { name: 'Try again' }).count(), 0, 'a POST is not offered as a retry');
   assert.equal(await page.getByLabel('Hostname').inputValue(), '10.0.0.7');
+});
+
+test('the new token is handed to Godot, Unity and Unreal as files their engines read', async () => {
+  const { page } = await open();
+  await page.getByLabel('Hostname').fill('192.168.1.20');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const region = page.getByRole('region', { name: 'New development token' });
+  await region.waitFor();
+  const token = await region.getByLabel('New token').inputValue();
+  const engines = region.getByRole('group', { name: 'Hand it to the engine' });
+  const fetchFile = async (engine, name) => {
+    await engines.getByLabel(engine).check();
+    const file = region.getByRole('group', { name: `${engine} file` });
+    await file.waitFor();
+    const download = page.waitForEvent('download');
+    await file.getByRole('button', { name: `Download ${name}` }).click();
+    const d = await download;
+    assert.equal(d.suggestedFilename(), name);
+    return { file, text: await readFile(await d.path(), 'utf8') };
+  };
+
+  const godot = await fetchFile('Godot', 'gamecloud_dev.cfg');
+  assert.match(godot.text, /^\[gamecloud\]$/m);
+  assert.ok(godot.text.includes(`token="${token}"`));
+  assert.match(godot.text, /^hostname="192\.168\.1\.20"$/m);
+  assert.match(godot.text, /^\[gamecloud\.port\.default\]\nprotocol="http"\nport=8080$/m);
+  assert.match(await godot.file.getByLabel('How the engine reads it').textContent(), /ConfigFile\.new\(\)/);
+  assert.match(await godot.file.textContent(), /\.gitignore: gamecloud_dev\.cfg/);
+  assert.match(await godot.file.textContent(), /holds a secret/);
+
+  const unity = await fetchFile('Unity', 'GameCloudDev.json');
+  const json = JSON.parse(unity.text);
+  assert.equal(json.token, token);
+  assert.deepEqual(json.ports, [{ label: 'default', protocol: 'http', port: 8080 }]);
+  assert.match(await unity.file.textContent(), /StreamingAssets/);
+
+  const unreal = await fetchFile('Unreal', 'DefaultGameCloudDev.ini');
+  assert.match(unreal.text, /^\[GameCloud\.Dev\]$/m);
+  assert.ok(unreal.text.includes(`Token="${token}"`));
+  assert.match(unreal.text, /^\+Ports=\(Label="default",Protocol="http",Port=8080\)$/m);
+
+  assert.deepEqual(await axeViolations(page), []);
 });

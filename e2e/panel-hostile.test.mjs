@@ -16,14 +16,19 @@ async function open(route) {
   return { page, problems };
 }
 
-test('a token answer holding a line break gets no .env file, and stays copyable', async () => {
+test('a token answer holding a line break gets no file that cannot hold it, and stays copyable', async () => {
   await fault({ route: 'tokens/development', status: 200, body: JSON.stringify({ token: 'dev_x.abc\nEVIL=$(id)' }), content_type: 'application/json' });
   const { page } = await open('dev-token');
   await page.getByRole('button', { name: 'Create token' }).click();
   const region = page.getByRole('region', { name: 'New development token' });
   await region.waitFor();
-  assert.match(await region.getByRole('alert').textContent(), /No \.env file: .*GAMECLOUD_DEV_TOKEN.*line break/);
-  assert.equal(await region.getByRole('button', { name: 'Download .env' }).count(), 0);
+  assert.match(await region.getByRole('alert').textContent(), /No dev-token\.env: .*GAMECLOUD_DEV_TOKEN.*line break/);
+  assert.equal(await region.getByRole('button', { name: 'Download dev-token.env' }).count(), 0);
+  // Unity's JSON escapes it; Unreal's .ini refuses it; Godot's escapes it.
+  await region.getByLabel('Unreal').check();
+  assert.match(await region.getByRole('alert').textContent(), /No DefaultGameCloudDev\.ini: Token holds a line break/);
+  await region.getByLabel('Godot').check();
+  assert.equal(await region.getByRole('button', { name: 'Download gamecloud_dev.cfg' }).count(), 1);
   assert.equal(await region.getByRole('button', { name: 'Copy token' }).count(), 1);
 });
 

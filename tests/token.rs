@@ -320,7 +320,11 @@ fn a_token_is_judged_before_any_call_by_kind_game_and_expiry() {
     );
     let user = fit(&token(Entitlement::User { user_id: None }, None), GAME);
     assert!(user.allows_calls());
-    assert!(user.describe().contains("never expires"), "{}", user.describe());
+    assert!(
+        user.describe().contains("never expires"),
+        "{}",
+        user.describe()
+    );
 
     let dev = Entitlement::NamespaceDevelopment(DevEntitlement {
         namespace_id: Some(NS.into()),
@@ -330,20 +334,27 @@ fn a_token_is_judged_before_any_call_by_kind_game_and_expiry() {
     for (wrong, says) in [
         (dev, "A development token"),
         (
-            Entitlement::NamespacePublic {
-                namespace_id: None,
-            },
+            Entitlement::NamespacePublic { namespace_id: None },
             "A public token",
         ),
     ] {
         let f = fit(&token(wrong, None), GAME);
         assert!(!f.allows_calls());
         assert!(f.describe().starts_with(says), "{}", f.describe());
-        assert!(f.describe().contains("Use a cloud token of this game"), "{}", f.describe());
+        assert!(
+            f.describe().contains("Use a cloud token of this game"),
+            "{}",
+            f.describe()
+        );
     }
 
     let other = fit(&token(cloud(OTHER), None), GAME);
-    assert_eq!(other, Fitness::OtherGame { token_game: OTHER.into() });
+    assert_eq!(
+        other,
+        Fitness::OtherGame {
+            token_game: OTHER.into()
+        }
+    );
     assert!(!other.allows_calls());
     // No game chosen yet: a cloud token cannot be judged by its game.
     assert!(fit(&token(cloud(OTHER), None), "").allows_calls());

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use super::widgets::{CopyButton, ErrorPanel};
 use super::Session;
 use crate::api::CreateDevToken;
+use crate::files::{Engine, Handoff};
 use crate::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange, Timestamp};
 use crate::ports::{dev_token_address, proxy_port};
 use crate::token::{self, DecodedToken};
@@ -122,14 +123,21 @@ pub fn DevTokenPage() -> impl IntoView {
     let create = Action::new_local(move |req: &DevTokenRequest| {
         let (conn, game, ns, req) = (s.connection(), s.game(), s.namespace(), req.clone());
         async move {
+            let conn = conn?;
             let op = CreateDevToken {
                 game_id: &game,
                 namespace_id: &ns,
                 request: &req,
             };
-            let res = transport::send(&conn?, &op, &Options::default()).await?;
+            let res = transport::send(&conn, &op, &Options::default()).await?;
             recent.record(&s);
-            Ok(res)
+            Ok(Issued {
+                token: res.token,
+                base_url: conn.base.as_str().to_owned(),
+                game,
+                namespace: ns,
+                request: req,
+            })
         }
     });
 
@@ -195,7 +203,7 @@ pub fn DevTokenPage() -> impl IntoView {
                 {move || if create.pending().get() { "Creating…" } else { "Create token" }}
             </button>
             {move || create.value().get().map(|r| match r {
-                Ok(res) => view! { <TokenOnce token=res.token /> }.into_any(),
+                Ok(issued) => view! { <TokenOnce issued /> }.into_any(),
                 Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
             })}
         </section>
@@ -292,16 +300,23 @@ fn Issues(issues: Signal<Vec<Issue>>) -> impl IntoView {
     }
 }
 
-/// The new token, shown once: masked, revealable, copyable, downloadable, and
-/// decoded beside.
+/// A token just created, with what it was created for.
+#[derive(Clone)]
+struct Issued {
+    token: String,
+    base_url: String,
+    game: String,
+    namespace: String,
+    request: DevTokenRequest,
+}
+
+/// The new token, shown once: masked, revealable, copyable, handed to an
+/// engine as a file, and decoded beside.
 #[component]
-fn TokenOnce(token: String) -> impl IntoView {
+fn TokenOnce(issued: Issued) -> impl IntoView {
     let reveal = RwSignal::new(false);
-    let decoded = token::decode(&token);
-    // A hostile answer cannot add a line or a command to the file: it is
-    // refused, and the token can still be copied.
-    let env_file = crate::files::env_file(&[("GAMECLOUD_DEV_TOKEN", &token)]);
-    let shown = token.clone();
+    let decoded = token::decode(&issued.token);
+    let (token, shown) = (issued.token.clone(), issued.token.clone());
     view! {
         <div class="gc-token-once" role="region" aria-label="New development token">
             <p><strong>"Copy this token now: it is shown once and cannot be shown again."</strong></p>
@@ -310,21 +325,68 @@ fn TokenOnce(token: String) -> impl IntoView {
                 <button type="button" class="gc-secondary" aria-pressed=move || reveal.get().to_string() on:click=move |_| reveal.update(|v| *v = !*v)>
                     {move || if reveal.get() { "Hide" } else { "Reveal" }}
                 </button>
-                <CopyButton text=token.clone() label="Copy token" />
-                {match env_file {
-                    Ok(text) => view! {
-                        <button type="button" class="gc-secondary" on:click=move |_| super::builds::download(&text, "text/plain", "dev-token.env")>
-                            "Download .env"
-                        </button>
-                    }.into_any(),
-                    Err(why) => view! { <p class="gc-error" role="alert">"No .env file: " {why}</p> }.into_any(),
-                }}
+                <CopyButton text=token label="Copy token" />
             </div>
+            <EngineFiles issued />
             {match decoded {
                 Ok(d) => decoded_view(d).into_any(),
                 Err(e) => view! { <p class="gc-muted">{e.to_string()}</p> }.into_any(),
             }}
         </div>
+    }
+}
+
+/// The token as a file for an engine: which file, where it goes, how the
+/// engine reads it, the `.gitignore` line, and that it is a secret. Each
+/// file is written by the core, which refuses what it cannot write safely (a
+/// hostile answer cannot add a line or a key); the token stays copyable.
+#[component]
+fn EngineFiles(issued: Issued) -> impl IntoView {
+    let engine = RwSignal::new(Engine::Env);
+    let issued = StoredValue::new(issued);
+    let file = move || {
+        issued.with_value(|i| {
+            engine.get().file(&Handoff {
+                token: &i.token,
+                base_url: &i.base_url,
+                game_id: &i.game,
+                namespace_id: &i.namespace,
+                hostname: &i.request.hostname,
+                ports: &i.request.ports,
+            })
+        })
+    };
+    view! {
+        <fieldset class="gc-choices gc-engines">
+            <legend>"Hand it to the engine"</legend>
+            {Engine::ALL.iter().map(|&e| view! {
+                <label class="gc-choice">
+                    <input type="radio" name="engine" prop:checked=move || engine.get() == e on:change=move |_| engine.set(e) />
+                    <span>{e.name()}</span>
+                </label>
+            }).collect_view()}
+        </fieldset>
+        {move || {
+            let e = engine.get();
+            let body = match file() {
+                Ok(text) => view! {
+                    <button type="button" class="gc-secondary" on:click=move |_| super::builds::download(&text, e.mime(), e.file_name())>
+                        "Download " {e.file_name()}
+                    </button>
+                }.into_any(),
+                Err(why) => view! { <p class="gc-error" role="alert">"No " {e.file_name()} ": " {why}</p> }.into_any(),
+            };
+            view! {
+                <div class="gc-engine-file" role="group" aria-label=format!("{} file", e.name())>
+                    {body}
+                    <p>"Put it in " {e.place()} "."</p>
+                    <p class="gc-warning">{e.note()}</p>
+                    <p>".gitignore: " <code>{e.gitignore()}</code> " " <CopyButton text=e.gitignore().to_owned() label="Copy .gitignore line" /></p>
+                    <pre aria-label="How the engine reads it"><code>{e.snippet()}</code></pre>
+                    <CopyButton text=e.snippet().to_owned() label="Copy snippet" />
+                </div>
+            }
+        }}
     }
 }
 

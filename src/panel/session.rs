@@ -236,7 +236,11 @@ impl Session {
     pub fn token_fitness(&self) -> Option<Fitness> {
         let token = self.token.get();
         (!token.trim().is_empty()).then(|| {
-            Fitness::of(&token, self.game_id.get().trim(), js_sys::Date::now() as i64)
+            Fitness::of(
+                &token,
+                self.game_id.get().trim(),
+                js_sys::Date::now() as i64,
+            )
         })
     }
 
