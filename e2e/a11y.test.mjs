@@ -21,7 +21,11 @@ const pages = {
     await page.getByRole('alertdialog').waitFor();
   },
   'domain-auth': async (page) => {
-    await page.getByRole('switch').waitFor();
+    await page.getByRole('button', { name: 'Enable…' }).click();
+    await page.getByRole('alertdialog').waitFor();
+  },
+  log: async (page) => {
+    await page.getByRole('table', { name: 'Action log' }).waitFor();
   },
 };
 

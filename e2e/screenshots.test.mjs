@@ -28,7 +28,7 @@ const scenes = {
     await page.getByRole('alertdialog').waitFor();
   },
   'domain-auth': async (page) => {
-    await page.getByRole('switch').click();
+    await page.getByRole('button', { name: 'Enable…' }).click();
     await page.getByRole('alertdialog').waitFor();
   },
 };

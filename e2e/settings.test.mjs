@@ -32,13 +32,17 @@ test('the CDN auth type is set after a confirmation, and shown as last set here'
   assert.deepEqual(problems, []);
 });
 
-test('the domain auth switch asks before enabling, and rolls back when the call fails', async () => {
+test('domain auth starts unknown, asks before enabling, and rolls back when the call fails', async () => {
   const { page } = await open('domain-auth');
-  const toggle = page.getByRole('switch', { name: 'Domain-based authentication' });
-  assert.equal(await toggle.getAttribute('aria-checked'), 'false');
-  await toggle.click();
+  // Nothing set from this panel: unknown, not off, with both choices.
+  const unknown = page.getByRole('group', { name: 'Domain-based authentication: unknown' });
+  await unknown.waitFor();
+  assert.equal(await page.getByRole('switch').count(), 0);
+  await page.getByText('Not set from this panel yet: the current setting is unknown.').waitFor();
+  await unknown.getByRole('button', { name: 'Enable…' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Enable' }).click();
   await page.getByText('Last set from this panel: on.').waitFor();
+  const toggle = page.getByRole('switch', { name: 'Domain-based authentication' });
   assert.equal(await toggle.getAttribute('aria-checked'), 'true');
   assert.equal((await state()).domain_auth_enabled, true);
 
@@ -58,6 +62,16 @@ test('the domain auth switch asks before enabling, and rolls back when the call 
   await alert.getByRole('button', { name: 'Try again' }).click();
   await page.getByText('Last set from this panel: off.').waitFor();
   assert.equal((await state()).domain_auth_enabled, false);
+
+  // Each change is in the action log, the failure with its code and ray id.
+  await page.getByRole('link', { name: 'Action log' }).click();
+  const log = page.getByRole('table', { name: 'Action log' });
+  await log.waitFor();
+  const rows = log.getByRole('row');
+  assert.equal(await rows.count(), 4, 'a header and three changes');
+  assert.match(await rows.nth(1).textContent(), /set-domain-auth.*disabled.*done/);
+  assert.match(await rows.nth(2).textContent(), /set-domain-auth.*disabled.*failed: 500 ERROR.*ray-e2e-1/);
+  assert.match(await rows.nth(3).textContent(), /set-domain-auth.*enabled.*done/);
 });
 
 test('a deep link reopens the same view; the token stays only if remembered in this tab', async () => {

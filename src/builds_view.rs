@@ -446,7 +446,7 @@ pub fn to_csv(builds: &[BuildSummary], rows: &[usize]) -> String {
 /// or line break inside ours: each such place that starts with one of those
 /// characters gets a `'` first. A cell holding a separator, a quote or a line
 /// break is then quoted (RFC 4180).
-fn csv_cell(s: &str) -> String {
+pub(crate) fn csv_cell(s: &str) -> String {
     let mut guarded = String::with_capacity(s.len() + 2);
     let mut cell_may_begin = true;
     for c in s.chars() {

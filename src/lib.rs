@@ -14,6 +14,7 @@
 //!
 //! The local service (`local-service/`) reuses the core's models and validator.
 
+pub mod action_log;
 pub mod api;
 pub mod builds_view;
 pub mod files;

@@ -62,6 +62,17 @@ pub async fn send<O: Operation>(
     O::read(&exchange(&call, opts).await?)
 }
 
+/// [`send`], and the ray id of the answer (for the panel's action log).
+pub async fn send_traced<O: Operation>(
+    conn: &Connection,
+    op: &O,
+    opts: &Options,
+) -> Result<(O::Output, String), ApiError> {
+    let answer = exchange(&op.call(conn)?, opts).await?;
+    let ray_id = answer.header("rvt-ray-id").unwrap_or_default().to_owned();
+    Ok((O::read(&answer)?, ray_id))
+}
+
 /// Fetches until a success answer arrives or the retry policy gives up. Every
 /// operation reads a non-2xx answer as the service's error, so the decision
 /// needs no operation and this loop is compiled once for all of them.

@@ -38,6 +38,26 @@ pub struct DevTokenRequest {
     pub ports: Ports,
 }
 
+impl DevTokenRequest {
+    /// One line for the action log: the hostname and the ports (what the
+    /// token will hand out), never the token.
+    pub fn summary(&self) -> String {
+        let ports: Vec<String> = self
+            .ports
+            .iter()
+            .map(|(label, c)| {
+                let at = match (c.port, c.port_range) {
+                    (Some(p), _) => p.to_string(),
+                    (None, Some(r)) => format!("{}-{}", r.min, r.max),
+                    (None, None) => String::new(),
+                };
+                format!("{label} {} {at}", c.protocol)
+            })
+            .collect();
+        format!("hostname {}; ports {}", self.hostname, ports.join(", "))
+    }
+}
+
 /// Port configurations keyed by label, in the order they were given (a JSON
 /// object read in its own order). A label given twice keeps its first place
 /// and its last value, as a JSON reader that builds a map would.

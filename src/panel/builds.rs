@@ -12,7 +12,6 @@ use super::Session;
 use crate::api::ListBuilds;
 use crate::builds_view::{self, Column, SearchIndex, Sort, StateFilter};
 use crate::model::BuildSummary;
-use crate::transport::{self, Options};
 
 /// Every row has this height (CSS agrees), so the visible slice is arithmetic.
 /// Whole pixels: formatting a float would bring float printing into the wasm.
@@ -26,11 +25,11 @@ const VIEWPORT_PX: usize = 560;
 pub fn BuildsPage() -> impl IntoView {
     let s = expect_context::<Session>();
     let recent = expect_context::<super::Recent>();
+    let opts = super::calls::page_options();
     let load = Action::new_local(move |_: &()| {
-        let (conn, game) = (s.connection(), s.game());
+        let (game, opts) = (s.game(), opts.clone());
         async move {
-            let list = transport::send(&conn?, &ListBuilds { game_id: &game }, &Options::default())
-                .await?;
+            let list = super::calls::read(s, &ListBuilds { game_id: &game }, &opts).await?;
             recent.record(&s);
             Ok(Arc::new(list.builds))
         }

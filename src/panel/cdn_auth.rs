@@ -2,11 +2,11 @@
 
 use leptos::prelude::*;
 
-use super::widgets::ErrorPanel;
+use super::calls;
+use super::widgets::{Confirm, ErrorPanel, LastSet};
 use super::Session;
 use crate::api::SetCdnAuth;
 use crate::model::CdnAuthType;
-use crate::transport::{self, Options};
 
 fn meaning(t: &CdnAuthType) -> &'static str {
     match t {
@@ -21,19 +21,24 @@ fn meaning(t: &CdnAuthType) -> &'static str {
 #[component]
 pub fn CdnAuthPage() -> impl IntoView {
     let s = expect_context::<Session>();
-    let recent = expect_context::<super::Recent>();
     let choice = RwSignal::new(CdnAuthType::None);
     let confirming = RwSignal::new(false);
+    let opts = calls::page_options();
     let apply = Action::new_local(move |auth: &CdnAuthType| {
-        let (conn, game, ns, auth) = (s.connection(), s.game(), s.namespace(), auth.clone());
+        let (game, ns, auth, opts) = (s.game(), s.namespace(), auth.clone(), opts.clone());
         async move {
             let op = SetCdnAuth {
                 game_id: &game,
                 namespace_id: &ns,
                 auth_type: &auth,
             };
-            transport::send(&conn?, &op, &Options::default()).await?;
-            recent.record(&s);
+            let change = calls::Change {
+                operation: "set-cdn-auth",
+                game_id: game.clone(),
+                namespace_id: ns.clone(),
+                value: auth.to_string(),
+            };
+            calls::change(s, &op, &opts, change, |_| String::new()).await?;
             s.cdn_last_set.update(|m| {
                 m.insert(super::session::namespace_key(&game, &ns), auth.clone());
             });
@@ -41,22 +46,19 @@ pub fn CdnAuthPage() -> impl IntoView {
         }
     });
     let submit = move || {
-        confirming.set(false);
         apply.dispatch(choice.get_untracked());
     };
-    let last = move || s.cdn_last_set.with(|m| m.get(&s.namespace_key()).cloned());
+    let last = Signal::derive(move || {
+        s.cdn_last_set
+            .with(|m| m.get(&s.namespace_key()).map(ToString::to_string))
+    });
     view! {
         <section class="gc-page" aria-labelledby="cdn-heading">
             <h2 id="cdn-heading">"CDN authentication"</h2>
             <p class="gc-muted">
                 "Who may fetch this namespace's CDN content. The service cannot report the current setting, so the panel shows only what it last set here."
             </p>
-            <p role="status" class="gc-last-set">
-                {move || match last() {
-                    Some(t) => format!("Last set from this panel: {t}."),
-                    None => "Not set from this panel yet: the current setting is unknown.".to_owned(),
-                }}
-            </p>
+            <LastSet value=last />
             <fieldset class="gc-choices">
                 <legend>"Authentication type"</legend>
                 {CdnAuthType::KNOWN.iter().map(|t| {
@@ -79,15 +81,12 @@ pub fn CdnAuthPage() -> impl IntoView {
             <button type="button" disabled=move || apply.pending().get() on:click=move |_| confirming.set(true)>
                 {move || if apply.pending().get() { "Saving…" } else { "Apply…" }}
             </button>
-            <Show when=move || confirming.get()>
-                <div class="gc-confirm" role="alertdialog" aria-labelledby="cdn-confirm-text">
-                    <p id="cdn-confirm-text">
-                        {move || format!("Set the CDN auth type of namespace {} to {}?", s.namespace_id.get().trim(), choice.get())}
-                    </p>
-                    <button type="button" on:click=move |_| submit()>"Confirm"</button>
-                    <button type="button" class="gc-secondary" on:click=move |_| confirming.set(false)>"Cancel"</button>
-                </div>
-            </Show>
+            <Confirm
+                open=confirming
+                text=Signal::derive(move || format!("Set the CDN auth type of namespace {} to {}?", s.namespace_id.get().trim(), choice.get()))
+                confirm="Confirm"
+                on_confirm=Callback::new(move |_| { apply.dispatch(choice.get_untracked()); })
+            />
             {move || apply.value().get().map(|r| match r {
                 Ok(t) => view! { <p class="gc-ok" role="status">{format!("CDN auth type set to {t}.")}</p> }.into_any(),
                 Err(e) => view! { <ErrorPanel error=e retry=Callback::new(move |_| submit()) /> }.into_any(),

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::calls;
 use super::widgets::{CopyButton, ErrorPanel};
 use super::Session;
 use crate::api::CreateDevToken;
@@ -11,7 +12,6 @@ use crate::files::{Engine, Handoff};
 use crate::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange, Timestamp};
 use crate::ports::{dev_token_address, proxy_port};
 use crate::token::{self, DecodedToken};
-use crate::transport::{self, Options};
 use crate::validate::{self, Issue, MAX_PORTS};
 
 /// One row of the port editor; every field is its own signal.
@@ -119,21 +119,41 @@ pub fn DevTokenPage() -> impl IntoView {
         })
     };
 
-    let recent = expect_context::<super::Recent>();
+    let opts = calls::page_options();
     let create = Action::new_local(move |req: &DevTokenRequest| {
-        let (conn, game, ns, req) = (s.connection(), s.game(), s.namespace(), req.clone());
+        let (base_url, game, ns, req, opts) = (
+            s.base_url.get_untracked(),
+            s.game(),
+            s.namespace(),
+            req.clone(),
+            opts.clone(),
+        );
         async move {
-            let conn = conn?;
             let op = CreateDevToken {
                 game_id: &game,
                 namespace_id: &ns,
                 request: &req,
             };
-            let res = transport::send(&conn, &op, &Options::default()).await?;
-            recent.record(&s);
+            let change = calls::Change {
+                operation: "create-dev-token",
+                game_id: game.clone(),
+                namespace_id: ns.clone(),
+                value: req.summary(),
+            };
+            // The log gets the token's expiry, never the token.
+            let expiry = |res: &crate::model::DevTokenResponse| {
+                token::decode(&res.token)
+                    .ok()
+                    .and_then(|d| d.claims.exp_ms)
+                    .and_then(Timestamp::from_unix_ms)
+                    .map_or(String::new(), |t| format!("expires {}", t.to_rfc3339_ms()))
+            };
+            let res = calls::change(s, &op, &opts, change, expiry).await?;
             Ok(Issued {
                 token: res.token,
-                base_url: conn.base.as_str().to_owned(),
+                base_url: crate::api::BaseUrl::parse(&base_url)
+                    .map(|b| b.as_str().to_owned())
+                    .unwrap_or(base_url),
                 game,
                 namespace: ns,
                 request: req,

@@ -1,107 +1,112 @@
-//! Enable or disable a namespace's domain-based authentication: a switch
-//! that shows the new state at once and goes back if the call fails.
+//! Enable or disable a namespace's domain-based authentication. The four
+//! operations cannot read the setting back: where this panel has not set it,
+//! the state is "unknown" (not "off") and both Enable and Disable are offered.
+//! A change shows at once and goes back if the call fails.
 
 use leptos::prelude::*;
 
-use super::widgets::ErrorPanel;
+use super::calls;
+use super::widgets::{Confirm, ErrorPanel, LastSet};
 use super::Session;
-use crate::api::{ApiError, SetDomainAuth};
-use crate::transport::{self, Options};
+use crate::api::SetDomainAuth;
 
 #[component]
 pub fn DomainAuthPage() -> impl IntoView {
     let s = expect_context::<Session>();
-    let recent = expect_context::<super::Recent>();
-    // The switch: what this panel last set for the namespace, off otherwise.
-    let on = RwSignal::new(false);
-    Effect::new(move |_| {
-        let key = s.namespace_key();
-        on.set(
-            s.domain_last_set
-                .with(|m| m.get(&key).copied().unwrap_or(false)),
-        );
+    // What this panel last set for the namespace, if anything.
+    let known = Memo::new(move |_| {
+        s.domain_last_set
+            .with(|m| m.get(&s.namespace_key()).copied())
     });
-    let confirming = RwSignal::new(false);
-    let error = RwSignal::new(None::<ApiError>);
+    let opts = calls::page_options();
     let set = Action::new_local(move |enabled: &bool| {
-        let (conn, game, ns, enabled) = (s.connection(), s.game(), s.namespace(), *enabled);
-        let before = !enabled;
-        on.set(enabled);
-        error.set(None);
+        let (game, ns, enabled, opts) = (s.game(), s.namespace(), *enabled, opts.clone());
         async move {
             let op = SetDomainAuth {
                 game_id: &game,
                 namespace_id: &ns,
                 enabled,
             };
-            let result = match conn {
-                Ok(conn) => transport::send(&conn, &op, &Options::default()).await,
-                Err(e) => Err(e),
+            let change = calls::Change {
+                operation: "set-domain-auth",
+                game_id: game.clone(),
+                namespace_id: ns.clone(),
+                value: if enabled { "enabled" } else { "disabled" }.to_owned(),
             };
-            match result {
-                Ok(()) => {
-                    recent.record(&s);
-                    s.domain_last_set.update(|m| {
-                        m.insert(super::session::namespace_key(&game, &ns), enabled);
-                    });
-                }
-                Err(e) => {
-                    on.set(before);
-                    error.set(Some(e));
-                }
-            }
+            calls::change(s, &op, &opts, change, |_| String::new()).await?;
+            s.domain_last_set.update(|m| {
+                m.insert(super::session::namespace_key(&game, &ns), enabled);
+            });
+            Ok(enabled)
         }
     });
-    let toggle = move |_| {
+    // Optimistic: the value being set while the call runs, then what is known.
+    let input = set.input();
+    let shown = move || input.get().or_else(|| known.get());
+    let confirming = RwSignal::new(false);
+    // The last value asked for, for Try again.
+    let wanted = StoredValue::new(None::<bool>);
+    let send = move |enabled: bool| {
+        wanted.set_value(Some(enabled));
+        set.dispatch(enabled);
+    };
+    let request = move |enabled: bool| {
         if set.pending().get_untracked() {
             return;
         }
-        if on.get_untracked() {
-            set.dispatch(false);
-        } else {
+        if enabled {
             confirming.set(true);
+        } else {
+            send(false);
         }
     };
-    let last = move || {
-        s.domain_last_set
-            .with(|m| m.get(&s.namespace_key()).copied())
-    };
+    let last = Signal::derive(move || {
+        known
+            .get()
+            .map(|on| if on { "on" } else { "off" }.to_owned())
+    });
     view! {
         <section class="gc-page" aria-labelledby="domain-heading">
             <h2 id="domain-heading">"Domain-based authentication"</h2>
             <p class="gc-muted">
                 "When on, players reaching the game from the namespace's own domains get a public token without a separate sign-in."
             </p>
-            <p role="status" class="gc-last-set">
-                {move || match last() {
-                    Some(true) => "Last set from this panel: on.".to_owned(),
-                    Some(false) => "Last set from this panel: off.".to_owned(),
-                    None => "Not set from this panel yet: the current setting is unknown.".to_owned(),
-                }}
-            </p>
-            <button
-                type="button"
-                role="switch"
-                class="gc-switch"
-                aria-checked=move || on.get().to_string()
-                aria-busy=move || set.pending().get().to_string()
-                on:click=toggle
-            >
-                <span class="gc-switch-track" aria-hidden="true"><span class="gc-switch-thumb"></span></span>
-                "Domain-based authentication"
-            </button>
-            <Show when=move || confirming.get()>
-                <div class="gc-confirm" role="alertdialog" aria-labelledby="domain-confirm-text">
-                    <p id="domain-confirm-text">
-                        {move || format!("Enable domain-based authentication for namespace {}?", s.namespace_id.get().trim())}
-                    </p>
-                    <button type="button" on:click=move |_| { confirming.set(false); set.dispatch(true); }>"Enable"</button>
-                    <button type="button" class="gc-secondary" on:click=move |_| confirming.set(false)>"Cancel"</button>
-                </div>
-            </Show>
-            {move || error.get().map(|e| {
-                let retry = Callback::new(move |_| { set.dispatch(!on.get_untracked()); });
-                view! { <ErrorPanel error=e retry=retry /> }
+            <LastSet value=last />
+            {move || match shown() {
+                Some(on) => view! {
+                    <button
+                        type="button"
+                        role="switch"
+                        class="gc-switch"
+                        aria-checked=on.to_string()
+                        aria-busy=move || set.pending().get().to_string()
+                        on:click=move |_| request(!on)
+                    >
+                        <span class="gc-switch-track" aria-hidden="true"><span class="gc-switch-thumb"></span></span>
+                        "Domain-based authentication"
+                    </button>
+                }.into_any(),
+                None => view! {
+                    <div class="gc-toolbar" role="group" aria-label="Domain-based authentication: unknown">
+                        <span class="gc-unknown">"Domain-based authentication: unknown"</span>
+                        <button type="button" on:click=move |_| request(true)>"Enable…"</button>
+                        <button type="button" class="gc-secondary" on:click=move |_| request(false)>"Disable"</button>
+                    </div>
+                }.into_any(),
+            }}
+            <Confirm
+                open=confirming
+                text=Signal::derive(move || format!("Enable domain-based authentication for namespace {}?", s.namespace_id.get().trim()))
+                confirm="Enable"
+                on_confirm=Callback::new(move |_| send(true))
+            />
+            {move || set.value().get().and_then(Result::err).map(|e| {
+                let retry = Callback::new(move |_| {
+                    if let Some(v) = wanted.get_value() {
+                        set.dispatch(v);
+                    }
+                });
+                view! { <ErrorPanel error=e retry /> }
             })}
         </section>
     }

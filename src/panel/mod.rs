@@ -3,10 +3,12 @@
 //! JS module.
 
 mod builds;
+mod calls;
 mod cdn_auth;
 mod connection;
 mod dev_token;
 mod domain_auth;
+mod log;
 mod recent;
 mod session;
 mod widgets;
@@ -23,6 +25,7 @@ pub fn App() -> impl IntoView {
     s.sync();
     provide_context(s);
     provide_context(recent::Recent::load());
+    provide_context(calls::Log::load());
     view! {
         <header class="gc-header">
             <h1>"Game Cloud panel"</h1>
@@ -46,6 +49,7 @@ pub fn App() -> impl IntoView {
                 Page::DevToken => view! { <dev_token::DevTokenPage /> }.into_any(),
                 Page::CdnAuth => view! { <cdn_auth::CdnAuthPage /> }.into_any(),
                 Page::DomainAuth => view! { <domain_auth::DomainAuthPage /> }.into_any(),
+                Page::Log => view! { <log::LogPage /> }.into_any(),
             }}
         </main>
     }

@@ -90,6 +90,16 @@ impl Recent {
         self.save();
     }
 
+    /// The label given to an id, or "" (untracked).
+    pub fn label_of(self, kind: &str, id: &str) -> String {
+        self.0.with_untracked(|list| {
+            list.iter()
+                .find(|r| r.kind == kind && r.id.eq_ignore_ascii_case(id))
+                .map(|r| r.label.clone())
+                .unwrap_or_default()
+        })
+    }
+
     fn save(self) {
         if let Some(s) = storage() {
             let _ = s.set_item(KEY, &format(&self.0.get_untracked()));

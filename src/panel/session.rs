@@ -22,14 +22,16 @@ pub enum Page {
     DevToken,
     CdnAuth,
     DomainAuth,
+    Log,
 }
 
 impl Page {
-    pub const ALL: [Page; 4] = [
+    pub const ALL: [Page; 5] = [
         Page::Builds,
         Page::DevToken,
         Page::CdnAuth,
         Page::DomainAuth,
+        Page::Log,
     ];
 
     /// The page's slug in the URL.
@@ -39,6 +41,7 @@ impl Page {
             Page::DevToken => "dev-token",
             Page::CdnAuth => "cdn-auth",
             Page::DomainAuth => "domain-auth",
+            Page::Log => "log",
         }
     }
 
@@ -49,6 +52,7 @@ impl Page {
             Page::DevToken => "Development token",
             Page::CdnAuth => "CDN auth",
             Page::DomainAuth => "Domain auth",
+            Page::Log => "Action log",
         }
     }
 

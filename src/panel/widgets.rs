@@ -58,3 +58,37 @@ pub fn CopyButton(text: String, label: &'static str) -> impl IntoView {
         </button>
     }
 }
+
+/// A confirmation shown in place: what will change, a button that does it,
+/// and Cancel.
+#[component]
+pub fn Confirm(
+    open: RwSignal<bool>,
+    #[prop(into)] text: Signal<String>,
+    confirm: &'static str,
+    on_confirm: Callback<()>,
+) -> impl IntoView {
+    view! {
+        <Show when=move || open.get()>
+            <div class="gc-confirm" role="alertdialog" aria-label=confirm>
+                <p>{move || text.get()}</p>
+                <button type="button" on:click=move |_| { open.set(false); on_confirm.run(()); }>{confirm}</button>
+                <button type="button" class="gc-secondary" on:click=move |_| open.set(false)>"Cancel"</button>
+            </div>
+        </Show>
+    }
+}
+
+/// What this panel last set for the selected namespace: the service cannot
+/// report a setting back, so "unknown" is said rather than a guess.
+#[component]
+pub fn LastSet(#[prop(into)] value: Signal<Option<String>>) -> impl IntoView {
+    view! {
+        <p role="status" class="gc-last-set">
+            {move || match value.get() {
+                Some(v) => format!("Last set from this panel: {v}."),
+                None => "Not set from this panel yet: the current setting is unknown.".to_owned(),
+            }}
+        </p>
+    }
+}

@@ -1,0 +1,163 @@
+//! The action log: every change made from this panel, kept in the browser
+//! (bounded, oldest dropped first), filterable and exportable. An entry
+//! holds what was changed and how it ended, never a token or a secret: there
+//! is no field that could hold one.
+
+use serde::Deserialize;
+
+use crate::api::ApiError;
+use crate::json::{Json, ToJson};
+
+/// The most entries kept; the oldest go first.
+pub const MAX_ENTRIES: usize = 500;
+
+/// One change made from the panel.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Entry {
+    /// When the answer came, milliseconds since the epoch.
+    pub at_ms: i64,
+    /// `create-dev-token`, `set-cdn-auth` or `set-domain-auth`.
+    pub operation: String,
+    pub game_id: String,
+    pub namespace_id: String,
+    /// The label this panel knows the namespace by, if any.
+    #[serde(default)]
+    pub namespace_label: String,
+    /// The value set; for a development token its hostname, ports and expiry.
+    pub value: String,
+    /// `done`, or `failed: ` and why.
+    pub outcome: String,
+    /// The service's ray id, when an answer carried one.
+    #[serde(default)]
+    pub ray_id: String,
+}
+
+impl Entry {
+    /// The outcome of a call as the log says it.
+    pub fn outcome_of(result: &Result<(), &ApiError>) -> String {
+        match result {
+            Ok(()) => "done".to_owned(),
+            Err(ApiError::Service(e)) => format!("failed: {} {}", e.status, e.code),
+            Err(e) => format!("failed: {}", e.kind()),
+        }
+    }
+
+    /// The ray id an error carries, if any.
+    pub fn ray_id_of(error: &ApiError) -> String {
+        match error {
+            ApiError::Service(e) => e.ray_id.clone(),
+            ApiError::UnexpectedAnswer { ray_id, .. } => ray_id.clone().unwrap_or_default(),
+            _ => String::new(),
+        }
+    }
+
+    fn cells(&self) -> [(&'static str, &str); 7] {
+        [
+            ("operation", &self.operation),
+            ("game_id", &self.game_id),
+            ("namespace_id", &self.namespace_id),
+            ("namespace_label", &self.namespace_label),
+            ("value", &self.value),
+            ("outcome", &self.outcome),
+            ("ray_id", &self.ray_id),
+        ]
+    }
+}
+
+impl ToJson for Entry {
+    fn write_json(&self, out: &mut Json) {
+        out.begin_object().key("at_ms").i64(self.at_ms);
+        for (key, value) in self.cells() {
+            out.key(key).str(value);
+        }
+        out.end_object();
+    }
+}
+
+/// The entries, oldest first.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ActionLog {
+    pub entries: Vec<Entry>,
+}
+
+impl ActionLog {
+    /// Reads what [`ActionLog::to_json`] wrote; anything else (another
+    /// version's data, a hand edit) gives an empty log rather than an error.
+    pub fn parse(text: &str) -> ActionLog {
+        let mut entries: Vec<Entry> = crate::json::from_slice(text.as_bytes()).unwrap_or_default();
+        let excess = entries.len().saturating_sub(MAX_ENTRIES);
+        entries.drain(..excess);
+        ActionLog { entries }
+    }
+
+    /// Adds an entry, dropping the oldest beyond [`MAX_ENTRIES`].
+    pub fn push(&mut self, entry: Entry) {
+        self.entries.push(entry);
+        let excess = self.entries.len().saturating_sub(MAX_ENTRIES);
+        self.entries.drain(..excess);
+    }
+
+    /// The entries at `rows` as JSON (an array, in the stored shape).
+    pub fn to_json(&self, rows: &[usize], pretty: bool) -> String {
+        let mut out = if pretty {
+            Json::pretty()
+        } else {
+            Json::compact()
+        };
+        out.begin_array();
+        for &i in rows {
+            out.value(&self.entries[i]);
+        }
+        out.end_array();
+        out.finish()
+    }
+
+    /// Every entry, for storage.
+    pub fn stored(&self) -> String {
+        let all: Vec<usize> = (0..self.entries.len()).collect();
+        self.to_json(&all, false)
+    }
+
+    /// The entries at `rows` as CSV, cells guarded as the builds export's.
+    pub fn to_csv(&self, rows: &[usize]) -> String {
+        let mut out = String::from(
+            "at,operation,game_id,namespace_id,namespace_label,value,outcome,ray_id\r\n",
+        );
+        for &i in rows {
+            let e = &self.entries[i];
+            let at = crate::model::Timestamp::from_unix_ms(e.at_ms)
+                .map(|t| t.to_rfc3339_ms())
+                .unwrap_or_default();
+            out.push_str(&at);
+            for (_, value) in e.cells() {
+                out.push(',');
+                out.push_str(&crate::builds_view::csv_cell(value));
+            }
+            out.push_str("\r\n");
+        }
+        out
+    }
+
+    /// The entries whose text holds every word of `filter` (ASCII letters in
+    /// any case),
+    /// newest first.
+    pub fn matching(&self, filter: &str) -> Vec<usize> {
+        let words: Vec<String> = filter
+            .split_whitespace()
+            .map(str::to_ascii_lowercase)
+            .collect();
+        (0..self.entries.len())
+            .rev()
+            .filter(|&i| {
+                let e = &self.entries[i];
+                let text: String = e
+                    .cells()
+                    .iter()
+                    .map(|(_, v)| v.to_ascii_lowercase())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                words.iter().all(|w| text.contains(w.as_str()))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,122 @@
+//! How every page calls the service: one helper that takes the session's
+//! connection, aborts the page's calls when the page goes away, and writes
+//! each change to the action log.
+
+use leptos::__reexports::send_wrapper::SendWrapper;
+use leptos::prelude::*;
+
+use super::{Recent, Session};
+use crate::action_log::{ActionLog, Entry};
+use crate::api::{ApiError, Operation};
+use crate::transport::{self, Options};
+
+/// The call options of the page being built: its calls are aborted when it
+/// goes away (another page, a reload of the view), so nothing lands late.
+pub fn page_options() -> Options {
+    let controller = web_sys::AbortController::new().ok();
+    let signal = controller.as_ref().map(web_sys::AbortController::signal);
+    if let Some(c) = controller {
+        let c = SendWrapper::new(c);
+        on_cleanup(move || c.abort());
+    }
+    Options {
+        signal,
+        ..Options::default()
+    }
+}
+
+/// Runs a read for the page (no log entry).
+pub async fn read<O: Operation>(s: Session, op: &O, opts: &Options) -> Result<O::Output, ApiError> {
+    transport::send(&s.connection()?, op, opts).await
+}
+
+/// What a change sets, for its log entry.
+pub struct Change {
+    pub operation: &'static str,
+    pub game_id: String,
+    pub namespace_id: String,
+    pub value: String,
+}
+
+/// Runs a change and logs how it ended. A call that was not sent (a bad
+/// connection or request) changed nothing and is not logged.
+pub async fn change<O: Operation>(
+    s: Session,
+    op: &O,
+    opts: &Options,
+    change: Change,
+    detail: impl FnOnce(&O::Output) -> String,
+) -> Result<O::Output, ApiError> {
+    let conn = s.connection()?;
+    let result = transport::send_traced(&conn, op, opts).await;
+    let (outcome, ray_id, value) = match &result {
+        Ok((out, ray)) => {
+            let extra = detail(out);
+            let value = if extra.is_empty() {
+                change.value
+            } else {
+                format!("{}; {extra}", change.value)
+            };
+            (Entry::outcome_of(&Ok(())), ray.clone(), value)
+        }
+        Err(ApiError::InvalidRequest { .. }) | Err(ApiError::Aborted) => {
+            return result.map(|(out, _)| out)
+        }
+        Err(e) => (
+            Entry::outcome_of(&Err(e)),
+            Entry::ray_id_of(e),
+            change.value,
+        ),
+    };
+    if result.is_ok() {
+        expect_context::<Recent>().record(&s);
+    }
+    let label = expect_context::<Recent>().label_of("namespace", &change.namespace_id);
+    expect_context::<Log>().record(Entry {
+        at_ms: js_sys::Date::now() as i64,
+        operation: change.operation.to_owned(),
+        game_id: change.game_id,
+        namespace_id: change.namespace_id,
+        namespace_label: label,
+        value,
+        outcome,
+        ray_id,
+    });
+    result.map(|(out, _)| out)
+}
+
+const KEY: &str = "gamecloud.log";
+
+/// The action log, kept in `localStorage` (it holds no token).
+#[derive(Clone, Copy)]
+pub struct Log(pub RwSignal<ActionLog>);
+
+impl Log {
+    pub fn load() -> Self {
+        let stored = storage()
+            .and_then(|s| s.get_item(KEY).ok().flatten())
+            .map(|text| ActionLog::parse(&text))
+            .unwrap_or_default();
+        Log(RwSignal::new(stored))
+    }
+
+    pub fn record(self, entry: Entry) {
+        self.0.update(|log| log.push(entry));
+        self.save();
+    }
+
+    pub fn clear(self) {
+        self.0.set(ActionLog::default());
+        self.save();
+    }
+
+    fn save(self) {
+        if let Some(s) = storage() {
+            let _ = s.set_item(KEY, &self.0.with_untracked(ActionLog::stored));
+        }
+    }
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}

@@ -1,0 +1,94 @@
+//! The action log page: every change made from this panel in this browser,
+//! newest first, with a filter, CSV and JSON export, and Clear.
+
+use leptos::prelude::*;
+
+use super::calls::Log;
+use super::widgets::Confirm;
+use crate::model::Timestamp;
+
+#[component]
+pub fn LogPage() -> impl IntoView {
+    let log = expect_context::<Log>();
+    let filter = RwSignal::new(String::new());
+    let rows = Memo::new(move |_| log.0.with(|l| l.matching(&filter.get())));
+    let clearing = RwSignal::new(false);
+    let export = move |json: bool| {
+        let rows = rows.get_untracked();
+        log.0.with_untracked(|l| {
+            if json {
+                super::builds::download(
+                    &l.to_json(&rows, true),
+                    "application/json",
+                    "action-log.json",
+                );
+            } else {
+                super::builds::download(&l.to_csv(&rows), "text/csv", "action-log.csv");
+            }
+        });
+    };
+    let when = |ms: i64| {
+        Timestamp::from_unix_ms(ms).map_or(String::new(), |t| {
+            let s = t.to_rfc3339_ms();
+            format!("{} {}", &s[..10], &s[11..19])
+        })
+    };
+    view! {
+        <section class="gc-page" aria-labelledby="log-heading">
+            <h2 id="log-heading">"Action log"</h2>
+            <p class="gc-muted">
+                "Every change made from this panel in this browser, newest first: when, what, where, the value, how it ended and the ray id. Never a token. The newest 500 are kept."
+            </p>
+            <div class="gc-toolbar">
+                <label>"Filter " <input type="search" name="log-filter" bind:value=filter /></label>
+                <button type="button" class="gc-secondary" on:click=move |_| export(false)>"Export CSV"</button>
+                <button type="button" class="gc-secondary" on:click=move |_| export(true)>"Export JSON"</button>
+                <button type="button" class="gc-secondary" disabled=move || log.0.with(|l| l.entries.is_empty()) on:click=move |_| clearing.set(true)>"Clear…"</button>
+            </div>
+            <Confirm
+                open=clearing
+                text=Signal::derive(move || format!("Clear all {} entries of the action log in this browser?", log.0.with(|l| l.entries.len())))
+                confirm="Clear the log"
+                on_confirm=Callback::new(move |_| log.clear())
+            />
+            <p role="status" class="gc-muted">
+                {move || format!("{} of {} entries", rows.with(Vec::len), log.0.with(|l| l.entries.len()))}
+            </p>
+            <div class="gc-table-scroll">
+                <table class="gc-table gc-log" aria-label="Action log">
+                    <thead>
+                        <tr>
+                            <th scope="col">"When (UTC)"</th>
+                            <th scope="col">"Operation"</th>
+                            <th scope="col">"Namespace"</th>
+                            <th scope="col">"Value"</th>
+                            <th scope="col">"Outcome"</th>
+                            <th scope="col">"Ray id"</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {move || log.0.with(|l| rows.get().into_iter().map(|i| {
+                            let e = l.entries[i].clone();
+                            let ns = if e.namespace_label.is_empty() {
+                                e.namespace_id.clone()
+                            } else {
+                                format!("{} ({})", e.namespace_label, e.namespace_id)
+                            };
+                            let failed = e.outcome != "done";
+                            view! {
+                                <tr>
+                                    <td>{when(e.at_ms)}</td>
+                                    <td>{e.operation}</td>
+                                    <td title=format!("game {}", e.game_id)>{ns}</td>
+                                    <td>{e.value}</td>
+                                    <td class:gc-bad=failed>{e.outcome}</td>
+                                    <td><code>{e.ray_id}</code></td>
+                                </tr>
+                            }
+                        }).collect_view())}
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

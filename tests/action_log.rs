@@ -1,0 +1,97 @@
+//! The action log: bounded, stored and read back, filtered and exported.
+
+use gamecloud::action_log::{ActionLog, Entry, MAX_ENTRIES};
+
+fn entry(i: i64, value: &str) -> Entry {
+    Entry {
+        at_ms: 1_767_225_600_000 + i,
+        operation: "set-cdn-auth".into(),
+        game_id: "4f3c2a10-6b1e-4c8a-9d2f-1a2b3c4d5e6f".into(),
+        namespace_id: "7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c".into(),
+        namespace_label: "staging".into(),
+        value: value.into(),
+        outcome: "done".into(),
+        ray_id: format!("ray-{i}"),
+    }
+}
+
+#[test]
+fn the_log_keeps_the_newest_entries_up_to_its_bound() {
+    let mut log = ActionLog::default();
+    for i in 0..(MAX_ENTRIES as i64 + 25) {
+        log.push(entry(i, "basic"));
+    }
+    assert_eq!(log.entries.len(), MAX_ENTRIES);
+    assert_eq!(log.entries[0].ray_id, "ray-25", "the oldest went first");
+    // Stored and read back whole.
+    assert_eq!(ActionLog::parse(&log.stored()), log);
+}
+
+#[test]
+fn stored_text_that_is_not_a_log_reads_as_an_empty_log() {
+    for text in [
+        "",
+        "null",
+        "{\"a\":1}",
+        "[{\"at_ms\":\"x\"}]",
+        "[1,2]",
+        "\u{0}",
+    ] {
+        assert_eq!(ActionLog::parse(text), ActionLog::default(), "{text:?}");
+    }
+    // An older entry without the optional fields still reads.
+    let old = r#"[{"at_ms":1,"operation":"set-domain-auth","game_id":"g","namespace_id":"n","value":"enabled","outcome":"done"}]"#;
+    assert_eq!(ActionLog::parse(old).entries[0].namespace_label, "");
+}
+
+#[test]
+fn filters_match_every_word_and_list_the_newest_first() {
+    let mut log = ActionLog::default();
+    log.push(entry(1, "basic"));
+    log.push(entry(2, "none"));
+    let mut failed = entry(3, "basic");
+    failed.outcome = "failed: 429 API_RATE_LIMIT".into();
+    log.push(failed);
+    assert_eq!(log.matching(""), [2, 1, 0]);
+    assert_eq!(log.matching("BASIC"), [2, 0]);
+    assert_eq!(log.matching("basic rate_limit"), [2]);
+    assert_eq!(log.matching("staging ray-2"), [1]);
+    assert!(log.matching("prod").is_empty());
+}
+
+#[test]
+fn exports_are_guarded_csv_and_json_in_the_stored_shape() {
+    let mut log = ActionLog::default();
+    log.push(entry(1, "=cmd|' /C calc'!A0; =x"));
+    let csv = log.to_csv(&[0]);
+    let line = csv.lines().nth(1).unwrap();
+    assert!(
+        line.starts_with("2026-01-01T00:00:00.001Z,set-cdn-auth,"),
+        "{line}"
+    );
+    assert!(line.contains("\"'=cmd|' /C calc'!A0; '=x\""), "{line}");
+    let json = log.to_json(&[0], true);
+    let back: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(back[0]["value"], "=cmd|' /C calc'!A0; =x");
+    assert_eq!(back[0]["ray_id"], "ray-1");
+    let keys: Vec<&str> = back[0]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "at_ms",
+            "game_id",
+            "namespace_id",
+            "namespace_label",
+            "operation",
+            "outcome",
+            "ray_id",
+            "value"
+        ],
+        "no field could hold a token"
+    );
+}
