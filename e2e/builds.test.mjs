@@ -2,7 +2,7 @@
 // 100,000 builds sorted and scrolled with only the visible rows in the DOM.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, launchBrowser, openPage } from './harness.mjs';
+import { startService, launchBrowser, openPage, axeViolations } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -67,6 +67,36 @@ test('100,000 builds load, sort and scroll with only the visible rows in the DOM
     await page.locator('.gc-table-scroll').evaluate((el) => { el.scrollTop = el.scrollHeight; });
     await page.locator('tbody tr[aria-rowindex="100001"]').waitFor();
     assert.ok((await page.locator('tbody tr').count()) < 60);
+  } finally {
+    await service.stop();
+  }
+});
+
+test('two builds compare: exact size difference, time between, tags added, removed and changed', async () => {
+  const service = await startService();
+  try {
+    const { page, problems } = await loaded(service);
+    // The two largest: the 2^53 + 1 byte build and the next.
+    await page.getByRole('button', { name: 'Size' }).click();
+    const rows = page.locator('tbody tr[aria-rowindex]');
+    await rows.nth(0).getByRole('checkbox').check();
+    await page.getByText('Choose one more build to compare.').waitFor();
+    await rows.nth(1).getByRole('checkbox').check();
+    const cmp = page.getByRole('region', { name: 'Comparison' });
+    await cmp.waitFor();
+    const text = await cmp.textContent();
+    assert.match(text, /Size[+-][\d,]+ bytes \([+-][\d.]+ [KMGTPE]iB\)/);
+    assert.match(text, /Time between\d+ (day|hour|minute|second)/);
+    assert.match(text, /Tags added/);
+    assert.match(text, /Tags removed/);
+    assert.match(text, /Tags changed/);
+    assert.deepEqual(await axeViolations(page), []);
+    // A third choice replaces the first; Clear ends the comparison.
+    await rows.nth(2).getByRole('checkbox').check();
+    assert.equal(await rows.nth(0).getByRole('checkbox').isChecked(), false);
+    await cmp.getByRole('button', { name: 'Clear comparison' }).click();
+    await cmp.waitFor({ state: 'detached' });
+    assert.deepEqual(problems, []);
   } finally {
     await service.stop();
   }

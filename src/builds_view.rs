@@ -477,3 +477,98 @@ pub fn to_json(builds: &[BuildSummary], rows: &[usize]) -> String {
     out.end_array().end_object();
     out.finish()
 }
+
+/// Two builds side by side: the older first, what changed to the newer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comparison {
+    /// Indexes into the list: the one created first, then the other.
+    pub older: usize,
+    pub newer: usize,
+    /// Newer size minus older size, in bytes (exact: sizes are u64).
+    pub size_delta: i128,
+    /// Milliseconds from the older's creation to the newer's.
+    pub time_ms: i64,
+    /// Tags only the newer has, only the older has, and those whose value
+    /// changed (key, older value, newer value); by key.
+    pub added: Vec<(String, String)>,
+    pub removed: Vec<(String, String)>,
+    pub changed: Vec<(String, String, String)>,
+}
+
+/// Compares builds `a` and `b` of `builds`.
+pub fn compare(builds: &[BuildSummary], a: usize, b: usize) -> Comparison {
+    let (older, newer) = if builds[a].create_ts <= builds[b].create_ts {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let (o, n) = (&builds[older], &builds[newer]);
+    let pair = |(k, v): (&String, &String)| (k.clone(), v.clone());
+    Comparison {
+        older,
+        newer,
+        size_delta: i128::from(n.content_length) - i128::from(o.content_length),
+        time_ms: n.create_ts.unix_ms() - o.create_ts.unix_ms(),
+        added: n
+            .tags
+            .iter()
+            .filter(|(k, _)| !o.tags.contains_key(*k))
+            .map(pair)
+            .collect(),
+        removed: o
+            .tags
+            .iter()
+            .filter(|(k, _)| !n.tags.contains_key(*k))
+            .map(pair)
+            .collect(),
+        changed: o
+            .tags
+            .iter()
+            .filter_map(|(k, ov)| {
+                let nv = n.tags.get(k)?;
+                (nv != ov).then(|| (k.clone(), ov.clone(), nv.clone()))
+            })
+            .collect(),
+    }
+}
+
+/// A size difference, exact and in binary units: `+1,048,576 bytes (+1.00
+/// MiB)`, `-512 bytes (-512 B)`, `no change`.
+pub fn size_delta_text(delta: i128) -> String {
+    if delta == 0 {
+        return "no change".to_owned();
+    }
+    let sign = if delta > 0 { '+' } else { '-' };
+    // |delta| fits in u64: both sizes do.
+    let abs = delta.unsigned_abs() as u64;
+    format!("{sign}{} bytes ({sign}{})", grouped(abs), human_size(abs))
+}
+
+/// A duration in its largest unit and the one below it, when not zero
+/// (`3 days 4 hours`, `2 hours 5 minutes`, `1 hour`, `45 seconds`).
+pub fn duration_text(ms: i64) -> String {
+    const UNITS: [(u64, &str); 4] = [
+        (86_400, "day"),
+        (3_600, "hour"),
+        (60, "minute"),
+        (1, "second"),
+    ];
+    let mut rest = ms.unsigned_abs() / 1000;
+    let (mut parts, mut largest) = (Vec::new(), None);
+    for (i, (size, name)) in UNITS.into_iter().enumerate() {
+        if largest.is_some_and(|l| i > l + 1) {
+            break;
+        }
+        let n = rest / size;
+        rest %= size;
+        if n > 0 {
+            largest.get_or_insert(i);
+            parts.push(format!("{n} {name}{}", if n == 1 { "" } else { "s" }));
+        }
+    }
+    if parts.is_empty() {
+        "less than a second".to_owned()
+    } else {
+        parts.join(" ")
+    }
+}

@@ -368,3 +368,52 @@ fn an_env_file_never_gains_a_line_or_a_command() {
     assert!(env_file(&[("BAD KEY", "v")]).is_err());
     assert!(env_file(&[("X=Y", "v")]).is_err());
 }
+
+#[test]
+fn two_builds_compare_older_to_newer_with_exact_sizes_and_tag_changes() {
+    let mut b = sample();
+    b[0].tags = [("channel", "beta"), ("engine", "4.2"), ("old", "x")]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect();
+    b[1].tags = [("channel", "stable"), ("engine", "4.2"), ("new", "y")]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect();
+    b[0].create_ts = Timestamp::from_unix_ms(1_000).unwrap();
+    b[1].create_ts =
+        Timestamp::from_unix_ms(1_000 + 3 * 86_400_000 + 4 * 3_600_000 + 59_000).unwrap();
+    b[0].content_length = u64::MAX;
+    b[1].content_length = 0;
+    // Either order of choice gives the same comparison.
+    for (a, c) in [(0, 1), (1, 0)] {
+        let cmp = compare(&b, a, c);
+        assert_eq!((cmp.older, cmp.newer), (0, 1));
+        assert_eq!(
+            cmp.size_delta,
+            -i128::from(u64::MAX),
+            "exact, even at the extremes"
+        );
+        assert_eq!(cmp.added, [("new".to_owned(), "y".to_owned())]);
+        assert_eq!(cmp.removed, [("old".to_owned(), "x".to_owned())]);
+        assert_eq!(
+            cmp.changed,
+            [("channel".to_owned(), "beta".to_owned(), "stable".to_owned())]
+        );
+        assert_eq!(duration_text(cmp.time_ms), "3 days 4 hours");
+    }
+    assert_eq!(size_delta_text(1_048_576), "+1,048,576 bytes (+1.00 MiB)");
+    assert_eq!(size_delta_text(-512), "-512 bytes (-512 B)");
+    assert_eq!(size_delta_text(0), "no change");
+    assert_eq!(
+        size_delta_text(-i128::from(u64::MAX)),
+        "-18,446,744,073,709,551,615 bytes (-16.0 EiB)"
+    );
+    assert_eq!(
+        duration_text(2 * 3_600_000 + 5 * 60_000 + 7_000),
+        "2 hours 5 minutes"
+    );
+    assert_eq!(duration_text(3_600_000 + 30_000), "1 hour");
+    assert_eq!(duration_text(45_000), "45 seconds");
+    assert_eq!(duration_text(0), "less than a second");
+}

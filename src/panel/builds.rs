@@ -91,6 +91,19 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
     };
     let now_ms = js_sys::Date::now() as i64;
     let total = builds.len();
+    // Builds chosen to compare (indexes into the list).
+    let picked = RwSignal::new(Vec::<usize>::new());
+    let comparison = {
+        let builds = builds.clone();
+        move || match picked.get()[..] {
+            [a, b] => Some(comparison_view(&builds, a, b, picked).into_any()),
+            [_] => Some(
+                view! { <p class="gc-muted" role="status">"Choose one more build to compare."</p> }
+                    .into_any(),
+            ),
+            _ => None,
+        }
+    };
 
     let export = {
         let builds = builds.clone();
@@ -127,7 +140,7 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
             let body = rows[first..end]
                 .iter()
                 .enumerate()
-                .map(|(k, &i)| row(&builds[i], first + k + 2, now_ms))
+                .map(|(k, &i)| row(&builds[i], i, first + k + 2, now_ms, picked))
                 .collect_view();
             view! {
                 <tr class="gc-spacer" aria-hidden="true" style:height=format!("{top}px")></tr>
@@ -192,6 +205,7 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
             <button type="button" class="gc-secondary" on:click=move |_| export(true)>"Export JSON"</button>
             <p class="gc-count" role="status">{move || format!("{} of {total} builds", rows.get().len())}</p>
         </div>
+        {comparison}
         <div
             class="gc-table-scroll"
             style:height=format!("{VIEWPORT_PX}px")
@@ -219,7 +233,27 @@ fn browser_lowercase(s: &str) -> String {
 }
 
 /// One row. Names and tags are untrusted: text nodes only.
-fn row(b: &BuildSummary, index: usize, now_ms: i64) -> impl IntoView {
+fn row(
+    b: &BuildSummary,
+    i: usize,
+    index: usize,
+    now_ms: i64,
+    picked: RwSignal<Vec<usize>>,
+) -> impl IntoView {
+    // Two builds at most: a third choice replaces the first.
+    let toggle = move |_| {
+        picked.update(|p| match p.iter().position(|&x| x == i) {
+            Some(at) => {
+                p.remove(at);
+            }
+            None => {
+                p.push(i);
+                if p.len() > 2 {
+                    p.remove(0);
+                }
+            }
+        })
+    };
     let tags = b
         .tags
         .iter()
@@ -228,7 +262,11 @@ fn row(b: &BuildSummary, index: usize, now_ms: i64) -> impl IntoView {
     let created = b.create_ts.to_rfc3339_ms();
     view! {
         <tr aria-rowindex=index.to_string() data-complete=b.complete.to_string()>
-            <td class="gc-name">{b.display_name.clone()}</td>
+            <td class="gc-name">
+                <input type="checkbox" class="gc-pick" aria-label=format!("Compare {}", b.display_name)
+                    prop:checked=move || picked.with(|p| p.contains(&i)) on:change=toggle />
+                {b.display_name.clone()}
+            </td>
             <td class="gc-id"><code>{b.build_id.clone()}</code> <CopyButton text=b.build_id.clone() label="Copy build id" /></td>
             <td class="gc-id"><code>{b.upload_id.clone()}</code> <CopyButton text=b.upload_id.clone() label="Copy upload id" /></td>
             <td>{if b.complete { view! { <span>"Complete"</span> }.into_any() } else { view! { <span class="gc-badge">"Unfinished"</span> }.into_any() }}</td>
@@ -240,6 +278,48 @@ fn row(b: &BuildSummary, index: usize, now_ms: i64) -> impl IntoView {
                 <span class="gc-exact">{created}</span></td>
             <td class="gc-tags">{tags}</td>
         </tr>
+    }
+}
+
+/// Two builds side by side: the size difference (exact and in binary
+/// units), the time between them, and the tags added, removed and changed.
+fn comparison_view(
+    builds: &[BuildSummary],
+    a: usize,
+    b: usize,
+    picked: RwSignal<Vec<usize>>,
+) -> impl IntoView {
+    let c = builds_view::compare(builds, a, b);
+    let (o, n) = (&builds[c.older], &builds[c.newer]);
+    let tags = |list: Vec<String>| {
+        if list.is_empty() {
+            view! { <span class="gc-muted">"none"</span> }.into_any()
+        } else {
+            list.into_iter()
+                .map(|t| view! { <span class="gc-tag">{t}</span> })
+                .collect_view()
+                .into_any()
+        }
+    };
+    let added = c.added.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let removed = c.removed.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let changed = c
+        .changed
+        .iter()
+        .map(|(k, was, now)| format!("{k}: {was} → {now}"))
+        .collect();
+    view! {
+        <section class="gc-compare" aria-label="Comparison">
+            <h3>{format!("{} → {}", o.display_name, n.display_name)}</h3>
+            <dl class="gc-decoded">
+                <dt>"Size"</dt><dd>{builds_view::size_delta_text(c.size_delta)}</dd>
+                <dt>"Time between"</dt><dd>{builds_view::duration_text(c.time_ms)}</dd>
+                <dt>"Tags added"</dt><dd>{tags(added)}</dd>
+                <dt>"Tags removed"</dt><dd>{tags(removed)}</dd>
+                <dt>"Tags changed"</dt><dd>{tags(changed)}</dd>
+            </dl>
+            <button type="button" class="gc-secondary" on:click=move |_| picked.set(Vec::new())>"Clear comparison"</button>
+        </section>
     }
 }
 

@@ -49,28 +49,35 @@ pub async fn change<O: Operation>(
 ) -> Result<O::Output, ApiError> {
     let conn = s.connection()?;
     let result = transport::send_traced(&conn, op, opts).await;
-    let (outcome, ray_id, value) = match &result {
-        Ok((out, ray)) => {
-            let extra = detail(out);
+    let ended = match &result {
+        Ok((out, ray)) => Ok((ray.as_str(), detail(out))),
+        Err(e) => Err(e),
+    };
+    record(s, change, ended);
+    result.map(|(out, _)| out)
+}
+
+/// The log entry of a change that was sent: not generic, so one copy
+/// serves every operation.
+#[inline(never)]
+fn record(s: Session, change: Change, ended: Result<(&str, String), &ApiError>) {
+    let (outcome, ray_id, value) = match ended {
+        Ok((ray, extra)) => {
+            expect_context::<Recent>().record(&s);
             let value = if extra.is_empty() {
                 change.value
             } else {
                 format!("{}; {extra}", change.value)
             };
-            (Entry::outcome_of(&Ok(())), ray.clone(), value)
+            (Entry::outcome_of(&Ok(())), ray.to_owned(), value)
         }
-        Err(ApiError::InvalidRequest { .. }) | Err(ApiError::Aborted) => {
-            return result.map(|(out, _)| out)
-        }
+        Err(ApiError::InvalidRequest { .. } | ApiError::Aborted) => return,
         Err(e) => (
             Entry::outcome_of(&Err(e)),
             Entry::ray_id_of(e),
             change.value,
         ),
     };
-    if result.is_ok() {
-        expect_context::<Recent>().record(&s);
-    }
     let label = expect_context::<Recent>().label_of("namespace", &change.namespace_id);
     expect_context::<Log>().record(Entry {
         at_ms: js_sys::Date::now() as i64,
@@ -82,7 +89,6 @@ pub async fn change<O: Operation>(
         outcome,
         ray_id,
     });
-    result.map(|(out, _)| out)
 }
 
 const KEY: &str = "gamecloud.log";
