@@ -16,11 +16,25 @@ const scenes = {
   builds: async (page) => {
     await page.getByRole('button', { name: 'Load builds' }).click();
     await page.getByText('36 of 36 builds').waitFor();
+    const rows = page.locator('tbody tr[aria-rowindex]');
+    await rows.nth(0).getByRole('checkbox').check();
+    await rows.nth(3).getByRole('checkbox').check();
+    await page.getByRole('region', { name: 'Comparison' }).waitFor();
   },
   'dev-token': async (page) => {
     await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
     await page.getByRole('button', { name: 'Create token' }).click();
     await page.getByRole('region', { name: 'New development token' }).waitFor();
+    await page.getByLabel('Godot').check();
+    await page.getByRole('group', { name: 'Godot file' }).waitFor();
+  },
+  log: async (page) => {
+    await page.getByRole('link', { name: 'Domain auth' }).click();
+    await page.getByRole('button', { name: 'Enable…' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Enable' }).click();
+    await page.getByText('Last set from this panel: on.').waitFor();
+    await page.getByRole('link', { name: 'Action log' }).click();
+    await page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1).waitFor();
   },
   'cdn-auth': async (page) => {
     await page.getByRole('radio', { name: /basic/ }).check();

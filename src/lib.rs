@@ -17,6 +17,7 @@
 pub mod action_log;
 pub mod api;
 pub mod builds_view;
+pub mod bulk;
 pub mod files;
 pub mod json;
 pub mod model;
@@ -28,8 +29,9 @@ pub mod validate;
 pub mod transport;
 
 /// The JS module allocates with talc: 2.7 KB gzipped smaller than dlmalloc,
-/// Rust's default for wasm. The panel keeps dlmalloc: with talc it saved
-/// 1.2 KB but filtering and sorting 100,000 builds measured slower.
+/// Rust's default for wasm. The panel keeps dlmalloc: with talc it is 1.2 KB
+/// smaller, but showing 100,000 builds measured 1.92x the floor against
+/// 1.16x (`cargo xtask bench`, 2026-11-22).
 #[cfg(all(
     feature = "js",
     target_family = "wasm",

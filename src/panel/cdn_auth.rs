@@ -5,8 +5,9 @@ use leptos::prelude::*;
 use super::calls;
 use super::widgets::{Confirm, ErrorPanel, LastSet};
 use super::Session;
-use crate::api::SetCdnAuth;
+use crate::api::{ApiError, SetCdnAuth};
 use crate::model::CdnAuthType;
+use crate::transport::Options;
 
 fn meaning(t: &CdnAuthType) -> &'static str {
     match t {
@@ -18,6 +19,32 @@ fn meaning(t: &CdnAuthType) -> &'static str {
     }
 }
 
+/// Sets one namespace's CDN auth type (logged) and remembers what was set.
+async fn set_one(
+    s: Session,
+    opts: Options,
+    ns: String,
+    auth: CdnAuthType,
+) -> Result<CdnAuthType, ApiError> {
+    let game = s.game();
+    let op = SetCdnAuth {
+        game_id: &game,
+        namespace_id: &ns,
+        auth_type: &auth,
+    };
+    let change = calls::Change {
+        operation: "set-cdn-auth",
+        game_id: game.clone(),
+        namespace_id: ns.clone(),
+        value: auth.to_string(),
+    };
+    calls::change(s, &op, &opts, change, |_| String::new()).await?;
+    s.cdn_last_set.update(|m| {
+        m.insert(super::session::namespace_key(&game, &ns), auth.clone());
+    });
+    Ok(auth)
+}
+
 #[component]
 pub fn CdnAuthPage() -> impl IntoView {
     let s = expect_context::<Session>();
@@ -25,25 +52,7 @@ pub fn CdnAuthPage() -> impl IntoView {
     let confirming = RwSignal::new(false);
     let opts = calls::page_options();
     let apply = Action::new_local(move |auth: &CdnAuthType| {
-        let (game, ns, auth, opts) = (s.game(), s.namespace(), auth.clone(), opts.clone());
-        async move {
-            let op = SetCdnAuth {
-                game_id: &game,
-                namespace_id: &ns,
-                auth_type: &auth,
-            };
-            let change = calls::Change {
-                operation: "set-cdn-auth",
-                game_id: game.clone(),
-                namespace_id: ns.clone(),
-                value: auth.to_string(),
-            };
-            calls::change(s, &op, &opts, change, |_| String::new()).await?;
-            s.cdn_last_set.update(|m| {
-                m.insert(super::session::namespace_key(&game, &ns), auth.clone());
-            });
-            Ok(auth)
-        }
+        set_one(s, opts.clone(), s.namespace(), auth.clone())
     });
     let submit = move || {
         apply.dispatch(choice.get_untracked());

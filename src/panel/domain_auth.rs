@@ -8,7 +8,30 @@ use leptos::prelude::*;
 use super::calls;
 use super::widgets::{Confirm, ErrorPanel, LastSet};
 use super::Session;
-use crate::api::SetDomainAuth;
+use crate::api::{ApiError, SetDomainAuth};
+use crate::transport::Options;
+
+/// Enables or disables one namespace's domain auth (logged) and remembers
+/// what was set.
+async fn set_one(s: Session, opts: Options, ns: String, enabled: bool) -> Result<bool, ApiError> {
+    let game = s.game();
+    let op = SetDomainAuth {
+        game_id: &game,
+        namespace_id: &ns,
+        enabled,
+    };
+    let change = calls::Change {
+        operation: "set-domain-auth",
+        game_id: game.clone(),
+        namespace_id: ns.clone(),
+        value: if enabled { "enabled" } else { "disabled" }.to_owned(),
+    };
+    calls::change(s, &op, &opts, change, |_| String::new()).await?;
+    s.domain_last_set.update(|m| {
+        m.insert(super::session::namespace_key(&game, &ns), enabled);
+    });
+    Ok(enabled)
+}
 
 #[component]
 pub fn DomainAuthPage() -> impl IntoView {
@@ -19,27 +42,8 @@ pub fn DomainAuthPage() -> impl IntoView {
             .with(|m| m.get(&s.namespace_key()).copied())
     });
     let opts = calls::page_options();
-    let set = Action::new_local(move |enabled: &bool| {
-        let (game, ns, enabled, opts) = (s.game(), s.namespace(), *enabled, opts.clone());
-        async move {
-            let op = SetDomainAuth {
-                game_id: &game,
-                namespace_id: &ns,
-                enabled,
-            };
-            let change = calls::Change {
-                operation: "set-domain-auth",
-                game_id: game.clone(),
-                namespace_id: ns.clone(),
-                value: if enabled { "enabled" } else { "disabled" }.to_owned(),
-            };
-            calls::change(s, &op, &opts, change, |_| String::new()).await?;
-            s.domain_last_set.update(|m| {
-                m.insert(super::session::namespace_key(&game, &ns), enabled);
-            });
-            Ok(enabled)
-        }
-    });
+    let set =
+        Action::new_local(move |enabled: &bool| set_one(s, opts.clone(), s.namespace(), *enabled));
     // Optimistic: the value being set while the call runs, then what is known.
     let input = set.input();
     let shown = move || input.get().or_else(|| known.get());

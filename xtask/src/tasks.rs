@@ -10,7 +10,7 @@ use crate::setup::{self, ensure_all, step, Env};
 /// for the four operations, plus what issue 9's features need (engine files,
 /// token check, action log, shared call helper, build comparison), to at
 /// most 225 KB.
-pub const PANEL_BUDGET_BYTES: u64 = 224 * 1024;
+pub const PANEL_BUDGET_BYTES: u64 = 223 * 1024;
 /// The most the JS module (every `.wasm` and `.js` of `pkg/`, gzipped) may
 /// weigh: the figure reached (issue 7 asked for 60 KB, aiming at 40 KB; what
 /// stands between is in the README). Lower it as the module shrinks.

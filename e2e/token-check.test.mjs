@@ -1,0 +1,66 @@
+// The token entered to connect is decoded in the page and judged before any
+// call: the wrong kind or an expired one is named, and nothing is sent.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useFixtures, openPage, axeViolations } from './harness.mjs';
+
+const fx = useFixtures([]);
+const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
+
+const hits = async () => (await (await fetch(`${fx.service.url}_local/state`)).json()).hits.builds ?? 0;
+
+async function withToken(token) {
+  const { page, problems } = await openPage(fx.browser);
+  await page.goto(`${fx.service.url}#/builds?game=${fx.service.gameId}&ns=${STAGING}`);
+  await page.getByLabel('Token', { exact: true }).fill(token);
+  return { page, problems };
+}
+
+/** A token whose claims are a user entitlement expiring at `expMs`. */
+function userToken(expMs) {
+  const varint = (n) => {
+    const out = [];
+    for (n = BigInt(n); n >= 0x80n; n >>= 7n) out.push(Number(n & 0x7fn) | 0x80);
+    out.push(Number(n));
+    return out;
+  };
+  const claims = Buffer.from([0x08, ...varint(expMs), 0x22, 0x02, 0x12, 0x00]);
+  const b64 = (b) => Buffer.from(b).toString('base64url');
+  return `user.${b64('{"typ":"JWT","alg":"EdDSA"}')}.${b64(claims)}.${b64(new Uint8Array(64))}`;
+}
+
+test('a development token is named, with what to use instead, and no call is sent', async () => {
+  const res = await fetch(`${fx.service.url}cloud/games/${fx.service.gameId}/namespaces/${STAGING}/tokens/development`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${fx.service.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ hostname: '127.0.0.1', ports: {} }),
+  });
+  const { token } = await res.json();
+  const { page } = await withToken(token);
+  const kind = page.locator('#token-kind');
+  await kind.filter({ hasText: 'A development token' }).waitFor();
+  assert.match(await kind.textContent(), /Use a cloud token of this game, or your user token/);
+  const before = await hits();
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /A development token/);
+  assert.equal(await hits(), before, 'nothing was sent');
+  assert.deepEqual(await axeViolations(page), []);
+});
+
+test('an expired token is blocked with its expiry date; a usable one is named and works', async () => {
+  const { page } = await withToken(userToken(1000));
+  await page.locator('#token-kind').filter({ hasText: 'This token expired on 1970-01-01 at 00:00 UTC' }).waitFor();
+  const before = await hits();
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  await page.getByRole('alert').waitFor();
+  assert.equal(await hits(), before);
+
+  // The local service's own token is a real user token: named, and it works.
+  const ok = await withToken(fx.service.token);
+  const text = await ok.page.locator('#token-kind').textContent();
+  assert.ok(text === '' || /can call these operations|Not a token this panel can read/.test(text), text);
+  await ok.page.getByRole('button', { name: 'Load builds' }).click();
+  await ok.page.getByText('36 of 36 builds').waitFor();
+});
