@@ -864,6 +864,16 @@ async fn raw_exchange(base: &str, request: &[u8], limit: std::time::Duration) ->
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// [`raw_exchange`] with a request as text, waiting at most 3 s.
+async fn raw(s: &Service, request: &str) -> String {
+    raw_exchange(
+        &s.base,
+        request.as_bytes(),
+        std::time::Duration::from_secs(3),
+    )
+    .await
+}
+
 #[tokio::test]
 async fn an_unauthenticated_caller_gets_401_before_any_body_is_read() {
     let s = default_service().await;
@@ -873,12 +883,7 @@ async fn an_unauthenticated_caller_gets_401_before_any_body_is_read() {
         ns_path(demo::PROD_ID, "tokens/development")
     );
     let started = std::time::Instant::now();
-    let answer = raw_exchange(
-        &s.base,
-        request.as_bytes(),
-        std::time::Duration::from_secs(3),
-    )
-    .await;
+    let answer = raw(&s, &request).await;
     assert!(answer.starts_with("HTTP/1.1 401"), "{answer}");
     assert!(answer.contains("API_UNAUTHORIZED"), "{answer}");
     assert!(started.elapsed() < std::time::Duration::from_secs(2));
@@ -891,12 +896,7 @@ async fn bodies_over_64_kib_are_refused_unread() {
         "POST {} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {TOKEN}\r\nContent-Length: 65537\r\n\r\n",
         ns_path(demo::PROD_ID, "tokens/development")
     );
-    let answer = raw_exchange(
-        &s.base,
-        request.as_bytes(),
-        std::time::Duration::from_secs(3),
-    )
-    .await;
+    let answer = raw(&s, &request).await;
     assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
     assert!(answer.contains("larger than 64 KiB"), "{answer}");
     // Chunked, with no length up front: read up to the cap, then refused.
@@ -906,12 +906,7 @@ async fn bodies_over_64_kib_are_refused_unread() {
         ns_path(demo::PROD_ID, "tokens/development"),
         chunk.len()
     );
-    let answer = raw_exchange(
-        &s.base,
-        request.as_bytes(),
-        std::time::Duration::from_secs(3),
-    )
-    .await;
+    let answer = raw(&s, &request).await;
     assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
     assert!(answer.contains("larger than 64 KiB"), "{answer}");
 
