@@ -118,3 +118,16 @@ test('recently used ids are offered again, with a label', async () => {
   assert.equal(await fresh.getByLabel('Game id').inputValue(), fx.service.gameId);
   await fresh.close();
 });
+
+test('leaving a page cancels its call, and the log says the change may have landed', async () => {
+  const { page } = await open('cdn-auth');
+  await fault({ route: 'cdn-auth', delay_ms: 1500 });
+  await page.getByRole('radio', { name: /basic/ }).check();
+  await page.getByRole('button', { name: 'Apply…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('button', { name: 'Saving…' }).waitFor();
+  await page.getByRole('link', { name: 'Action log' }).click();
+  const row = page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1);
+  await row.waitFor();
+  assert.match(await row.textContent(), /set-cdn-auth.*basic.*unknown: the page was left before the answer/);
+});

@@ -39,7 +39,8 @@ pub struct Change {
 }
 
 /// Runs a change and logs how it ended. A call that was not sent (a bad
-/// connection or request) changed nothing and is not logged.
+/// connection or request) changed nothing and is not logged; one cut off
+/// because its page went away may have landed, and is logged as unknown.
 pub async fn change<O: Operation>(
     s: Session,
     op: &O,
@@ -48,22 +49,31 @@ pub async fn change<O: Operation>(
     detail: impl FnOnce(&O::Output) -> String,
 ) -> Result<O::Output, ApiError> {
     let conn = s.connection()?;
+    // Taken now: once the page has gone, its context has too. Both live in
+    // the app shell, which outlives every page.
+    let (recent, log) = (expect_context::<Recent>(), expect_context::<Log>());
     let result = transport::send_traced(&conn, op, opts).await;
     let ended = match &result {
         Ok((out, ray)) => Ok((ray.as_str(), detail(out))),
         Err(e) => Err(e),
     };
-    record(s, change, ended);
+    record(s, recent, log, change, ended);
     result.map(|(out, _)| out)
 }
 
 /// The log entry of a change that was sent: not generic, so one copy
 /// serves every operation.
 #[inline(never)]
-fn record(s: Session, change: Change, ended: Result<(&str, String), &ApiError>) {
+fn record(
+    s: Session,
+    recent: Recent,
+    log: Log,
+    change: Change,
+    ended: Result<(&str, String), &ApiError>,
+) {
     let (outcome, ray_id, value) = match ended {
         Ok((ray, extra)) => {
-            expect_context::<Recent>().record(&s);
+            recent.record(&s);
             let value = if extra.is_empty() {
                 change.value
             } else {
@@ -71,15 +81,20 @@ fn record(s: Session, change: Change, ended: Result<(&str, String), &ApiError>) 
             };
             (Entry::outcome_of(&Ok(())), ray.to_owned(), value)
         }
-        Err(ApiError::InvalidRequest { .. } | ApiError::Aborted) => return,
+        Err(ApiError::InvalidRequest { .. }) => return,
+        Err(ApiError::Aborted) => (
+            "unknown: the page was left before the answer".to_owned(),
+            String::new(),
+            change.value,
+        ),
         Err(e) => (
             Entry::outcome_of(&Err(e)),
             Entry::ray_id_of(e),
             change.value,
         ),
     };
-    let label = expect_context::<Recent>().label_of("namespace", &change.namespace_id);
-    expect_context::<Log>().record(Entry {
+    let label = recent.label_of("namespace", &change.namespace_id);
+    log.record(Entry {
         at_ms: js_sys::Date::now() as i64,
         operation: change.operation.to_owned(),
         game_id: change.game_id,
