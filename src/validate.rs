@@ -177,7 +177,7 @@ pub fn dev_token_request(req: &DevTokenRequest) -> Vec<Issue> {
             IssueCode::PortsTooMany,
             "ports",
             format!(
-                "{} ports configured; a development token takes at most {MAX_PORTS}. Only the first {MAX_PORTS} were checked.",
+                "{} ports configured; a development token takes at most {MAX_PORTS} (the first {MAX_PORTS} were checked).",
                 req.ports.len()
             ),
         ));
