@@ -363,19 +363,28 @@ pub fn sends_token_in_clear(input: &str) -> bool {
         .split('/')
         .next()
         .unwrap_or("");
-    let host = match authority.strip_prefix('[') {
-        Some(v6) => v6.split(']').next().unwrap_or(""),
-        None => authority.split(':').next().unwrap_or(""),
-    }
-    .trim_end_matches('.')
-    .to_ascii_lowercase();
-    let loopback = host == "localhost"
-        || host.ends_with(".localhost")
+    let host = host_of(authority);
+    let loopback = is_localhost_name(&host)
         || host == "::1"
         || (host.starts_with("127.")
             && host.split('.').count() == 4
             && host.split('.').all(|n| n.parse::<u8>().is_ok()));
     !loopback
+}
+
+/// The host of an authority (`host[:port]`, `[v6][:port]`, or an HTTP `Host`
+/// value): without the port, the brackets or a final dot, in lower case.
+pub fn host_of(authority: &str) -> String {
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => authority.split(':').next().unwrap_or(""),
+    };
+    host.trim_end_matches('.').to_ascii_lowercase()
+}
+
+/// `localhost` or a name under it, which always means this machine.
+pub fn is_localhost_name(host: &str) -> bool {
+    host == "localhost" || host.ends_with(".localhost")
 }
 
 /// Checks a bearer token: non-empty visible ASCII once trimmed (anything else

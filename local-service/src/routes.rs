@@ -21,7 +21,7 @@ use crate::State;
 use gamecloud::model::{
     DevTokenRequest, DevTokenResponse, SetCdnAuthRequest, SetDomainAuthRequest,
 };
-use gamecloud::validate::{self, ServiceRejection};
+use gamecloud::validate::{self, host_of, is_localhost_name, ServiceRejection};
 
 /// The whole service: the API, the optional panel, and the layers.
 pub fn router(state: Arc<State>) -> Router {
@@ -54,7 +54,7 @@ async fn host_layer(Extract(state): Extract<Arc<State>>, req: Request, next: Nex
     match host {
         Some(host) if host_allowed(host, &state.allowed_hosts) => next.run(req).await,
         Some(host) => {
-            let name = host_name(host);
+            let name = host_of(host);
             ServiceError::new(
                 StatusCode::FORBIDDEN,
                 "LOCAL_HOST_NOT_ALLOWED",
@@ -75,23 +75,11 @@ async fn host_layer(Extract(state): Extract<Arc<State>>, req: Request, next: Nex
     }
 }
 
-/// The host of a `Host` value, without its port or IPv6 brackets.
-fn host_name(host: &str) -> &str {
-    let host = host.trim();
-    if let Some(rest) = host.strip_prefix('[') {
-        return rest.split(']').next().unwrap_or(rest);
-    }
-    host.rsplit_once(':').map_or(host, |(name, _)| name)
-}
-
 /// Whether a `Host` value names this service: any IP address (a rebinding
 /// attack needs a name), `localhost` and its subdomains, or an allowed name.
 pub fn host_allowed(host: &str, allowed: &[String]) -> bool {
-    let name = host_name(host).trim_end_matches('.').to_ascii_lowercase();
-    name.parse::<std::net::IpAddr>().is_ok()
-        || name == "localhost"
-        || name.ends_with(".localhost")
-        || allowed.contains(&name)
+    let name = host_of(host);
+    name.parse::<std::net::IpAddr>().is_ok() || is_localhost_name(&name) || allowed.contains(&name)
 }
 
 /// Every answer carries `rvt-ray-id`; error bodies already set theirs.

@@ -123,7 +123,7 @@ impl State {
             allowed_hosts: config
                 .allow_hosts
                 .iter()
-                .map(|h| h.trim().to_ascii_lowercase())
+                .map(|h| gamecloud::validate::host_of(h.trim()))
                 .collect(),
             client_timeout: std::time::Duration::from_secs(config.client_timeout),
             persisted: Mutex::new(persisted),

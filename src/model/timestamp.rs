@@ -62,6 +62,13 @@ impl Timestamp {
         self.ms
     }
 
+    /// The UTC date and time of day to the second, for people:
+    /// (`2026-01-02`, `00:00:59`).
+    pub fn utc_date_and_time(&self) -> (String, String) {
+        let s = self.to_rfc3339_ms();
+        (s[..10].to_owned(), s[11..19].to_owned())
+    }
+
     /// The service's own form: UTC, milliseconds, `Z`.
     pub fn to_rfc3339_ms(&self) -> String {
         let days = self.ms.div_euclid(86_400_000);

@@ -29,8 +29,8 @@ pub fn LogPage() -> impl IntoView {
     };
     let when = |ms: i64| {
         Timestamp::from_unix_ms(ms).map_or(String::new(), |t| {
-            let s = t.to_rfc3339_ms();
-            format!("{} {}", &s[..10], &s[11..19])
+            let (date, time) = t.utc_date_and_time();
+            format!("{date} {time}")
         })
     };
     view! {

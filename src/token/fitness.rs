@@ -69,8 +69,8 @@ impl Fitness {
     /// One sentence for the person who entered it.
     pub fn describe(&self) -> String {
         let when = |t: &Timestamp| {
-            let s = t.to_rfc3339_ms();
-            format!("on {} at {} UTC", &s[..10], &s[11..16])
+            let (date, time) = t.utc_date_and_time();
+            format!("on {date} at {} UTC", &time[..5])
         };
         match self {
             Fitness::Usable { kind, expires } => format!(
