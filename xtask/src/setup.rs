@@ -184,7 +184,8 @@ fn ensure_npm_packages(env: &Env) -> Result<(), String> {
     let has_tools = env.root.join("node_modules/.bin/wasm-opt").exists()
         && env.root.join("node_modules/playwright-core").exists()
         && env.root.join("node_modules/.bin/tsc").exists()
-        && env.root.join("node_modules/.bin/vite").exists();
+        && env.root.join("node_modules/.bin/vite").exists()
+        && env.root.join("node_modules/.bin/rolldown").exists();
     if !fresh || !has_tools {
         run(env, "npm", &["ci", "--no-audit", "--no-fund"])?;
     }

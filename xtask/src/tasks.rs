@@ -23,7 +23,48 @@ const WASM_TEST_TOKEN: &str = "wasm-test-token";
 pub fn dist(env: &Env) -> Result<u64, String> {
     setup::run(env, "trunk", &["build", "--release"])?;
     externalize_start_script(&env.root.join("dist"))?;
+    minify_glue(env, &env.root.join("dist"))?;
     Ok(report_sizes(&dist_sizes(env)?))
+}
+
+/// Trunk cannot minify the wasm-bindgen glue (its minifier stops at
+/// `export default`), so rolldown's does: 8.1 KB gzipped becomes 6.1 KB.
+/// The glue keeps its name; its integrity hash in `index.html` is replaced.
+fn minify_glue(env: &Env, dist: &std::path::Path) -> Result<(), String> {
+    let glue = std::fs::read_dir(dist)
+        .map_err(|e| format!("cannot list {}: {e}", dist.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.starts_with("panel-") && name.ends_with(".js")
+        })
+        .ok_or("dist/: no panel-*.js glue")?;
+    let before = std::fs::read(&glue).map_err(|e| format!("cannot read the glue: {e}"))?;
+    let out = env.root.join("target/glue.min.js");
+    let (glue_s, out_s) = (glue.display().to_string(), out.display().to_string());
+    setup::run(
+        env,
+        "rolldown",
+        &[&glue_s, "--minify", "--format", "esm", "--file", &out_s],
+    )?;
+    let after = std::fs::read(&out).map_err(|e| format!("cannot read {out_s}: {e}"))?;
+    let index = dist.join("index.html");
+    let html = std::fs::read_to_string(&index)
+        .map_err(|e| format!("cannot read {}: {e}", index.display()))?;
+    let old = format!("sha384-{}", sri(&before));
+    if !html.contains(&old) {
+        return Err(format!("index.html: no {old} for {glue_s}"));
+    }
+    let html = html.replace(&old, &format!("sha384-{}", sri(&after)));
+    std::fs::write(&glue, after).map_err(|e| format!("cannot write {glue_s}: {e}"))?;
+    std::fs::write(&index, html).map_err(|e| format!("cannot write {}: {e}", index.display()))
+}
+
+/// A subresource-integrity digest: SHA-384, base64.
+fn sri(bytes: &[u8]) -> String {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    base64::engine::general_purpose::STANDARD.encode(sha2::Sha384::digest(bytes))
 }
 
 /// The panel's Content Security Policy, set by a `<meta>` in the release
