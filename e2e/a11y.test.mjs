@@ -7,6 +7,7 @@ import { useFixtures, openPage, axeViolations } from './harness.mjs';
 const fx = useFixtures([]);
 
 const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
+const UNKNOWN = '00000000-0000-4000-8000-00000000000a';
 const pages = {
   builds: async (page) => {
     await page.getByRole('button', { name: 'Load builds' }).click();
@@ -20,9 +21,18 @@ const pages = {
     await page.getByRole('button', { name: 'Apply…' }).click();
     await page.getByRole('alertdialog').waitFor();
   },
+  // Several namespaces, one of them unknown to the service: a result each.
+  'cdn-auth?several': async (page) => {
+    await page.getByLabel('Another namespace id').fill(UNKNOWN);
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Apply to 2 namespaces…' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('status').filter({ hasText: '1 of 2 changed, 1 failed.' }).waitFor();
+  },
   'domain-auth': async (page) => {
     await page.getByRole('button', { name: 'Enable…' }).click();
     await page.getByRole('alertdialog').waitFor();
+    await page.getByText('Several namespaces').click();
   },
   log: async (page) => {
     await page.getByRole('table', { name: 'Action log' }).waitFor();
@@ -34,7 +44,7 @@ for (const scheme of ['light', 'dark']) {
     test(`${slug} (${scheme}) has no serious or critical accessibility violation`, async () => {
       const { page } = await openPage(fx.browser);
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`${fx.service.url}#/${slug}?game=${fx.service.gameId}&ns=${STAGING}`);
+      await page.goto(`${fx.service.url}#/${slug.split('?')[0]}?game=${fx.service.gameId}&ns=${STAGING}`);
       await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
       await prepare(page);
       assert.deepEqual(await axeViolations(page), []);

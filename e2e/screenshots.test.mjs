@@ -36,10 +36,16 @@ const scenes = {
     await page.getByRole('link', { name: 'Action log' }).click();
     await page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1).waitFor();
   },
+  // One setting to several namespaces, one unknown to the service.
   'cdn-auth': async (page) => {
     await page.getByRole('radio', { name: /basic/ }).check();
-    await page.getByRole('button', { name: 'Apply…' }).click();
-    await page.getByRole('alertdialog').waitFor();
+    for (const id of ['c0ffee00-1234-4abc-9def-0123456789ab', '00000000-0000-4000-8000-00000000000a']) {
+      await page.getByLabel('Another namespace id').fill(id);
+      await page.getByRole('button', { name: 'Add' }).click();
+    }
+    await page.getByRole('button', { name: 'Apply to 3 namespaces…' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('status').filter({ hasText: '2 of 3 changed, 1 failed.' }).waitFor();
   },
   'domain-auth': async (page) => {
     await page.getByRole('button', { name: 'Enable…' }).click();
@@ -59,7 +65,7 @@ for (const scheme of ['light', 'dark']) {
       const path = `${OUT}${slug}-${scheme}.png`;
       await page.screenshot({ path });
       assert.ok((await stat(path)).size > 10_000);
-      assert.deepEqual(problems, []);
+      assert.deepEqual(problems.filter((p) => !/status of 500/.test(p)), [], 'nothing but the answer the scene asks for');
     });
   }
 }

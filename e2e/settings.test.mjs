@@ -7,7 +7,19 @@ import { useFixtures, openPage } from './harness.mjs';
 const fx = useFixtures(['--test-hooks']);
 
 const PROD = 'c0ffee00-1234-4abc-9def-0123456789ab';
-const state = async () => (await (await fetch(`${fx.service.url}_local/state`)).json()).namespaces[PROD];
+const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
+// Namespaces the service does not know: it answers 500.
+const UNKNOWN = '00000000-0000-4000-8000-00000000000a';
+const MORE = ['b', 'c', 'd', 'e', 'f'].map((c) => `00000000-0000-4000-8000-00000000000${c}`);
+const everything = async () => (await fetch(`${fx.service.url}_local/state`)).json();
+const state = async () => (await everything()).namespaces[PROD];
+const results = (page) => page.getByRole('list', { name: 'Result per namespace' });
+async function until(check, ms = 5000) {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    if (await check()) return;
+  }
+  throw new Error('timed out waiting');
+}
 const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', body: JSON.stringify(f) });
 
 async function open(path) {
@@ -17,19 +29,102 @@ async function open(path) {
   return { page, problems };
 }
 
-test('the CDN auth type is set after a confirmation, and shown as last set here', async () => {
+test('the CDN auth type is set on the selected namespace after a confirmation, and shown as last set here', async () => {
   const { page, problems } = await open('cdn-auth');
   assert.match(await page.locator('.gc-last-set').textContent(), /unknown/);
   await page.getByRole('radio', { name: /basic/ }).check();
+  assert.ok(await page.getByRole('checkbox', { name: PROD }).isChecked(), 'the selected namespace is chosen');
   await page.getByRole('button', { name: 'Apply…' }).click();
   const dialog = page.getByRole('alertdialog');
-  assert.match(await dialog.textContent(), new RegExp(`${PROD} to basic\\?`));
+  assert.equal(await dialog.locator('p').textContent(), `Set the CDN auth type to basic on 1 namespace: ${PROD}?`);
   assert.equal((await state()).cdn_auth_type, 'none', 'nothing is sent before the confirmation');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByText('CDN auth type set to basic.').waitFor();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('status').filter({ hasText: '1 of 1 changed.' }).waitFor();
+  assert.equal(await results(page).getByRole('listitem').textContent(), `${PROD}: Done`);
   assert.equal(await page.locator('.gc-last-set').textContent(), 'Last set from this panel: basic.');
   assert.equal((await state()).cdn_auth_type, 'basic');
   assert.deepEqual(problems, []);
+});
+
+test('one setting goes to several namespaces: one confirmation, a result each, a 429 waited out, only the failed sent again', async () => {
+  const { page, problems } = await open('cdn-auth');
+  await fetch(`${fx.service.url}_local/faults`, { method: 'DELETE' }); // and the hit counts
+  await page.getByRole('radio', { name: /basic/ }).check();
+  const another = page.getByLabel('Another namespace id');
+  // An id that would change the route is refused, and stays to be corrected.
+  await another.fill('..');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByText('".." is not a namespace id; ids are UUIDs.').waitFor();
+  assert.equal(await another.inputValue(), '..');
+  for (const id of [STAGING, UNKNOWN]) {
+    await another.fill(id);
+    await another.press('Enter');
+  }
+  assert.equal(await another.inputValue(), '');
+  // The service asks for a 1 s pause on the first call that reaches it.
+  const limited = JSON.stringify({ code: 'API_RATE_LIMIT', message: 'Slow down.', ray_id: 'ray-429' });
+  await fault({ route: 'cdn-auth', status: 429, retry_after: '1', body: limited, content_type: 'application/json' });
+  await page.getByRole('button', { name: 'Apply to 3 namespaces…' }).click();
+  const dialog = page.getByRole('alertdialog');
+  assert.equal(
+    await dialog.locator('p').textContent(),
+    `Set the CDN auth type to basic on 3 namespaces: ${PROD}, ${STAGING}, ${UNKNOWN}?`,
+  );
+  const started = Date.now();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('status').filter({ hasText: '2 of 3 changed, 1 failed.' }).waitFor();
+  assert.ok(Date.now() - started >= 1000, 'the rate-limited call waited as the service asked');
+  const items = results(page).getByRole('listitem');
+  assert.equal(await items.nth(0).textContent(), `${PROD}: Done`);
+  assert.equal(await items.nth(1).textContent(), `${STAGING}: Done`);
+  const failed = await items.nth(2).textContent();
+  assert.match(failed, new RegExp(`^${UNKNOWN}: Failed`));
+  assert.match(failed, /Code\s*ERROR/, 'the failure with its code');
+  assert.match(failed, /Ray id/);
+  const after = await everything();
+  assert.equal(after.namespaces[PROD].cdn_auth_type, 'basic');
+  assert.equal(after.namespaces[STAGING].cdn_auth_type, 'basic');
+  assert.equal(after.hits['cdn-auth'], 4, 'three namespaces, one of them twice after its 429');
+
+  // Only what failed is sent again.
+  await page.getByRole('button', { name: 'Retry the failed ones' }).click();
+  await until(async () => (await everything()).hits['cdn-auth'] === 5);
+  await page.getByRole('status').filter({ hasText: '2 of 3 changed, 1 failed.' }).waitFor();
+  await page.getByRole('button', { name: 'Retry the failed ones' }).waitFor();
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal((await everything()).hits['cdn-auth'], 5, 'the namespaces done are never sent again');
+
+  // Each namespace's change is in the log, with its outcome.
+  await page.getByRole('link', { name: 'Action log' }).click();
+  const rows = page.getByRole('table', { name: 'Action log' }).getByRole('row');
+  await rows.nth(1).waitFor();
+  assert.equal(await rows.count(), 1 + 5, 'a header, the 429, the two done and the unknown one twice');
+  const text = (await rows.allTextContents()).join('\n');
+  assert.match(text, new RegExp(`set-cdn-auth.*${STAGING}.*basic.*done`));
+  assert.match(text, new RegExp(`set-cdn-auth.*${UNKNOWN}.*basic.*failed: 500 ERROR`));
+  assert.deepEqual(problems.filter((p) => !/status of (429|500)/.test(p)), []);
+});
+
+test('cancel stops what has not started and says what was and was not changed', async () => {
+  const { page } = await open('cdn-auth');
+  await page.getByRole('radio', { name: /none/ }).check();
+  const another = page.getByLabel('Another namespace id');
+  for (const id of [STAGING, ...MORE]) {
+    await another.fill(id);
+    await page.getByRole('button', { name: 'Add' }).click();
+  }
+  await page.getByRole('checkbox', { name: PROD }).uncheck();
+  // The first three calls (three run at once) take 0.8 s each.
+  await fault({ route: 'cdn-auth', delay_ms: 800, times: 3 });
+  await page.getByRole('button', { name: 'Apply to 6 namespaces…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Cancel the rest' }).click();
+  await page.getByRole('status').filter({ hasText: '1 of 6 changed, 2 failed, 3 not sent (cancelled).' }).waitFor();
+  const items = await results(page).getByRole('listitem').allTextContents();
+  assert.equal(items[0], `${STAGING}: Done`, 'a call already sent finishes');
+  assert.deepEqual(items.slice(3), MORE.slice(2).map((id) => `${id}: Not sent: cancelled`));
+  assert.equal((await everything()).namespaces[STAGING].cdn_auth_type, 'none');
+  await page.getByRole('button', { name: 'Retry the failed ones' }).waitFor();
 });
 
 test('domain auth starts unknown, asks before enabling, and rolls back when the call fails', async () => {
@@ -74,11 +169,35 @@ test('domain auth starts unknown, asks before enabling, and rolls back when the 
   assert.match(await rows.nth(3).textContent(), /set-domain-auth.*enabled.*done/);
 });
 
+test('domain auth goes to several namespaces from the same page, and each one is then known', async () => {
+  const { page, problems } = await open('domain-auth');
+  await page.getByText('Several namespaces').click();
+  await page.getByRole('radio', { name: /^disabled/ }).check();
+  await page.getByLabel('Another namespace id').fill(STAGING);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Apply to 2 namespaces…' }).click();
+  const dialog = page.getByRole('alertdialog');
+  assert.equal(
+    await dialog.locator('p').textContent(),
+    `Set domain-based authentication to disabled on 2 namespaces: ${PROD}, ${STAGING}?`,
+  );
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('status').filter({ hasText: '2 of 2 changed.' }).waitFor();
+  const after = await everything();
+  assert.equal(after.namespaces[PROD].domain_auth_enabled, false);
+  assert.equal(after.namespaces[STAGING].domain_auth_enabled, false);
+  // The switch of the selected namespace now shows what was set.
+  const toggle = page.getByRole('switch', { name: 'Domain-based authentication' });
+  assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+  await page.getByText('Last set from this panel: off.').waitFor();
+  assert.deepEqual(problems, []);
+});
+
 test('a deep link reopens the same view; the token stays only if remembered in this tab', async () => {
   const { page } = await open('cdn-auth');
   await page.reload();
   await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
-  assert.equal(await page.getByLabel('Namespace id').inputValue(), PROD);
+  assert.equal(await page.getByLabel('Namespace id', { exact: true }).inputValue(), PROD);
   assert.equal(await page.getByLabel('Game id').inputValue(), fx.service.gameId);
   assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), '', 'not kept unless asked');
   assert.equal(await page.getByLabel('Token', { exact: true }).getAttribute('type'), 'password');
@@ -100,8 +219,8 @@ test('recently used ids are offered again, with a label', async () => {
   const { page } = await open('cdn-auth');
   await page.getByRole('radio', { name: /none/ }).check();
   await page.getByRole('button', { name: 'Apply…' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
-  await page.getByText('CDN auth type set to none.').waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('status').filter({ hasText: '1 of 1 changed.' }).waitFor();
   await page.getByText('Recent ids (2)').click();
   await page.getByLabel(`Label for namespace ${PROD}`).fill('Production');
   await page.getByLabel(`Label for namespace ${PROD}`).press('Enter');
@@ -111,9 +230,9 @@ test('recently used ids are offered again, with a label', async () => {
   const fresh = await page.context().newPage(); // same origin storage, a new tab
   await fresh.goto(`${fx.service.url}#/cdn-auth`);
   await fresh.getByText('Recent ids (2)').click();
-  assert.equal(await fresh.getByLabel('Namespace id').inputValue(), '');
+  assert.equal(await fresh.getByLabel('Namespace id', { exact: true }).inputValue(), '');
   await fresh.getByRole('button', { name: `Use Production (${PROD})` }).click();
-  assert.equal(await fresh.getByLabel('Namespace id').inputValue(), PROD);
+  assert.equal(await fresh.getByLabel('Namespace id', { exact: true }).inputValue(), PROD);
   await fresh.getByRole('button', { name: `Use ${fx.service.gameId}` }).click();
   assert.equal(await fresh.getByLabel('Game id').inputValue(), fx.service.gameId);
   await fresh.close();
@@ -124,8 +243,8 @@ test('leaving a page cancels its call, and the log says the change may have land
   await fault({ route: 'cdn-auth', delay_ms: 1500 });
   await page.getByRole('radio', { name: /basic/ }).check();
   await page.getByRole('button', { name: 'Apply…' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
-  await page.getByRole('button', { name: 'Saving…' }).waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
+  await results(page).getByText(`${PROD}: Sending…`).waitFor();
   await page.getByRole('link', { name: 'Action log' }).click();
   const row = page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1);
   await row.waitFor();

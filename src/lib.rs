@@ -17,6 +17,7 @@
 pub mod action_log;
 pub mod api;
 pub mod builds_view;
+pub mod bulk;
 pub mod files;
 pub mod json;
 pub mod model;

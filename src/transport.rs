@@ -161,6 +161,11 @@ pub async fn bounded(
     .await
 }
 
+/// Waits `ms` milliseconds.
+pub async fn sleep(ms: u64) {
+    wait(ms, None).await
+}
+
 /// A wait that ends after its time or when the signal fires. Dropped early,
 /// it clears its timer and listener: a pending timer keeps Node running.
 struct Wait {

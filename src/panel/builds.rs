@@ -24,7 +24,7 @@ const VIEWPORT_PX: usize = 560;
 #[component]
 pub fn BuildsPage() -> impl IntoView {
     let s = expect_context::<Session>();
-    let recent = expect_context::<super::Recent>();
+    let recent = s.recent;
     let opts = super::calls::page_options();
     let load = Action::new_local(move |_: &()| {
         let (game, opts) = (s.game(), opts.clone());

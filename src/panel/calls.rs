@@ -5,9 +5,10 @@
 use leptos::__reexports::send_wrapper::SendWrapper;
 use leptos::prelude::*;
 
-use super::{Recent, Session};
+use super::{Session, Setting};
 use crate::action_log::{ActionLog, Entry};
-use crate::api::{ApiError, Operation};
+use crate::api::{ApiError, Operation, SetCdnAuth, SetDomainAuth};
+use crate::model::CdnAuthType;
 use crate::transport::{self, Options};
 
 /// The call options of the page being built: its calls are aborted when it
@@ -49,28 +50,62 @@ pub async fn change<O: Operation>(
     detail: impl FnOnce(&O::Output) -> String,
 ) -> Result<O::Output, ApiError> {
     let conn = s.connection()?;
-    // Taken now: once the page has gone, its context has too. Both live in
-    // the app shell, which outlives every page.
-    let (recent, log) = (expect_context::<Recent>(), expect_context::<Log>());
     let result = transport::send_traced(&conn, op, opts).await;
     let ended = match &result {
         Ok((out, ray)) => Ok((ray.as_str(), detail(out))),
         Err(e) => Err(e),
     };
-    record(s, recent, log, change, ended);
+    record(s, change, ended);
     result.map(|(out, _)| out)
+}
+
+/// Sets one namespace's setting to `value` (as the service names it:
+/// `basic`, `enabled`...), logs it, and remembers what was set.
+pub async fn set(
+    s: Session,
+    opts: Options,
+    setting: Setting,
+    ns: String,
+    value: String,
+) -> Result<(), ApiError> {
+    let game = s.game();
+    let log = Change {
+        operation: setting.operation(),
+        game_id: game.clone(),
+        namespace_id: ns.clone(),
+        value: value.clone(),
+    };
+    let (game_id, namespace_id) = (game.as_str(), ns.as_str());
+    let none = |_: &()| String::new();
+    match setting {
+        Setting::CdnAuth => {
+            let auth_type = &CdnAuthType::from_wire(&value);
+            let op = SetCdnAuth {
+                game_id,
+                namespace_id,
+                auth_type,
+            };
+            change(s, &op, &opts, log, none).await?
+        }
+        Setting::DomainAuth => {
+            let enabled = value == "enabled";
+            let op = SetDomainAuth {
+                game_id,
+                namespace_id,
+                enabled,
+            };
+            change(s, &op, &opts, log, none).await?
+        }
+    };
+    s.remember(setting, &game, &ns, value);
+    Ok(())
 }
 
 /// The log entry of a change that was sent: not generic, so one copy
 /// serves every operation.
 #[inline(never)]
-fn record(
-    s: Session,
-    recent: Recent,
-    log: Log,
-    change: Change,
-    ended: Result<(&str, String), &ApiError>,
-) {
+fn record(s: Session, change: Change, ended: Result<(&str, String), &ApiError>) {
+    let Session { recent, log, .. } = s;
     let (outcome, ray_id, value) = match ended {
         Ok((ray, extra)) => {
             recent.record(&s);

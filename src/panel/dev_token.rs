@@ -109,15 +109,7 @@ pub fn DevTokenPage() -> impl IntoView {
     };
     let checked = Memo::new(move |_| rows.with(|r| build_request(&hostname.get(), r)));
     let has_errors = move || checked.with(|(_, issues)| validate::has_errors(issues));
-    let issues_at = move |prefix: String| {
-        checked.with(|(_, issues)| {
-            issues
-                .iter()
-                .filter(|i| i.path == prefix || i.path.starts_with(&format!("{prefix}.")))
-                .cloned()
-                .collect::<Vec<_>>()
-        })
-    };
+    let full = move || rows.with(|r| r.len() >= MAX_PORTS);
 
     let opts = calls::page_options();
     let create = Action::new_local(move |req: &DevTokenRequest| {
@@ -161,7 +153,7 @@ pub fn DevTokenPage() -> impl IntoView {
         }
     });
 
-    let hostname_issues = move || issues_at("hostname".into());
+    let hostname_issues = issues_at(checked, At::Hostname);
     view! {
         <section class="gc-page" aria-labelledby="token-heading">
             <h2 id="token-heading">"Development token"</h2>
@@ -174,7 +166,7 @@ pub fn DevTokenPage() -> impl IntoView {
                     type="text"
                     name="hostname"
                     spellcheck="false"
-                    aria-invalid=move || hostname_issues().iter().any(Issue::is_error).to_string()
+                    aria-invalid=move || hostname_issues.with(|l| l.iter().any(Issue::is_error)).to_string()
                     aria-describedby="hostname-hint"
                     bind:value=hostname
                 />
@@ -182,7 +174,7 @@ pub fn DevTokenPage() -> impl IntoView {
             <p id="hostname-hint" class="gc-muted">
                 "127.0.0.1 is reachable only from this machine; for a phone, a console or a second PC, use this machine's LAN address (such as 192.168.1.20)."
             </p>
-            <Issues issues=Signal::derive(hostname_issues) />
+            <Issues issues=hostname_issues />
             <table class="gc-ports" aria-label="Ports">
                 <thead>
                     <tr>
@@ -199,21 +191,21 @@ pub fn DevTokenPage() -> impl IntoView {
                     // (a click): their values live in their own signals, so
                     // typing never rebuilds a row or moves the focus.
                     {move || rows.get().into_iter().map(|row| view! {
-                        <PortRowView row=row hostname=hostname rows=rows issues=Signal::derive(move || issues_at(row.path())) />
+                        <PortRowView row=row hostname=hostname rows=rows issues=issues_at(checked, At::Row(row)) />
                     }).collect_view()}
                 </tbody>
             </table>
-            <Issues issues=Signal::derive(move || issues_at("ports".into()).into_iter().filter(|i| i.path == "ports").collect()) />
+            <Issues issues=issues_at(checked, At::Ports) />
             <div class="gc-toolbar">
-                <button type="button" class="gc-secondary" disabled=move || rows.with(|r| r.len() >= MAX_PORTS) on:click=move |_| add("", "udp", "")>
-                    "Add port"
-                </button>
-                <button type="button" class="gc-secondary" disabled=move || rows.with(|r| r.len() >= MAX_PORTS) on:click=move |_| add("default", "http", "8080")>
-                    "Preset: HTTP default on 8080"
-                </button>
-                <button type="button" class="gc-secondary" disabled=move || rows.with(|r| r.len() >= MAX_PORTS) on:click=move |_| add("game", "udp", "7777")>
-                    "Preset: UDP game port 7777"
-                </button>
+                {[
+                    ("Add port", "", "udp", ""),
+                    ("Preset: HTTP default on 8080", "default", "http", "8080"),
+                    ("Preset: UDP game port 7777", "game", "udp", "7777"),
+                ].map(|(text, label, protocol, port)| view! {
+                    <button type="button" class="gc-secondary" disabled=full on:click=move |_| add(label, protocol, port)>
+                        {text}
+                    </button>
+                })}
             </div>
             <button
                 type="button"
@@ -228,6 +220,35 @@ pub fn DevTokenPage() -> impl IntoView {
             })}
         </section>
     }
+}
+
+/// Where issues are shown: under the hostname, under the port table, or
+/// under one port's row.
+#[derive(Clone, Copy)]
+enum At {
+    Hostname,
+    Ports,
+    Row(PortRow),
+}
+
+/// The issues shown at `at`: those of its field and the fields under it
+/// (the port table shows only its own).
+fn issues_at(checked: Memo<(DevTokenRequest, Vec<Issue>)>, at: At) -> Signal<Vec<Issue>> {
+    Signal::derive(move || {
+        let (prefix, exact) = match at {
+            At::Hostname => ("hostname".to_owned(), false),
+            At::Ports => ("ports".to_owned(), true),
+            At::Row(row) => (row.path(), false),
+        };
+        let under = format!("{prefix}.");
+        checked.with(|(_, issues)| {
+            issues
+                .iter()
+                .filter(|i| i.path == prefix || (!exact && i.path.starts_with(&under)))
+                .cloned()
+                .collect()
+        })
+    })
 }
 
 #[component]

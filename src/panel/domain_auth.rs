@@ -5,45 +5,32 @@
 
 use leptos::prelude::*;
 
+use super::bulk::BulkChange;
 use super::calls;
-use super::widgets::{Confirm, ErrorPanel, LastSet};
-use super::Session;
-use crate::api::{ApiError, SetDomainAuth};
-use crate::transport::Options;
+use super::widgets::{Choices, Confirm, ErrorPanel, LastSet};
+use super::{Session, Setting};
 
-/// Enables or disables one namespace's domain auth (logged) and remembers
-/// what was set.
-async fn set_one(s: Session, opts: Options, ns: String, enabled: bool) -> Result<bool, ApiError> {
-    let game = s.game();
-    let op = SetDomainAuth {
-        game_id: &game,
-        namespace_id: &ns,
-        enabled,
-    };
-    let change = calls::Change {
-        operation: "set-domain-auth",
-        game_id: game.clone(),
-        namespace_id: ns.clone(),
-        value: if enabled { "enabled" } else { "disabled" }.to_owned(),
-    };
-    calls::change(s, &op, &opts, change, |_| String::new()).await?;
-    s.domain_last_set.update(|m| {
-        m.insert(super::session::namespace_key(&game, &ns), enabled);
-    });
-    Ok(enabled)
+/// How the service names the state.
+fn wire(enabled: bool) -> String {
+    if enabled { "enabled" } else { "disabled" }.to_owned()
 }
 
 #[component]
 pub fn DomainAuthPage() -> impl IntoView {
     let s = expect_context::<Session>();
     // What this panel last set for the namespace, if anything.
-    let known = Memo::new(move |_| {
-        s.domain_last_set
-            .with(|m| m.get(&s.namespace_key()).copied())
-    });
+    let known = Memo::new(move |_| s.last_set(Setting::DomainAuth).map(|v| v == "enabled"));
     let opts = calls::page_options();
-    let set =
-        Action::new_local(move |enabled: &bool| set_one(s, opts.clone(), s.namespace(), *enabled));
+    let set = Action::new_local(move |enabled: &bool| {
+        calls::set(
+            s,
+            opts.clone(),
+            Setting::DomainAuth,
+            s.namespace(),
+            wire(*enabled),
+        )
+    });
+    let several = RwSignal::new("enabled".to_owned());
     // Optimistic: the value being set while the call runs, then what is known.
     let input = set.input();
     let shown = move || input.get().or_else(|| known.get());
@@ -112,6 +99,15 @@ pub fn DomainAuthPage() -> impl IntoView {
                 });
                 view! { <ErrorPanel error=e retry /> }
             })}
+            <details class="gc-bulk">
+                <summary>"Several namespaces"</summary>
+                <Choices legend="Set domain-based authentication to" name="domain-several" value=several
+                    options=vec![
+                        ("enabled", "Players on the namespace's own domains get a public token without a separate sign-in."),
+                        ("disabled", "The namespace's domains give no public token."),
+                    ] />
+                <BulkChange setting=Setting::DomainAuth value=several />
+            </details>
         </section>
     }
 }

@@ -3,13 +3,12 @@
 
 use leptos::prelude::*;
 
-use super::calls::Log;
 use super::widgets::Confirm;
 use crate::model::Timestamp;
 
 #[component]
 pub fn LogPage() -> impl IntoView {
-    let log = expect_context::<Log>();
+    let log = expect_context::<super::Session>().log;
     let filter = RwSignal::new(String::new());
     let rows = Memo::new(move |_| log.0.with(|l| l.matching(&filter.get())));
     let clearing = RwSignal::new(false);

@@ -3,6 +3,7 @@
 //! JS module.
 
 mod builds;
+mod bulk;
 mod calls;
 mod cdn_auth;
 mod connection;
@@ -16,7 +17,7 @@ mod widgets;
 use leptos::prelude::*;
 
 pub use recent::Recent;
-pub use session::{Page, Route, Session};
+pub use session::{Page, Route, Session, Setting};
 
 /// The whole panel.
 #[component]
@@ -24,8 +25,6 @@ pub fn App() -> impl IntoView {
     let s = Session::from_page();
     s.sync();
     provide_context(s);
-    provide_context(recent::Recent::load());
-    provide_context(calls::Log::load());
     view! {
         <header class="gc-header">
             <h1>"Game Cloud panel"</h1>

@@ -115,7 +115,7 @@ fn storage() -> Option<web_sys::Storage> {
 #[component]
 pub fn RecentIds() -> impl IntoView {
     let s = expect_context::<Session>();
-    let recent = expect_context::<Recent>();
+    let recent = s.recent;
     view! {
         <details class="gc-recent">
             <summary>{move || format!("Recent ids ({})", recent.0.with(Vec::len))}</summary>

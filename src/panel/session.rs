@@ -10,8 +10,9 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::calls::Log;
+use super::Recent;
 use crate::api::{ApiError, Connection};
-use crate::model::CdnAuthType;
 use crate::token::Fitness;
 use crate::validate::{Issue, IssueCode};
 
@@ -118,10 +119,37 @@ pub struct Session {
     pub game_id: RwSignal<String>,
     pub namespace_id: RwSignal<String>,
     pub page: RwSignal<Page>,
-    /// What this panel last set, by `game/namespace`: the four operations
-    /// cannot read these settings back.
-    pub cdn_last_set: RwSignal<BTreeMap<String, CdnAuthType>>,
-    pub domain_last_set: RwSignal<BTreeMap<String, bool>>,
+    /// What this panel last set, by setting, game and namespace (see
+    /// [`Session::last_set`]): the four operations cannot read them back.
+    last_set: RwSignal<BTreeMap<String, String>>,
+    /// The ids used here, and the action log: both kept in `localStorage`.
+    pub recent: Recent,
+    pub log: Log,
+}
+
+/// A namespace setting the panel can change but not read back.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    CdnAuth,
+    DomainAuth,
+}
+
+impl Setting {
+    /// The operation, as the action log names it.
+    pub fn operation(self) -> &'static str {
+        match self {
+            Setting::CdnAuth => "set-cdn-auth",
+            Setting::DomainAuth => "set-domain-auth",
+        }
+    }
+
+    /// What is set to `value`, for a confirmation.
+    pub fn describe(self, value: &str) -> String {
+        match self {
+            Setting::CdnAuth => format!("the CDN auth type to {value}"),
+            Setting::DomainAuth => format!("domain-based authentication to {value}"),
+        }
+    }
 }
 
 impl Session {
@@ -155,8 +183,9 @@ impl Session {
             game_id: RwSignal::new(route.game_id),
             namespace_id: RwSignal::new(route.namespace_id),
             page: RwSignal::new(route.page),
-            cdn_last_set: RwSignal::new(BTreeMap::new()),
-            domain_last_set: RwSignal::new(BTreeMap::new()),
+            last_set: RwSignal::new(BTreeMap::new()),
+            recent: Recent::load(),
+            log: Log::load(),
         }
     }
 
@@ -256,15 +285,27 @@ impl Session {
         self.namespace_id.get_untracked().trim().to_owned()
     }
 
-    /// The key of the selected namespace in the last-set maps (tracked).
-    pub fn namespace_key(&self) -> String {
-        namespace_key(self.game_id.get().trim(), self.namespace_id.get().trim())
+    /// The value this panel last set for the selected namespace (tracked).
+    pub fn last_set(&self, setting: Setting) -> Option<String> {
+        let key = last_set_key(
+            setting,
+            self.game_id.get().trim(),
+            self.namespace_id.get().trim(),
+        );
+        self.last_set.with(|m| m.get(&key).cloned())
+    }
+
+    /// Remembers what was set on a namespace.
+    pub fn remember(&self, setting: Setting, game: &str, namespace: &str, value: String) {
+        let key = last_set_key(setting, game, namespace);
+        self.last_set.update(|m| {
+            m.insert(key, value);
+        });
     }
 }
 
-/// The key of a game's namespace in the last-set maps.
-pub fn namespace_key(game: &str, namespace: &str) -> String {
-    format!("{game}/{namespace}")
+fn last_set_key(setting: Setting, game: &str, namespace: &str) -> String {
+    format!("{} {game}/{namespace}", setting.operation())
 }
 
 fn storage() -> Option<web_sys::Storage> {

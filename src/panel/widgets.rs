@@ -92,3 +92,27 @@ pub fn LastSet(#[prop(into)] value: Signal<Option<String>>) -> impl IntoView {
         </p>
     }
 }
+
+/// Radio buttons for one value: each choice's name, in bold, and what it
+/// means.
+#[component]
+pub fn Choices(
+    legend: &'static str,
+    name: &'static str,
+    value: RwSignal<String>,
+    options: Vec<(&'static str, &'static str)>,
+) -> impl IntoView {
+    view! {
+        <fieldset class="gc-choices">
+            <legend>{legend}</legend>
+            {options.into_iter().map(|(v, meaning)| view! {
+                <label class="gc-choice">
+                    <input type="radio" name=name value=v
+                        prop:checked=move || value.with(|c| c == v)
+                        on:change=move |_| value.set(v.to_owned()) />
+                    <span><strong>{v}</strong> " — " {meaning}</span>
+                </label>
+            }).collect_view()}
+        </fieldset>
+    }
+}

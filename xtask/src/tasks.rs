@@ -8,9 +8,9 @@ use crate::setup::{self, ensure_all, step, Env};
 
 /// The most the whole panel (wasm, JS, CSS, HTML) may weigh, gzipped: 200 KB
 /// for the four operations, plus what issue 9's features need (engine files,
-/// token check, action log, shared call helper, build comparison), to at
-/// most 225 KB.
-pub const PANEL_BUDGET_BYTES: u64 = 223 * 1024;
+/// token check, action log, shared call helper, build comparison, changes to
+/// several namespaces), to at most 225 KB.
+pub const PANEL_BUDGET_BYTES: u64 = 224 * 1024;
 /// The most the JS module (every `.wasm` and `.js` of `pkg/`, gzipped) may
 /// weigh: the figure reached (issue 7 asked for 60 KB, aiming at 40 KB; what
 /// stands between is in the README). Lower it as the module shrinks.
@@ -118,6 +118,23 @@ fn externalize_start_script(dist: &std::path::Path) -> Result<(), String> {
     std::fs::write(&index, html).map_err(|e| format!("cannot write {}: {e}", index.display()))
 }
 
+/// wasm-opt's passes for both outputs (the panel's are in `index.html`, for
+/// Trunk). Flattening and re-looping the control flow before the size passes
+/// gives code that gzips better: 2.1 KB less for the panel, 0.5 KB for the
+/// JS module, than `-Oz --converge` alone. `--converge` repeats the passes
+/// while they still shrink the module.
+const WASM_OPT: [&str; 9] = [
+    "-Oz",
+    "--flatten",
+    "--rereloop",
+    "-Oz",
+    "-Oz",
+    "--converge",
+    "--strip-producers",
+    "--strip-target-features",
+    "--strip-debug",
+];
+
 /// The wasm features rustc emits, for wasm-opt.
 const WASM_FEATURES: [&str; 6] = [
     "--enable-bulk-memory",
@@ -166,8 +183,7 @@ pub fn js(env: &Env) -> Result<u64, String> {
         ],
     )?;
     let core = pkg.join("gamecloud_core_bg.wasm").display().to_string();
-    // --converge repeats the passes while they still shrink the module.
-    let mut args = vec!["-Oz", "--converge", "--strip-debug", "--strip-producers"];
+    let mut args = WASM_OPT.to_vec();
     args.extend(WASM_FEATURES);
     args.extend([core.as_str(), "-o", core.as_str()]);
     setup::run(env, "wasm-opt", &args)?;

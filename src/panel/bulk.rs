@@ -1,0 +1,181 @@
+//! How the CDN auth and domain auth pages apply a setting: to the selected
+//! namespace, or to several (those this panel knows, with their labels, or
+//! typed in). One confirmation lists every namespace and the value; then
+//! each one's result shows, a few calls at a time; cancel stops what has not
+//! started, and a retry sends only what did not succeed. The queue itself
+//! is `crate::bulk`.
+
+use leptos::prelude::*;
+
+use super::calls;
+use super::widgets::{Confirm, ErrorPanel};
+use super::{Session, Setting};
+use crate::bulk::{name, Picks, Plan, Step, CONCURRENCY};
+use crate::validate::{self, IdKind};
+
+#[component]
+pub fn BulkChange(
+    setting: Setting,
+    /// The value to set, as the service names it (`basic`, `enabled`...).
+    value: RwSignal<String>,
+) -> impl IntoView {
+    let s = expect_context::<Session>();
+    let recent = s.recent;
+    let picks = RwSignal::new(Picks::default());
+    let typed = RwSignal::new(String::new());
+    let typed_issue = RwSignal::new(String::new());
+    let plan = RwSignal::new(None::<Plan>);
+    let confirming = RwSignal::new(false);
+    // The calls stop when the page goes away. A 429 that names its wait
+    // comes back at once (no retry inside the call), so that every call
+    // waits it (`Plan::finish`).
+    let mut opts = calls::page_options();
+    opts.retry.max_retry_after_ms = 0;
+    let opts = StoredValue::new_local(opts);
+    // Every worker waits until then (epoch ms) after the service said 429.
+    let resume_at = StoredValue::new(0.0_f64);
+    // The value a run sets, kept for a retry whatever the page shows since.
+    let run_value = StoredValue::new(String::new());
+
+    let offered = move || {
+        let known = recent.0.with(|r| {
+            r.iter()
+                .filter(|e| e.kind == "namespace")
+                .map(|e| (e.id.clone(), e.label.clone()))
+                .collect::<Vec<_>>()
+        });
+        picks.with(|p| p.offered(&s.namespace_id.get(), known))
+    };
+    let chosen = move || picks.with(|p| p.chosen(offered(), &s.namespace_id.get()));
+    let running = move || plan.with(|p| p.as_ref().is_some_and(Plan::is_running));
+
+    let spawn_workers = move || {
+        for _ in 0..CONCURRENCY {
+            leptos::task::spawn_local(async move {
+                loop {
+                    let wait = resume_at.try_get_value().unwrap_or(0.0) - js_sys::Date::now();
+                    if wait > 0.0 {
+                        crate::transport::sleep(wait as u64).await;
+                    }
+                    let next = plan.try_update(|p| {
+                        let p = p.as_mut()?;
+                        let i = p.start_next()?;
+                        Some((i, p.items[i].namespace_id.clone()))
+                    });
+                    let Some(Some((i, ns))) = next else { break };
+                    let (Some(v), Some(opts)) = (run_value.try_get_value(), opts.try_get_value())
+                    else {
+                        break;
+                    };
+                    let result = calls::set(s, opts, setting, ns, v).await;
+                    let pause = plan.try_update(|p| p.as_mut().and_then(|p| p.finish(i, result)));
+                    if let Some(Some(ms)) = pause {
+                        resume_at.set_value(js_sys::Date::now() + ms as f64);
+                    }
+                }
+            });
+        }
+    };
+    let start = move || {
+        plan.set(Some(Plan::new(untrack(chosen))));
+        run_value.set_value(value.get_untracked());
+        spawn_workers();
+    };
+    // Only what did not succeed is sent again, with the same value.
+    let retry = move || {
+        plan.update(|p| {
+            if let Some(p) = p {
+                p.retry_unfinished();
+            }
+        });
+        spawn_workers();
+    };
+    let add = move || {
+        let id = typed.get_untracked();
+        match validate::id(IdKind::Namespace, &id) {
+            Some(issue) => typed_issue.set(issue.message),
+            None => {
+                picks.update(|p| p.add(&id));
+                typed.set(String::new());
+                typed_issue.set(String::new());
+            }
+        }
+    };
+
+    view! {
+        <fieldset class="gc-choices">
+            <legend>"Namespaces"</legend>
+            {move || {
+                let selected = s.namespace_id.get();
+                offered().into_iter().map(|(id, label)| {
+                    let checked = picks.with(|p| p.is_chosen(&id, &selected));
+                    let text = name(&id, &label);
+                    view! {
+                        <label class="gc-choice">
+                            <input type="checkbox" prop:checked=checked
+                                on:change=move |ev| picks.update(|p| p.set(&id, event_target_checked(&ev))) />
+                            <span>{text}</span>
+                        </label>
+                    }
+                }).collect_view()
+            }}
+            <div class="gc-toolbar">
+                <input type="text" aria-label="Another namespace id" placeholder="Another namespace id"
+                    spellcheck="false" bind:value=typed
+                    on:keydown=move |ev| if ev.key() == "Enter" { add() } />
+                <button type="button" class="gc-secondary" on:click=move |_| add()>"Add"</button>
+            </div>
+            <p class="gc-hint" role="alert">{move || typed_issue.get()}</p>
+        </fieldset>
+        <button type="button" disabled=move || running() || chosen().is_empty()
+            on:click=move |_| confirming.set(true)>
+            {move || match chosen().len() {
+                1 => "Apply…".to_owned(),
+                n => format!("Apply to {n} namespaces…"),
+            }}
+        </button>
+        <Confirm
+            open=confirming
+            text=Signal::derive(move || {
+                let names: Vec<String> = chosen().iter().map(|(id, l)| name(id, l)).collect();
+                format!("Set {} on {}: {}?", setting.describe(&value.get()), plural(names.len()), names.join(", "))
+            })
+            confirm="Apply"
+            on_confirm=Callback::new(move |_| start())
+        />
+        {move || plan.with(|p| p.as_ref().map(|p| view! {
+            <ul class="gc-results" aria-label="Result per namespace">
+                {p.items.iter().map(|item| {
+                    let failure = match &item.step {
+                        Step::Failed(e) => Some(view! { <ErrorPanel error=e.clone() /> }),
+                        _ => None,
+                    };
+                    view! {
+                        <li data-step=item.step.text()>
+                            <strong>{item.name()}</strong> ": " {item.step.text()} {failure}
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+            <p role="status">{p.summary()}</p>
+            <div class="gc-toolbar">
+                {p.is_running().then(|| view! {
+                    <button type="button" class="gc-secondary"
+                        on:click=move |_| plan.update(|p| if let Some(p) = p { p.cancel() })>"Cancel the rest"</button>
+                })}
+                {p.can_retry().then(|| view! {
+                    <button type="button" on:click=move |_| retry()>"Retry the failed ones"</button>
+                })}
+            </div>
+        }))}
+    }
+}
+
+/// "1 namespace", "3 namespaces".
+fn plural(n: usize) -> String {
+    if n == 1 {
+        "1 namespace".to_owned()
+    } else {
+        format!("{n} namespaces")
+    }
+}
