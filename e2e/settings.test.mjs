@@ -190,6 +190,11 @@ test('domain auth goes to several namespaces from the same page, and each one is
   const toggle = page.getByRole('switch', { name: 'Domain-based authentication' });
   assert.equal(await toggle.getAttribute('aria-checked'), 'false');
   await page.getByText('Last set from this panel: off.').waitFor();
+  // The namespaces changed are offered again on the other page, unticked.
+  await page.getByRole('link', { name: 'CDN auth' }).click();
+  const offered = page.getByRole('checkbox', { name: STAGING });
+  await offered.waitFor();
+  assert.equal(await offered.isChecked(), false);
   assert.deepEqual(problems, []);
 });
 

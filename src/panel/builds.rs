@@ -30,7 +30,7 @@ pub fn BuildsPage() -> impl IntoView {
         let (game, opts) = (s.game(), opts.clone());
         async move {
             let list = super::calls::read(s, &ListBuilds { game_id: &game }, &opts).await?;
-            recent.record(&s);
+            recent.record(&game, &s.namespace());
             Ok(Arc::new(list.builds))
         }
     });

@@ -108,7 +108,7 @@ fn record(s: Session, change: Change, ended: Result<(&str, String), &ApiError>) 
     let Session { recent, log, .. } = s;
     let (outcome, ray_id, value) = match ended {
         Ok((ray, extra)) => {
-            recent.record(&s);
+            recent.record(&change.game_id, &change.namespace_id);
             let value = if extra.is_empty() {
                 change.value
             } else {

@@ -55,11 +55,10 @@ impl Recent {
         Recent(RwSignal::new(stored))
     }
 
-    /// Moves the session's ids to the front (after a call that worked).
-    pub fn record(self, s: &Session) {
-        let (game, ns) = (s.game(), s.namespace());
+    /// Moves a call's ids to the front (after it worked).
+    pub fn record(self, game: &str, ns: &str) {
         self.0.update(|list| {
-            for (kind, id) in [("namespace", ns), ("game", game)] {
+            for (kind, id) in [("namespace", ns.to_owned()), ("game", game.to_owned())] {
                 if id.is_empty() {
                     continue;
                 }
