@@ -1,7 +1,8 @@
 //! Enable or disable a namespace's domain-based authentication. The four
 //! operations cannot read the setting back: where this panel has not set it,
 //! the state is "unknown" (not "off") and both Enable and Disable are offered.
-//! A change shows at once and goes back if the call fails.
+//! A change shows at once and goes back if the call fails. "Several
+//! namespaces" sets one state on many (`super::bulk`).
 
 use leptos::prelude::*;
 
