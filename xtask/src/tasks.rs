@@ -14,7 +14,7 @@ pub const PANEL_BUDGET_BYTES: u64 = 224 * 1024;
 /// The most the JS module (every `.wasm` and `.js` of `pkg/`, gzipped) may
 /// weigh: the figure reached (issue 7 asked for 60 KB, aiming at 40 KB; what
 /// stands between is in the README). Lower it as the module shrinks.
-pub const JS_BUDGET_BYTES: u64 = 81 * 1024;
+pub const JS_BUDGET_BYTES: u64 = 79 * 1024;
 /// The token the wasm tests' local services accept.
 const WASM_TEST_TOKEN: &str = "wasm-test-token";
 
@@ -28,7 +28,7 @@ pub fn dist(env: &Env) -> Result<u64, String> {
 }
 
 /// Trunk cannot minify the wasm-bindgen glue (its minifier stops at
-/// `export default`), so rolldown's does: 8.1 KB gzipped becomes 6.1 KB.
+/// `export default`), so rolldown's does: 8.1 KB gzipped becomes 6.0 KB.
 /// The glue keeps its name; its integrity hash in `index.html` is replaced.
 fn minify_glue(env: &Env, dist: &std::path::Path) -> Result<(), String> {
     let glue = std::fs::read_dir(dist)
@@ -39,15 +39,8 @@ fn minify_glue(env: &Env, dist: &std::path::Path) -> Result<(), String> {
             name.starts_with("panel-") && name.ends_with(".js")
         })
         .ok_or("dist/: no panel-*.js glue")?;
-    let before = std::fs::read(&glue).map_err(|e| format!("cannot read the glue: {e}"))?;
-    let out = env.root.join("target/glue.min.js");
-    let (glue_s, out_s) = (glue.display().to_string(), out.display().to_string());
-    setup::run(
-        env,
-        "rolldown",
-        &[&glue_s, "--minify", "--format", "esm", "--file", &out_s],
-    )?;
-    let after = std::fs::read(&out).map_err(|e| format!("cannot read {out_s}: {e}"))?;
+    let glue_s = glue.display().to_string();
+    let (before, after) = minify_js(env, &glue)?;
     let index = dist.join("index.html");
     let html = std::fs::read_to_string(&index)
         .map_err(|e| format!("cannot read {}: {e}", index.display()))?;
@@ -56,8 +49,23 @@ fn minify_glue(env: &Env, dist: &std::path::Path) -> Result<(), String> {
         return Err(format!("index.html: no {old} for {glue_s}"));
     }
     let html = html.replace(&old, &format!("sha384-{}", sri(&after)));
-    std::fs::write(&glue, after).map_err(|e| format!("cannot write {glue_s}: {e}"))?;
     std::fs::write(&index, html).map_err(|e| format!("cannot write {}: {e}", index.display()))
+}
+
+/// Minifies an ES module in place with rolldown (its exports keep their
+/// names); returns the text before and after.
+fn minify_js(env: &Env, file: &std::path::Path) -> Result<(Vec<u8>, Vec<u8>), String> {
+    let before = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let out = env.root.join("target/minified.js");
+    let (file_s, out_s) = (file.display().to_string(), out.display().to_string());
+    setup::run(
+        env,
+        "rolldown",
+        &[&file_s, "--minify", "--format", "esm", "--file", &out_s],
+    )?;
+    let after = std::fs::read(&out).map_err(|e| format!("cannot read {out_s}: {e}"))?;
+    std::fs::write(file, &after).map_err(|e| format!("cannot write {file_s}: {e}"))?;
+    Ok((before, after))
 }
 
 /// A subresource-integrity digest: SHA-384, base64.
@@ -187,6 +195,9 @@ pub fn js(env: &Env) -> Result<u64, String> {
     args.extend(WASM_FEATURES);
     args.extend([core.as_str(), "-o", core.as_str()]);
     setup::run(env, "wasm-opt", &args)?;
+    // The glue is wasm-bindgen's, not ours to read: shipped minified (6.9 KB
+    // gzipped becomes 5.x KB); the entry and its types stay as written.
+    minify_js(env, &pkg.join("gamecloud_core.js"))?;
     for file in ["index.js", "index.d.ts", "package.json", "README.md"] {
         std::fs::copy(env.root.join("js").join(file), pkg.join(file))
             .map_err(|e| format!("cannot copy js/{file}: {e}"))?;
