@@ -85,6 +85,9 @@ test('one setting goes to several namespaces: one confirmation, a result each, a
   assert.equal(after.namespaces[PROD].cdn_auth_type, 'basic');
   assert.equal(after.namespaces[STAGING].cdn_auth_type, 'basic');
   assert.equal(after.hits['cdn-auth'], 4, 'three namespaces, one of them twice after its 429');
+  // Each namespace now says what this panel set on it; the failed one does not.
+  await page.getByRole('checkbox', { name: `${STAGING} (last set here: basic)` }).waitFor();
+  assert.equal(await page.getByRole('checkbox', { name: `${UNKNOWN}`, exact: true }).count(), 1);
 
   // Only what failed is sent again.
   await page.getByRole('button', { name: 'Retry the failed ones' }).click();

@@ -1,6 +1,11 @@
-//! The panel binary: mount the app, nothing else.
+//! The panel binary: mount the app, nothing else. Started by the wasm-bindgen
+//! glue (`start`) rather than as a Rust `main`, which leaves std's program
+//! start-up out of the wasm.
 
-fn main() {
+#![no_main]
+
+#[wasm_bindgen::prelude::wasm_bindgen(start)]
+pub fn start() {
     // Panic messages in the console while developing (`trunk serve`); a
     // release build leaves out their formatting (1.1 KB gzipped).
     #[cfg(debug_assertions)]

@@ -109,7 +109,10 @@ pub fn BulkChange(
                 let selected = s.namespace_id.get();
                 offered().into_iter().map(|(id, label)| {
                     let checked = picks.with(|p| p.is_chosen(&id, &selected));
-                    let text = name(&id, &label);
+                    let text = match s.last_set(setting, &id) {
+                        Some(v) => format!("{} (last set here: {v})", name(&id, &label)),
+                        None => name(&id, &label),
+                    };
                     view! {
                         <label class="gc-choice">
                             <input type="checkbox" prop:checked=checked

@@ -22,7 +22,7 @@ fn meaning(t: &CdnAuthType) -> &'static str {
 pub fn CdnAuthPage() -> impl IntoView {
     let s = expect_context::<Session>();
     let choice = RwSignal::new(CdnAuthType::None.to_string());
-    let last = Signal::derive(move || s.last_set(Setting::CdnAuth));
+    let last = Signal::derive(move || s.last_set(Setting::CdnAuth, &s.namespace_id.get()));
     let options = CdnAuthType::KNOWN
         .iter()
         .map(|t| (t.as_str(), meaning(t)))

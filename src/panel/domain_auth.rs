@@ -20,7 +20,10 @@ fn wire(enabled: bool) -> String {
 pub fn DomainAuthPage() -> impl IntoView {
     let s = expect_context::<Session>();
     // What this panel last set for the namespace, if anything.
-    let known = Memo::new(move |_| s.last_set(Setting::DomainAuth).map(|v| v == "enabled"));
+    let known = Memo::new(move |_| {
+        s.last_set(Setting::DomainAuth, &s.namespace_id.get())
+            .map(|v| v == "enabled")
+    });
     let opts = calls::page_options();
     let set = Action::new_local(move |enabled: &bool| {
         calls::set(

@@ -285,13 +285,10 @@ impl Session {
         self.namespace_id.get_untracked().trim().to_owned()
     }
 
-    /// The value this panel last set for the selected namespace (tracked).
-    pub fn last_set(&self, setting: Setting) -> Option<String> {
-        let key = last_set_key(
-            setting,
-            self.game_id.get().trim(),
-            self.namespace_id.get().trim(),
-        );
+    /// The value this panel last set for a namespace of the selected game
+    /// (tracked).
+    pub fn last_set(&self, setting: Setting, namespace: &str) -> Option<String> {
+        let key = last_set_key(setting, self.game_id.get().trim(), namespace.trim());
         self.last_set.with(|m| m.get(&key).cloned())
     }
 
