@@ -661,7 +661,12 @@ pub fn sizes(env: &Env) -> Result<(), String> {
         )?;
         let bg = dir.join(format!("{wasm}_bg.wasm")).display().to_string();
         let named = dir.join("named.wasm").display().to_string();
-        let mut args = vec!["-Oz", "-g"];
+        // The shipped passes, with the function names kept for twiggy.
+        let mut args: Vec<&str> = WASM_OPT
+            .into_iter()
+            .filter(|a| *a != "--strip-debug")
+            .collect();
+        args.push("-g");
         args.extend(WASM_FEATURES);
         args.extend([bg.as_str(), "-o", named.as_str()]);
         setup::run(env, "wasm-opt", &args)?;
