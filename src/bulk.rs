@@ -10,6 +10,10 @@ use crate::api::ApiError;
 pub const CONCURRENCY: usize = 3;
 /// How many times one namespace goes back in the queue after a 429.
 const MAX_RATE_LIMITED: u8 = 3;
+/// The longest pause after a 429 that the queue waits out; a service that
+/// asks for more (or a broken `Retry-After`) fails the namespace instead of
+/// leaving it waiting for hours.
+pub const MAX_PAUSE_MS: u64 = 60_000;
 
 /// The namespaces chosen: the selected one unless unticked, those ticked,
 /// and those typed in by hand.
@@ -157,14 +161,17 @@ impl Plan {
     }
 
     /// Records how item `i` ended. After a 429 the item waits again (up to a
-    /// bound) and the delay the service asked for is returned: every worker
-    /// waits it before starting another.
+    /// bound, and only for a delay up to [`MAX_PAUSE_MS`]) and the delay the
+    /// service asked for is returned: every worker waits it before starting
+    /// another.
     pub fn finish(&mut self, i: usize, result: Result<(), ApiError>) -> Option<u64> {
         let item = &mut self.items[i];
         item.step = match result {
             Ok(()) => Step::Done,
             Err(ApiError::Service(e))
-                if e.status == 429 && item.rate_limited < MAX_RATE_LIMITED =>
+                if e.status == 429
+                    && item.rate_limited < MAX_RATE_LIMITED
+                    && e.retry_after_ms.unwrap_or(0) <= MAX_PAUSE_MS =>
             {
                 item.rate_limited += 1;
                 item.step = Step::Waiting;

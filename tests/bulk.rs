@@ -104,6 +104,16 @@ fn a_429_puts_the_namespace_back_and_says_how_long_everyone_waits() {
     }
     assert_eq!(p.finish(i, Err(limited.clone())), None);
     assert!(matches!(&p.items[i].step, Step::Failed(e) if *e == limited));
+
+    // A pause longer than a minute (a day, or a broken header) is not waited
+    // out: that namespace fails at once, with the service's answer.
+    for (retry_after, waits) in [("60", true), ("61", false), ("86400", false)] {
+        let mut p = plan(1);
+        let i = p.start_next().unwrap();
+        let asked = p.finish(i, Err(error(429, "API_RATE_LIMIT", Some(retry_after))));
+        assert_eq!(asked.is_some(), waits, "Retry-After: {retry_after}");
+        assert_eq!(matches!(p.items[i].step, Step::Failed(_)), !waits);
+    }
 }
 
 #[test]
