@@ -5,6 +5,7 @@
 use leptos::__reexports::send_wrapper::SendWrapper;
 use leptos::prelude::*;
 
+use super::session::ENABLED;
 use super::{Session, Setting};
 use crate::action_log::{ActionLog, Entry};
 use crate::api::{ApiError, Operation, SetCdnAuth, SetDomainAuth};
@@ -88,7 +89,7 @@ pub async fn set(
             change(s, &op, &opts, log, none).await?
         }
         Setting::DomainAuth => {
-            let enabled = value == "enabled";
+            let enabled = value == ENABLED;
             let op = SetDomainAuth {
                 game_id,
                 namespace_id,

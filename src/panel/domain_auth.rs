@@ -8,13 +8,9 @@ use leptos::prelude::*;
 
 use super::bulk::BulkChange;
 use super::calls;
+use super::session::{DISABLED, ENABLED};
 use super::widgets::{Choices, Confirm, ErrorPanel, LastSet};
 use super::{Session, Setting};
-
-/// How the service names the state.
-fn wire(enabled: bool) -> String {
-    if enabled { "enabled" } else { "disabled" }.to_owned()
-}
 
 #[component]
 pub fn DomainAuthPage() -> impl IntoView {
@@ -22,7 +18,7 @@ pub fn DomainAuthPage() -> impl IntoView {
     // What this panel last set for the namespace, if anything.
     let known = Memo::new(move |_| {
         s.last_set(Setting::DomainAuth, &s.namespace_id.get())
-            .map(|v| v == "enabled")
+            .map(|v| v == ENABLED)
     });
     let opts = calls::page_options();
     let set = Action::new_local(move |enabled: &bool| {
@@ -31,10 +27,10 @@ pub fn DomainAuthPage() -> impl IntoView {
             opts.clone(),
             Setting::DomainAuth,
             s.namespace(),
-            wire(*enabled),
+            if *enabled { ENABLED } else { DISABLED }.to_owned(),
         )
     });
-    let several = RwSignal::new("enabled".to_owned());
+    let several = RwSignal::new(ENABLED.to_owned());
     // Optimistic: the value being set while the call runs, then what is known.
     let input = set.input();
     let shown = move || input.get().or_else(|| known.get());
@@ -107,8 +103,8 @@ pub fn DomainAuthPage() -> impl IntoView {
                 <summary>"Several namespaces"</summary>
                 <Choices legend="Set domain-based authentication to" name="domain-several" value=several
                     options=vec![
-                        ("enabled", "Players on the namespace's own domains get a public token without a separate sign-in."),
-                        ("disabled", "The namespace's domains give no public token."),
+                        (ENABLED, "Players on the namespace's own domains get a public token without a separate sign-in."),
+                        (DISABLED, "The namespace's domains give no public token."),
                     ] />
                 <BulkChange setting=Setting::DomainAuth value=several />
             </details>

@@ -127,7 +127,13 @@ pub struct Session {
     pub log: Log,
 }
 
-/// A namespace setting the panel can change but not read back.
+/// Domain auth's two values, as the panel passes them around (and logs them).
+pub const ENABLED: &str = "enabled";
+pub const DISABLED: &str = "disabled";
+
+/// A namespace setting the panel can change but not read back. Its values
+/// are strings as the service and the log name them: a CDN auth type, or
+/// [`ENABLED`] / [`DISABLED`].
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Setting {
     CdnAuth,
