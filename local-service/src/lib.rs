@@ -1,5 +1,5 @@
 //! A native stand-in of the game cloud service's four operations, faithful to
-//! the contract (`shared/CONTRACT.md`): the same routes, auth checks, error
+//! the contract (`docs/CONTRACT.md`): the same routes, auth checks, error
 //! bodies, status codes, CORS and token format. The panel runs against it on a
 //! developer's machine, and every test talks to it over real HTTP on loopback.
 

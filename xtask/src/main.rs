@@ -1,6 +1,8 @@
 //! The task runner: `cargo xtask serve` and `cargo xtask test` do all the
 //! set-up on a fresh machine (tools, browser, npm packages) and then the job.
 
+mod imports;
+mod paths;
 mod setup;
 mod tasks;
 

@@ -16,6 +16,9 @@ pub struct Env {
     pub path: String,
     pub chromedriver: PathBuf,
     pub chromium: PathBuf,
+    /// Set once [`fetch_crates`] has run: every later cargo command runs
+    /// offline, so a crate the fetch missed fails at once, on every machine.
+    pub offline: bool,
 }
 
 impl Env {
@@ -23,6 +26,9 @@ impl Env {
     pub fn cmd(&self, program: &str) -> Command {
         let mut c = Command::new(program);
         c.current_dir(&self.root).env("PATH", &self.path);
+        if self.offline {
+            c.env("CARGO_NET_OFFLINE", "true");
+        }
         c
     }
 }
@@ -51,14 +57,42 @@ pub fn ensure_all() -> Result<Env, String> {
         path,
         chromedriver: PathBuf::from("/usr/bin/chromedriver"),
         chromium: PathBuf::from("/usr/bin/chromium"),
+        offline: false,
     };
     ensure_rust(&env)?;
+    fetch_crates(&env, None)?;
     ensure_trunk(&env)?;
     ensure_wasm_bindgen(&env)?;
     ensure_node(&env)?;
     ensure_chromium(&env)?;
     ensure_npm_packages(&env)?;
-    Ok(env)
+    Ok(Env {
+        offline: true,
+        ..env
+    })
+}
+
+/// Downloads every crate of `Cargo.lock` for every target (the wasm-only ones
+/// included: Trunk builds offline), into `cargo_home` or the usual one. Seconds
+/// when they are there already. Nothing else downloads a crate but the tool
+/// installs ([`cargo_install`]).
+pub fn fetch_crates(env: &Env, cargo_home: Option<&Path>) -> Result<(), String> {
+    let mut cmd = env.cmd("cargo");
+    cmd.args(["fetch", "--locked"])
+        .env("CARGO_NET_OFFLINE", "false");
+    if let Some(home) = cargo_home {
+        cmd.env("CARGO_HOME", home);
+    }
+    run_cmd("cargo fetch --locked", cmd)
+}
+
+/// `cargo install ARGS`: a tool, built from the registry (online).
+pub fn cargo_install(env: &Env, args: &[&str]) -> Result<(), String> {
+    let mut cmd = env.cmd("cargo");
+    cmd.arg("install")
+        .args(args)
+        .env("CARGO_NET_OFFLINE", "false");
+    run_cmd(&format!("cargo install {}", args.join(" ")), cmd)
 }
 
 fn output(env: &Env, program: &str, args: &[&str]) -> Option<String> {
@@ -69,16 +103,21 @@ fn output(env: &Env, program: &str, args: &[&str]) -> Option<String> {
 }
 
 pub fn run(env: &Env, program: &str, args: &[&str]) -> Result<(), String> {
-    step(&format!("{program} {}", args.join(" ")));
-    let status = env
-        .cmd(program)
-        .args(args)
+    let mut cmd = env.cmd(program);
+    cmd.args(args);
+    run_cmd(&format!("{program} {}", args.join(" ")), cmd)
+}
+
+/// Runs a prepared command, announced as `what`.
+pub fn run_cmd(what: &str, mut cmd: Command) -> Result<(), String> {
+    step(what);
+    let status = cmd
         .status()
-        .map_err(|e| format!("cannot run {program}: {e}"))?;
+        .map_err(|e| format!("cannot run `{what}`: {e}"))?;
     status
         .success()
         .then_some(())
-        .ok_or_else(|| format!("`{program} {}` failed ({status})", args.join(" ")))
+        .ok_or_else(|| format!("`{what}` failed ({status})"))
 }
 
 pub fn step(what: &str) {
@@ -106,11 +145,17 @@ fn ensure_rust(env: &Env) -> Result<(), String> {
 fn ensure_trunk(env: &Env) -> Result<(), String> {
     let have = output(env, "trunk", &["--version"]).unwrap_or_default();
     if have.trim() != format!("trunk {TRUNK_VERSION}") {
-        // About 15 minutes on 2 cores, once per machine.
-        run(
+        // Once per machine. Without its default features (TLS for `trunk
+        // serve --tls`, the update check): the project uses neither.
+        cargo_install(
             env,
-            "cargo",
-            &["install", "trunk", "--version", TRUNK_VERSION, "--locked"],
+            &[
+                "trunk",
+                "--version",
+                TRUNK_VERSION,
+                "--locked",
+                "--no-default-features",
+            ],
         )?;
     }
     Ok(())
@@ -137,11 +182,7 @@ fn ensure_wasm_bindgen(env: &Env) -> Result<(), String> {
     let runner = output(env, "wasm-bindgen-test-runner", &["--version"]).unwrap_or_default();
     if !have.contains(&want) || !runner.contains(&want) {
         // `--locked` fails here: a locked dependency is not on the registry.
-        run(
-            env,
-            "cargo",
-            &["install", "wasm-bindgen-cli", "--version", &want],
-        )?;
+        cargo_install(env, &["wasm-bindgen-cli", "--version", &want])?;
     }
     Ok(())
 }

@@ -4,6 +4,8 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use crate::imports;
+use crate::paths;
 use crate::setup::{self, ensure_all, step, Env};
 
 /// The most the whole panel (wasm, JS, CSS, HTML) may weigh, gzipped: 200 KB
@@ -21,34 +23,70 @@ const WASM_TEST_TOKEN: &str = "wasm-test-token";
 /// Builds the release panel into `dist/`; reports and returns what a browser
 /// downloads, gzipped.
 pub fn dist(env: &Env) -> Result<u64, String> {
-    setup::run(env, "trunk", &["build", "--release"])?;
-    externalize_start_script(&env.root.join("dist"))?;
-    minify_glue(env, &env.root.join("dist"))?;
+    let mut trunk = env.cmd("trunk");
+    trunk
+        .args(["build", "--release"])
+        .env(paths::RUSTFLAGS_VAR, paths::release_rustflags(env)?);
+    setup::run_cmd("trunk build --release", trunk)?;
+    let dist = env.root.join("dist");
+    finish_panel(env, &dist)?;
+    externalize_start_script(&dist)?;
     Ok(report_sizes(&dist_sizes(env)?))
 }
 
-/// Trunk cannot minify the wasm-bindgen glue (its minifier stops at
-/// `export default`), so rolldown's does: 8.1 KB gzipped becomes 6.0 KB.
-/// The glue keeps its name; its integrity hash in `index.html` is replaced.
-fn minify_glue(env: &Env, dist: &std::path::Path) -> Result<(), String> {
-    let glue = std::fs::read_dir(dist)
-        .map_err(|e| format!("cannot list {}: {e}", dist.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            name.starts_with("panel-") && name.ends_with(".js")
-        })
-        .ok_or("dist/: no panel-*.js glue")?;
-    let glue_s = glue.display().to_string();
-    let (before, after) = minify_js(env, &glue)?;
+/// What Trunk leaves, made smaller: the imports' names shortened in the wasm
+/// and the glue ([`imports`]), the glue minified by rolldown (Trunk's minifier
+/// stops at `export default`: 8.1 KB gzipped becomes 6.0 KB). Both files are
+/// then named after their final content, for immutable caching, and
+/// `index.html` follows: the new names and their integrity hashes.
+fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<(), String> {
+    let find = |suffix: &str| -> Result<std::path::PathBuf, String> {
+        std::fs::read_dir(dist)
+            .map_err(|e| format!("cannot list {}: {e}", dist.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .find(|p| {
+                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                name.starts_with("panel-")
+                    && name.ends_with(suffix)
+                    && !(suffix == ".js" && name.ends_with("_bg.js"))
+            })
+            .ok_or_else(|| format!("dist/: no panel-*{suffix}"))
+    };
+    let (glue_path, wasm_path) = (find(".js")?, find("_bg.wasm")?);
+    let read = |p: &std::path::Path| {
+        std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+    };
+    let (old_glue, old_wasm) = (read(&glue_path)?, read(&wasm_path)?);
+    let text = String::from_utf8(old_glue.clone()).map_err(|_| "the glue is not UTF-8")?;
+    let (wasm, glue) = imports::shorten(&old_wasm, &text, "./panel_bg.js")?;
+    std::fs::write(&glue_path, glue).map_err(|e| format!("cannot write the glue: {e}"))?;
+    let (_, glue) = minify_js(env, &glue_path)?;
     let index = dist.join("index.html");
-    let html = std::fs::read_to_string(&index)
+    let mut html = std::fs::read_to_string(&index)
         .map_err(|e| format!("cannot read {}: {e}", index.display()))?;
-    let old = format!("sha384-{}", sri(&before));
-    if !html.contains(&old) {
-        return Err(format!("index.html: no {old} for {glue_s}"));
+    for (path, old, new, ext) in [
+        (&glue_path, &old_glue, &glue, ".js"),
+        (&wasm_path, &old_wasm, &wasm, "_bg.wasm"),
+    ] {
+        let (old_sri, new_sri) = (
+            format!("sha384-{}", sri(old)),
+            format!("sha384-{}", sri(new)),
+        );
+        if !html.contains(&old_sri) {
+            return Err(format!("index.html: no {old_sri} for {}", path.display()));
+        }
+        let old_name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let new_name = format!("panel-{:016x}{ext}", paths::fnv1a(new));
+        html = html
+            .replace(&old_sri, &new_sri)
+            .replace(old_name, &new_name);
+        std::fs::remove_file(path).map_err(|e| format!("cannot remove {old_name}: {e}"))?;
+        std::fs::write(dist.join(&new_name), new)
+            .map_err(|e| format!("cannot write {new_name}: {e}"))?;
     }
-    let html = html.replace(&old, &format!("sha384-{}", sri(&after)));
     std::fs::write(&index, html).map_err(|e| format!("cannot write {}: {e}", index.display()))
 }
 
@@ -101,11 +139,8 @@ fn externalize_start_script(dist: &std::path::Path) -> Result<(), String> {
         .map(|i| start + i)
         .ok_or("index.html: an unclosed inline script")?;
     let code = html[start + open.len()..end].trim();
-    // FNV-1a: a stable name that changes with the content, for caching.
-    let hash = code.bytes().fold(0xcbf29ce484222325u64, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x100000001b3)
-    });
-    let name = format!("start-{hash:016x}.js");
+    // A stable name that changes with the content, for caching.
+    let name = format!("start-{:016x}.js", paths::fnv1a(code.as_bytes()));
     std::fs::write(dist.join(&name), format!("{code}\n"))
         .map_err(|e| format!("cannot write {name}: {e}"))?;
     let tag = format!("<script type=\"module\" src=\"./{name}\"></script>");
@@ -157,19 +192,20 @@ const WASM_FEATURES: [&str; 6] = [
 /// its wasm-bindgen glue, wasm-opt, and the hand-written entry and types.
 /// Reports and returns the module's download (wasm plus glue), gzipped.
 pub fn js(env: &Env) -> Result<u64, String> {
-    setup::run(
-        env,
-        "cargo",
-        &[
-            "build",
-            "--release",
-            "--target",
-            "wasm32-unknown-unknown",
-            "--features",
-            "js",
-            "--lib",
-        ],
-    )?;
+    let args = [
+        "build",
+        "--release",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--features",
+        "js",
+        "--lib",
+    ];
+    let mut cargo = env.cmd("cargo");
+    cargo
+        .args(args)
+        .env(paths::RUSTFLAGS_VAR, paths::release_rustflags(env)?);
+    setup::run_cmd(&format!("cargo {}", args.join(" ")), cargo)?;
     let pkg = env.root.join("pkg");
     let _ = std::fs::remove_dir_all(&pkg);
     let wasm = env
@@ -195,6 +231,14 @@ pub fn js(env: &Env) -> Result<u64, String> {
     args.extend(WASM_FEATURES);
     args.extend([core.as_str(), "-o", core.as_str()]);
     setup::run(env, "wasm-opt", &args)?;
+    let glue = pkg.join("gamecloud_core.js");
+    let read = |p: &std::path::Path| {
+        std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+    };
+    let text = String::from_utf8(read(&glue)?).map_err(|_| "the glue is not UTF-8")?;
+    let (wasm, text) = imports::shorten(&read(core.as_ref())?, &text, "./gamecloud_core_bg.js")?;
+    std::fs::write(&core, wasm).map_err(|e| format!("cannot write {core}: {e}"))?;
+    std::fs::write(&glue, text).map_err(|e| format!("cannot write the glue: {e}"))?;
     // The glue is wasm-bindgen's, not ours to read: shipped minified (6.9 KB
     // gzipped becomes 5.x KB); the entry and its types stay as written.
     minify_js(env, &pkg.join("gamecloud_core.js"))?;
@@ -315,6 +359,7 @@ macro_rules! wasm_clippy {
 #[rustfmt::skip]
 const STEPS: &[(&str, Action)] = &[
     ("format", Action::Check("cargo", &["fmt", "--all", "--", "--check"])),
+    ("set-up fetches every crate (empty cargo home)", Action::Task(fetch_check)),
     ("clippy (native)", Action::Check("cargo", &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])),
     ("clippy (wasm, panel)", Action::Check("cargo", &wasm_clippy!("panel"))),
     ("clippy (wasm, js)", Action::Check("cargo", &wasm_clippy!("js"))),
@@ -323,8 +368,10 @@ const STEPS: &[(&str, Action)] = &[
     ("wasm tests (headless Chromium)", Action::Task(wasm_tests)),
     ("release build (trunk)", Action::Task(|run| dist(&run.env).map(|gz| run.panel_gz = Some(gz)))),
     ("panel size budget", Action::Task(|run| budget(run.panel_gz, PANEL_BUDGET_BYTES))),
+    ("no server function, no wasm-streams classes", Action::Task(no_server_functions)),
     ("JS module build", Action::Task(|run| js(&run.env).map(|gz| run.js_gz = Some(gz)))),
     ("JS module size budget", Action::Task(|run| budget(run.js_gz, JS_BUDGET_BYTES))),
+    ("no path of the build machine in shipped files", Action::Task(no_machine_paths)),
     ("end-to-end and JS module tests (Node, Playwright)", Action::Tests("node", &["--test", "--test-reporter=tap", "e2e/"])),
 ];
 
@@ -414,6 +461,122 @@ pub fn test() -> Result<(), String> {
     Ok(())
 }
 
+/// The set-up's own fetch, with a cargo home that starts empty, must leave
+/// nothing for a later build to download: `cargo metadata`, offline, needs
+/// every crate of every target. So that the check itself can be trusted, one
+/// crate only the wasm builds need is then removed, and the same check must
+/// fail naming it.
+fn fetch_check(run: &mut Run) -> Result<(), String> {
+    let home = run.env.root.join("target/fetch-check");
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).map_err(|e| format!("cannot create {}: {e}", home.display()))?;
+    setup::fetch_crates(&run.env, Some(&home))?;
+    let metadata = || {
+        run.env
+            .cmd("cargo")
+            .args(["metadata", "--format-version", "1", "--locked", "--offline"])
+            .env("CARGO_HOME", &home)
+            .stdout(Stdio::null())
+            .output()
+            .map_err(|e| format!("cannot run cargo metadata: {e}"))
+    };
+    let complete = metadata()?;
+    if !complete.status.success() {
+        return Err(format!(
+            "after the set-up's fetch, a build still needs a download:\n{}",
+            String::from_utf8_lossy(&complete.stderr)
+        ));
+    }
+    const WASM_ONLY: &str = "wasm-bindgen-test-";
+    for dir in ["registry/cache", "registry/src"] {
+        for index in std::fs::read_dir(home.join(dir))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            for krate in std::fs::read_dir(index.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                if krate.file_name().to_string_lossy().starts_with(WASM_ONLY) {
+                    let path = krate.path();
+                    let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
+                }
+            }
+        }
+    }
+    let missing = metadata()?;
+    let _ = std::fs::remove_dir_all(&home);
+    let said = String::from_utf8_lossy(&missing.stderr);
+    if missing.status.success() || !said.contains("wasm-bindgen-test") {
+        return Err(format!(
+            "the check did not notice a missing crate ({WASM_ONLY}*): {said}"
+        ));
+    }
+    println!("every crate fetched by the set-up; without {WASM_ONLY}* the check fails as it must");
+    Ok(())
+}
+
+/// Leptos builds `server_fn` for the browser; the panel patches in a
+/// `wasm-streams` stand-in without its exported JS classes
+/// (`patches/wasm-streams`), which is right only while the panel defines no
+/// server function. Fails if one appears in `src/`, or if the shipped glue
+/// still names those classes (the patch no longer applies).
+fn no_server_functions(run: &mut Run) -> Result<(), String> {
+    const SERVER_FN: [&str; 3] = ["#[server", "#[leptos::server", "server_fn::"];
+    const CLASSES: [&str; 3] = [
+        "IntoUnderlyingSource",
+        "IntoUnderlyingByteSource",
+        "IntoUnderlyingSink",
+    ];
+    let mut found = Vec::new();
+    let mut dirs = vec![run.env.root.join("src")];
+    while let Some(dir) = dirs.pop() {
+        let entries =
+            std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                found.extend(SERVER_FN.iter().filter(|m| text.contains(*m)).map(|m| {
+                    format!(
+                        "{} holds {m:?}: a server function needs the real wasm-streams",
+                        path.display()
+                    )
+                }));
+            }
+        }
+    }
+    let dist = run.env.root.join("dist");
+    let classes: Vec<String> = CLASSES.iter().map(|c| c.to_string()).collect();
+    found.extend(paths::files_with_marks(&[&dist], &classes)?);
+    if found.is_empty() {
+        println!("no server function in src/; the glue names none of {CLASSES:?}");
+        Ok(())
+    } else {
+        Err(found.join("\n"))
+    }
+}
+
+/// No shipped file (the panel's `dist/`, the JS module's `pkg/`) names the
+/// build machine: its cargo home, its user, the clone's directory.
+fn no_machine_paths(run: &mut Run) -> Result<(), String> {
+    let marks = paths::machine_marks(&run.env);
+    let (dist, pkg) = (run.env.root.join("dist"), run.env.root.join("pkg"));
+    let found = paths::files_with_marks(&[&dist, &pkg], &marks)?;
+    if found.is_empty() {
+        println!("dist/ and pkg/ hold none of {marks:?}");
+        Ok(())
+    } else {
+        Err(format!(
+            "shipped files name the build machine:\n{}",
+            found.join("\n")
+        ))
+    }
+}
+
 /// The browser tests of the transport call a real service on loopback: one
 /// with test hooks, one that refuses the test page's origin.
 fn wasm_tests(run: &mut Run) -> Result<(), String> {
@@ -497,7 +660,12 @@ fn budget(size: Option<u64>, limit: u64) -> Result<(), String> {
     let total = size.ok_or("nothing was built to measure")?;
     let within = total <= limit;
     let verdict = if within { "within" } else { "OVER" };
-    println!("{} gzipped, budget {}: {verdict}", kb(total), kb(limit));
+    let spare = (limit as f64 - total as f64) / limit as f64 * 100.0;
+    println!(
+        "{} gzipped ({total} bytes), budget {} ({limit} bytes): {verdict}, {spare:.1}% to spare",
+        kb(total),
+        kb(limit)
+    );
     if within {
         Ok(())
     } else {
@@ -632,10 +800,18 @@ fn kb(bytes: u64) -> String {
 /// read by twiggy, which it installs if missing).
 pub fn sizes(env: &Env) -> Result<(), String> {
     if env.cmd("twiggy").arg("--version").output().is_err() {
-        setup::run(env, "cargo", &["install", "twiggy", "--version", "0.8.0"])?;
+        setup::cargo_install(env, &["twiggy", "--version", "0.8.0"])?;
     }
     let js_total = js(env)?;
     let panel_total = dist(env)?;
+    // Sizes move with the compiler: say which one measured them.
+    let rustc = env
+        .cmd("rustc")
+        .arg("--version")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        .unwrap_or_else(|e| format!("rustc: {e}"));
+    println!("\nmeasured with {rustc}");
     let out = env.root.join("target/sizes");
     for (name, wasm, gz) in [
         ("JS module", "gamecloud", js_total),
@@ -684,7 +860,7 @@ pub fn sizes(env: &Env) -> Result<(), String> {
         let table = by_crate(&String::from_utf8_lossy(&csv.stdout));
         let total: u64 = table.iter().map(|(_, n)| n).sum();
         println!(
-            "\n{name}: {} gzipped; code and data {} raw:",
+            "\n{name}: {} gzipped ({gz} bytes, {rustc}); code and data {} raw:",
             kb(gz),
             kb(total)
         );

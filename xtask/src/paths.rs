@@ -1,0 +1,162 @@
+//! The same bytes whoever builds: panic locations keep the source paths of
+//! every crate in the wasm, and those paths name the build machine (its cargo
+//! home, its user, the clone's directory). The release builds remap them to
+//! paths relative to each crate, derived here from where cargo really put
+//! the sources, and the test command checks that no such path ships.
+
+use std::path::{Path, PathBuf};
+
+use crate::setup::Env;
+
+/// The variable that gives rustc its flags, one per `\x1f`-separated field,
+/// so that a path with spaces stays one argument. It replaces the flags of
+/// `.cargo/config.toml`, so those are read and given again.
+pub const RUSTFLAGS_VAR: &str = "CARGO_ENCODED_RUSTFLAGS";
+
+/// The value of [`RUSTFLAGS_VAR`] for a release build of the wasm: the wasm
+/// target's flags in `.cargo/config.toml`, then a `--remap-path-prefix` for
+/// each directory that holds sources (the registry's, the clone's), so panic
+/// locations read `tachys-0.2.19/src/…` and `src/…` on every machine.
+pub fn release_rustflags(env: &Env) -> Result<String, String> {
+    let mut flags = config_wasm_rustflags(&env.root)?;
+    flags.extend(
+        source_roots(env)?
+            .into_iter()
+            .chain([env.root.clone()])
+            .map(|dir| format!("--remap-path-prefix={}/=", dir.display())),
+    );
+    Ok(flags.join("\x1f"))
+}
+
+/// The strings of `rustflags = [...]` under `[target.wasm32-unknown-unknown]`
+/// in `.cargo/config.toml` (plain quoted strings, as that file writes them).
+fn config_wasm_rustflags(root: &Path) -> Result<Vec<String>, String> {
+    let file = root.join(".cargo/config.toml");
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let section = text
+        .split("\n[")
+        .find(|s| s.starts_with("target.wasm32-unknown-unknown]"))
+        .ok_or("`.cargo/config.toml` has no [target.wasm32-unknown-unknown]")?;
+    let list = section
+        .split_once("rustflags = [")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(list, _)| list)
+        .ok_or("`.cargo/config.toml`: no `rustflags = [...]` for the wasm target")?;
+    Ok(list
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect())
+}
+
+/// The directories that hold crates' sources outside the repository (the
+/// registry's `src/<index>/`, a git checkout's `<repository>/`), read from
+/// `cargo metadata`: the parent of each such crate's own directory.
+fn source_roots(env: &Env) -> Result<Vec<PathBuf>, String> {
+    let out = env
+        .cmd("cargo")
+        .args(["metadata", "--format-version", "1", "--locked"])
+        .output()
+        .map_err(|e| format!("cannot run cargo metadata: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "cargo metadata failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let json = String::from_utf8_lossy(&out.stdout);
+    let mut roots: Vec<PathBuf> = json_strings(&json, "manifest_path")
+        .into_iter()
+        .map(PathBuf::from)
+        .filter(|manifest| !manifest.starts_with(&env.root))
+        .filter_map(|manifest| Some(manifest.parent()?.parent()?.to_path_buf()))
+        .collect();
+    roots.sort();
+    roots.dedup();
+    Ok(roots)
+}
+
+/// Every string value of `"key":` in cargo's JSON (its escapes undone).
+fn json_strings(json: &str, key: &str) -> Vec<String> {
+    let pattern = format!("\"{key}\":\"");
+    json.match_indices(&pattern)
+        .map(|(i, _)| {
+            let mut value = String::new();
+            let mut chars = json[i + pattern.len()..].chars();
+            while let Some(c) = chars.next() {
+                match c {
+                    '"' => break,
+                    '\\' => match chars.next() {
+                        Some('n') => value.push('\n'),
+                        Some('t') => value.push('\t'),
+                        Some(other) => value.push(other),
+                        None => break,
+                    },
+                    c => value.push(c),
+                }
+            }
+            value
+        })
+        .collect()
+}
+
+/// FNV-1a: a stable name that changes with the content.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf29ce484222325u64, |h, b| {
+        (h ^ *b as u64).wrapping_mul(0x100000001b3)
+    })
+}
+
+/// The marks of the build machine that must not be in a shipped file: the
+/// clone's directory, the cargo and rustup homes, the user's home, and the
+/// shape of any registry path.
+pub fn machine_marks(env: &Env) -> Vec<String> {
+    let home = std::env::var("HOME").unwrap_or_default();
+    let cargo_home = std::env::var("CARGO_HOME").unwrap_or_else(|_| format!("{home}/.cargo"));
+    let rustup_home = std::env::var("RUSTUP_HOME").unwrap_or_else(|_| format!("{home}/.rustup"));
+    let mut marks = vec![
+        env.root.display().to_string(),
+        cargo_home,
+        rustup_home,
+        "/.cargo/".to_owned(),
+        "/registry/src/".to_owned(),
+        "index.crates.io-".to_owned(),
+    ];
+    if home.len() > 1 {
+        marks.push(format!("{}/", home.trim_end_matches('/')));
+    }
+    marks
+}
+
+/// Each shipped file under `dirs` that holds one of `marks`, with the mark
+/// and how many times it occurs.
+pub fn files_with_marks(dirs: &[&Path], marks: &[String]) -> Result<Vec<String>, String> {
+    let mut found = Vec::new();
+    for dir in dirs {
+        let entries =
+            std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        for path in entries.flatten().map(|e| e.path()).filter(|p| p.is_file()) {
+            let bytes =
+                std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            for mark in marks {
+                let n = count(&bytes, mark.as_bytes());
+                if n > 0 {
+                    found.push(format!("{}: {n} × {mark:?}", path.display()));
+                }
+            }
+        }
+    }
+    Ok(found)
+}
+
+fn count(haystack: &[u8], needle: &[u8]) -> usize {
+    if needle.is_empty() {
+        return 0;
+    }
+    haystack
+        .windows(needle.len())
+        .filter(|w| *w == needle)
+        .count()
+}
