@@ -188,3 +188,18 @@ fn the_writer_indents_for_people_and_escapes_what_would_break_a_line() {
     );
     assert_eq!(again["builds"][0]["tags"]["k"], "v");
 }
+
+#[test]
+fn an_error_quotes_at_most_64_characters_of_a_hostile_key() {
+    // Issue 16: a 1 MB key in a tag gave a 1 MB error message.
+    let key = "k".repeat(1 << 20);
+    let text = format!(
+        r#"{{"builds":[{{"build_id":"b","upload_id":"u","display_name":"n","create_ts":"2024-01-01T00:00:00Z","content_length":1,"complete":true,"tags":{{"{key}":7}}}}]}}"#
+    );
+    let err = json::from_slice::<ListBuildsResponse>(text.as_bytes()).unwrap_err();
+    let path = err.path();
+    assert!(path.starts_with("builds[0].tags.kkkk"), "{path}");
+    assert_eq!(path.chars().filter(|c| *c == 'k').count(), 64, "{path}");
+    assert!(path.ends_with('…'), "{path}");
+    assert!(err.to_string().len() < 300, "{err}");
+}

@@ -77,6 +77,27 @@ fn a_bad_timestamp_is_a_decode_error_not_a_panic() {
 }
 
 #[test]
+fn a_leap_second_reads_as_the_last_millisecond_of_its_minute() {
+    // Issue 16: one `…:60Z` create_ts failed the whole builds list.
+    let last = Timestamp::parse("2016-12-31T23:59:59.999Z").unwrap();
+    for leap in [
+        "2016-12-31T23:59:60Z",
+        "2016-12-31T23:59:60.5Z",
+        "2017-01-01T00:59:60+01:00",
+    ] {
+        assert_eq!(Timestamp::parse(leap), Ok(last), "{leap}");
+    }
+    assert_eq!(
+        Timestamp::parse_http_date("Sat, 31 Dec 2016 23:59:60 GMT").map(|t| t.unix_ms()),
+        Some(last.unix_ms())
+    );
+    assert!(Timestamp::parse("2016-12-31T23:59:61Z").is_err());
+    let json = build_json("1", "").replace("2024-05-06T09:38:53.550Z", "2016-12-31T23:59:60Z");
+    let list = gamecloud::json::from_slice::<ListBuildsResponse>(json.as_bytes()).unwrap();
+    assert_eq!(list.builds[0].create_ts, last);
+}
+
+#[test]
 fn unknown_enumeration_values_are_kept() {
     let p: PortProtocol = gamecloud::json::from_slice(b"\"quic\"").unwrap();
     assert_eq!(p, PortProtocol::Other("quic".into()));

@@ -20,6 +20,9 @@ pub(super) struct Deserializer<'de> {
     depth: u32,
 }
 
+/// The most characters of a key or a value an error message quotes.
+const MAX_QUOTED: usize = 64;
+
 /// A number as it stands in the text.
 enum Number {
     Unsigned(u64),
@@ -657,12 +660,19 @@ impl<'de> de::MapAccess<'de> for Access<'_, 'de> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         seed.deserialize(&mut *self.de).map_err(|e| {
             let (start, end) = self.key;
-            let key = match Deserializer::new(&self.de.src[start..end]).string() {
-                Ok(Str::Borrowed(s)) => s.to_owned(),
-                Ok(Str::Owned(s)) => s,
-                Err(_) => String::new(),
+            let parsed = Deserializer::new(&self.de.src[start..end]).string();
+            let key = match &parsed {
+                Ok(Str::Borrowed(s)) => s,
+                Ok(Str::Owned(s)) => s.as_str(),
+                Err(_) => "",
             };
-            e.at_key(key)
+            // A hostile key is named, not quoted whole: a 1 MB key must not
+            // make a 1 MB message.
+            let mut shown: String = key.chars().take(MAX_QUOTED).collect();
+            if shown.len() < key.len() {
+                shown.push('…');
+            }
+            e.at_key(shown)
         })
     }
 }
@@ -695,7 +705,7 @@ fn described(prefix: &str, unexp: Unexpected<'_>, exp: &dyn Expected) -> Error {
         }
         Unexpected::Str(s) => {
             msg.push('"');
-            msg.extend(s.chars().take(64));
+            msg.extend(s.chars().take(MAX_QUOTED));
             msg.push('"');
         }
         Unexpected::Bool(b) => msg.push_str(if b { "true" } else { "false" }),

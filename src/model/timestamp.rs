@@ -123,6 +123,9 @@ fn parse_rfc3339(b: &[u8]) -> Option<Timestamp> {
     let year = digits(&b[0..4])?;
     let (month, day) = (digits(&b[5..7])?, digits(&b[8..10])?);
     let mut ms = civil_ms(year.into(), month, day, &b[11..19])?;
+    // A leap second (`:60`) is the last millisecond of its minute, whatever
+    // its fraction: one such build must not fail the whole list.
+    let leap = b[17..19] == *b"60";
     let mut rest = &b[19..];
     if let [b'.', tail @ ..] = rest {
         let n = tail.iter().take_while(|c| c.is_ascii_digit()).count();
@@ -137,7 +140,9 @@ fn parse_rfc3339(b: &[u8]) -> Option<Timestamp> {
                     .filter(|_| i < n)
                     .map_or(0, |&c| i64::from(c - b'0'));
         }
-        ms += frac;
+        if !leap {
+            ms += frac;
+        }
         rest = &tail[n..];
     }
     let offset_min = match rest {
@@ -159,7 +164,9 @@ fn parse_rfc3339(b: &[u8]) -> Option<Timestamp> {
     Timestamp::from_unix_ms(ms - offset_min * 60_000)
 }
 
-/// Milliseconds since the epoch of a UTC date and an `HH:MM:SS` time.
+/// Milliseconds since the epoch of a UTC date and an `HH:MM:SS` time. A leap
+/// second (`SS` = 60, which RFC 3339 and HTTP dates allow) is read as
+/// `:59.999`, the last moment this clock without leap seconds can name.
 fn civil_ms(year: i64, month: u32, day: u32, hms: &[u8]) -> Option<i64> {
     if hms.len() != 8 || hms[2] != b':' || hms[5] != b':' {
         return None;
@@ -172,11 +179,12 @@ fn civil_ms(year: i64, month: u32, day: u32, hms: &[u8]) -> Option<i64> {
     if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
         return None;
     }
-    if h > 23 || m > 59 || s > 59 {
+    if h > 23 || m > 59 || s > 60 {
         return None;
     }
-    let secs = days_from_civil(year, month, day) * 86_400 + i64::from(h * 3600 + m * 60 + s);
-    Some(secs * 1000)
+    let secs =
+        days_from_civil(year, month, day) * 86_400 + i64::from(h * 3600 + m * 60 + s.min(59));
+    Some(secs * 1000 + if s == 60 { 999 } else { 0 })
 }
 
 fn days_in_month(year: i64, month: u32) -> u32 {
