@@ -1,18 +1,27 @@
-//! The files the panel writes for a user to keep: each writer escapes what
-//! its format needs and refuses what it cannot write safely, so a hostile
-//! value (from the service's answer, or typed in) cannot add a line, a key or
-//! a command to the file.
+//! The files the panel writes for a user to keep (engine hand-off files).
+//! Safe by construction: a value is written only if it has the shape the
+//! service gives it (a token of dot-separated runs of `A-Z a-z 0-9 _ -`, ids as
+//! UUIDs, a hostname and a base URL of plain characters), and each writer then
+//! refuses, rather than escapes, whatever its readers disagree on. A hostile
+//! value (from the service's answer, or typed in) refuses that file with a
+//! message naming the value; it never adds a line, a key, a section, a
+//! variable reference or a command.
 
 use crate::json::Json;
 use crate::model::Ports;
 
-/// A `.env` file of `KEY=value` lines, as dotenv readers (Node's `dotenv`,
-/// python-dotenv, Docker Compose) and a shell's `source` all read it alike.
-///
-/// A value of plain characters is written bare; any other value is written
-/// in single quotes, where none of those readers expands `$` or a command.
-/// A value that holds a single quote, a line break or another control
-/// character cannot be written that way and is refused, by its key.
+/// The characters every `.env` reader keeps as they are in an unquoted value:
+/// python-dotenv, npm `dotenv`, `dotenv-expand` and Vite's `loadEnv` (which
+/// expand `$` even inside single quotes, after removing them), Docker
+/// Compose, and a POSIX shell's `set -a; . file`. No `$`, backtick, `\`,
+/// quote, `#`, white space or control character: there is no quoting that all
+/// of them read back the same way, so none is written.
+fn env_safe(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "._~:/+=@,[]-".contains(c)
+}
+
+/// A `.env` file of `KEY=value` lines, never quoted: a value outside
+/// [`env_safe`]'s characters is refused, by its key.
 pub fn env_file(entries: &[(&str, &str)]) -> Result<String, String> {
     let mut out = String::new();
     for &(key, value) in entries {
@@ -24,22 +33,14 @@ pub fn env_file(entries: &[(&str, &str)]) -> Result<String, String> {
         if !key_ok {
             return Err(format!("{key} is not a variable name."));
         }
+        if value.is_empty() || !value.chars().all(env_safe) {
+            return Err(format!(
+                "The value of {key} holds a character that .env readers do not all read the same way ($, a quote, \\, #, a space or a control character, among others)."
+            ));
+        }
         out.push_str(key);
         out.push('=');
-        let plain = |c: char| {
-            c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':' | '/' | '@' | '+' | ',')
-        };
-        if value.chars().all(plain) {
-            out.push_str(value);
-        } else if value.chars().any(|c| c == '\'' || c.is_control()) {
-            return Err(format!(
-                "The value of {key} holds a quote, a line break or a control character, which a .env file cannot hold safely."
-            ));
-        } else {
-            out.push('\'');
-            out.push_str(value);
-            out.push('\'');
-        }
+        out.push_str(value);
         out.push('\n');
     }
     Ok(out)
@@ -55,6 +56,46 @@ pub struct Handoff<'a> {
     pub namespace_id: &'a str,
     pub hostname: &'a str,
     pub ports: &'a Ports,
+}
+
+impl Handoff<'_> {
+    /// Every value has the shape the service gives it; otherwise which one
+    /// does not, and why. No engine's file is written until this passes.
+    pub fn check(&self) -> Result<(), String> {
+        let run = |p: &str| {
+            !p.is_empty()
+                && p.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        };
+        if !self.token.split('.').all(run) {
+            return Err("The token is not shaped like one the service issues (dot-separated runs of letters, digits, '_' and '-').".into());
+        }
+        for (name, id) in [
+            ("game id", self.game_id),
+            ("namespace id", self.namespace_id),
+        ] {
+            if crate::token::parse_uuid(id).is_none() {
+                return Err(format!("The {name} is not a UUID."));
+            }
+        }
+        let plain = |s: &str, extra: &str| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-._:[]".contains(c) || extra.contains(c))
+        };
+        if !plain(self.hostname, "") {
+            return Err("The hostname holds characters other than letters, digits, '-', '.', '_', ':', '[' and ']'.".into());
+        }
+        let web = ["http://", "https://"]
+            .iter()
+            .any(|s| self.base_url.starts_with(s));
+        if !web || !plain(self.base_url, "/~") {
+            return Err(
+                "The base URL is not an http(s) URL of letters, digits and - . _ : / ~ [ ].".into(),
+            );
+        }
+        Ok(())
+    }
 }
 
 /// A file for one engine, and how to use it.
@@ -160,6 +201,7 @@ echo "$GAMECLOUD_DEV_TOKEN""#
     /// The file's text; refused, by field, when a value cannot be written
     /// safely in the format.
     pub fn file(self, h: &Handoff) -> Result<String, String> {
+        h.check()?;
         match self {
             Engine::Godot => godot_cfg(h),
             Engine::Unity => Ok(unity_json(h)),
@@ -208,13 +250,13 @@ pub fn godot_cfg(h: &Handoff) -> Result<String, String> {
     for (key, _, value) in fields(h) {
         out.push_str(key);
         out.push('=');
-        godot_string(value, &mut out);
+        godot_string(key, value, &mut out)?;
         out.push('\n');
     }
     for (label, config) in h.ports {
         let label = checked_label(label)?;
         out.push_str(&format!("\n[gamecloud.port.{label}]\nprotocol="));
-        godot_string(config.protocol.as_str(), &mut out);
+        godot_string("protocol", config.protocol.as_str(), &mut out)?;
         out.push('\n');
         if let Some(port) = config.port {
             out.push_str(&format!("port={port}\n"));
@@ -226,20 +268,24 @@ pub fn godot_cfg(h: &Handoff) -> Result<String, String> {
     Ok(out)
 }
 
-fn godot_string(value: &str, out: &mut String) {
-    out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
+/// A Godot string literal: `"` and `\` escaped, other characters raw (its
+/// reader squeezes `\u` escapes to bytes, and `\u0000` ends the value in
+/// Godot 3), so a control character is refused.
+fn godot_string(key: &str, value: &str, out: &mut String) -> Result<(), String> {
+    if value.chars().any(char::is_control) {
+        return Err(format!(
+            "{key} holds a control character, which Godot's ConfigFile does not read back."
+        ));
     }
     out.push('"');
+    for c in value.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    Ok(())
 }
 
 /// A JSON file for Unity's `StreamingAssets`, shaped for `JsonUtility`
@@ -271,9 +317,11 @@ pub fn unity_json(h: &Handoff) -> String {
     text
 }
 
-/// An Unreal `.ini` for `Config/`, read with `GConfig`: quoted values with
-/// `\` and `"` escaped; a value with a line break or another control
-/// character is refused.
+/// An Unreal `.ini` for `Config/`, read with `GConfig`: values in quotes
+/// (outside them `//` and `{` are syntax). Unreal 4's line reader ignores `\\"`,
+/// `|` continues a line, `%GAME%`-style names are replaced in the whole text
+/// and `;` starts a comment, so a value holding `"`, `\\`, `%`, `;`, `|` or a
+/// control character is refused rather than escaped.
 pub fn unreal_ini(h: &Handoff) -> Result<String, String> {
     let mut out = format!("; {SECRET_NOTE}\n[GameCloud.Dev]\n");
     for (_, key, value) in fields(h) {
@@ -284,10 +332,8 @@ pub fn unreal_ini(h: &Handoff) -> Result<String, String> {
     }
     for (label, config) in h.ports {
         let label = checked_label(label)?;
-        out.push_str(&format!(
-            "+Ports=(Label=\"{label}\",Protocol=\"{}\"",
-            config.protocol.as_str()
-        ));
+        out.push_str(&format!("+Ports=(Label=\"{label}\",Protocol="));
+        unreal_string("Protocol", config.protocol.as_str(), &mut out)?;
         if let Some(port) = config.port {
             out.push_str(&format!(",Port={port}"));
         }
@@ -300,18 +346,16 @@ pub fn unreal_ini(h: &Handoff) -> Result<String, String> {
 }
 
 fn unreal_string(key: &str, value: &str, out: &mut String) -> Result<(), String> {
-    if value.chars().any(char::is_control) {
+    if value
+        .chars()
+        .any(|c| c.is_control() || matches!(c, '"' | '\\' | '%' | ';' | '|'))
+    {
         return Err(format!(
-            "{key} holds a line break or a control character, which an .ini file cannot hold safely."
+            "{key} holds a quote, \\, %, ;, | or a control character, which Unreal's .ini reader does not read back."
         ));
     }
     out.push('"');
-    for c in value.chars() {
-        if matches!(c, '"' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
+    out.push_str(value);
     out.push('"');
     Ok(())
 }

@@ -1,8 +1,11 @@
 //! The files the panel writes, read back by parsers of their formats: an INI
 //! parser (rust-ini) for the structure of the Godot and Unreal files, the
 //! string-literal rules of each engine for their values, serde_json for
-//! Unity's. A hostile token or hostname never adds a line, a key or a
-//! section.
+//! Unity's. Every hostile value in every field is either refused, naming the
+//! field, or read back exactly. The readers studios really use (Godot 3,
+//! python-dotenv, npm dotenv, dotenv-expand, Vite, a POSIX shell) read the
+//! same files in `the_readers_studios_use_read_every_file_back_exactly`, which
+//! `cargo xtask test` runs after installing them.
 #![cfg(not(target_arch = "wasm32"))]
 
 use gamecloud::files::{Engine, Handoff};
@@ -35,15 +38,78 @@ fn ports() -> Ports {
     .collect()
 }
 
-/// Values a hostile answer or a careless form could hold.
-const HOSTILE: [&str; 6] = [
-    "dev_x.abc\"\nEVIL=1\n[other]\nkey=2",
-    "a\\\"]; # = $(id) `x`",
-    "tab\there\r\nand\u{0}nul\u{1b}[31m",
-    "plain.token-value_09",
-    "ünïcödé ✓",
+/// Values a hostile answer or a careless form could hold (issue 16's table),
+/// each tried in every field of every engine's file.
+const HOSTILE: &[&str] = &[
+    "$",
+    "${HOME}",
+    "$(touch pwned)",
+    "`touch pwned`",
+    "tok\\",
+    "a\"b",
+    "a'b",
+    "a#b",
+    "a=b",
+    "[section]",
+    "%GAME%",
+    "//{",
+    "a|b",
+    "line\nbreak",
+    "cr\rx",
+    "tab\tx",
+    "nul\u{0}x",
+    "del\u{7f}x",
+    "ls\u{2028}x",
+    "ünïcödé",
+    " lead",
+    "trail ",
     "",
 ];
+
+/// A hand-off whose values all have the shapes the service gives.
+fn good(ports: &Ports) -> Handoff<'_> {
+    Handoff {
+        token: "dev_staging.eyJ0eXAi.AbC-_9.sig-_",
+        base_url: "http://127.0.0.1:8080",
+        game_id: "4f3c2a10-6b1e-4c8a-9d2f-1a2b3c4d5e6f",
+        namespace_id: "7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c",
+        hostname: "192.168.1.20",
+        ports,
+    }
+}
+
+/// The five fields, by the name the messages give them.
+const FIELDS: [&str; 5] = ["token", "base URL", "game id", "namespace id", "hostname"];
+
+/// `good` with field `field` (an index of [`FIELDS`]) set to `value`.
+fn with_field<'a>(ports: &'a Ports, field: usize, value: &'a str) -> Handoff<'a> {
+    let mut h = good(ports);
+    *[
+        &mut h.token,
+        &mut h.base_url,
+        &mut h.game_id,
+        &mut h.namespace_id,
+        &mut h.hostname,
+    ][field] = value;
+    h
+}
+
+/// Each field as each file names it: (Godot and Unity key, Unreal key, `.env`
+/// variable, value).
+fn expected<'a>(h: &Handoff<'a>) -> [(&'static str, &'static str, &'static str, &'a str); 5] {
+    [
+        ("token", "Token", "GAMECLOUD_DEV_TOKEN", h.token),
+        ("base_url", "BaseUrl", "GAMECLOUD_BASE_URL", h.base_url),
+        ("game_id", "GameId", "GAMECLOUD_GAME_ID", h.game_id),
+        (
+            "namespace_id",
+            "NamespaceId",
+            "GAMECLOUD_NAMESPACE_ID",
+            h.namespace_id,
+        ),
+        ("hostname", "Hostname", "GAMECLOUD_HOSTNAME", h.hostname),
+    ]
+}
 
 fn structure(text: &str) -> Ini {
     Ini::load_from_str_opt(
@@ -76,11 +142,7 @@ fn godot_value(raw: &str) -> String {
                 'f' => out.push('\u{c}'),
                 '"' => out.push('"'),
                 '\\' => out.push('\\'),
-                'u' => {
-                    let hex: String = chars.by_ref().take(4).collect();
-                    out.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
-                }
-                other => panic!("Godot has no escape \\{other}"),
+                other => panic!("an escape Godot reads otherwise: \\{other}"),
             },
             c => out.push(c),
         }
@@ -88,179 +150,240 @@ fn godot_value(raw: &str) -> String {
     out
 }
 
-/// An Unreal quoted value (`\"` and `\\` escaped).
+/// An Unreal quoted value as Unreal 4's line reader takes it: up to the next
+/// `"`, with no escapes.
 fn unreal_value(raw: &str) -> String {
     let inner = raw
         .strip_prefix('"')
         .and_then(|r| r.strip_suffix('"'))
         .unwrap_or_else(|| panic!("not quoted: {raw}"));
-    let mut out = String::new();
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => out.push(chars.next().expect("an escaped character")),
-            '"' => panic!("an unescaped quote: {raw}"),
-            c => out.push(c),
-        }
-    }
-    out
+    assert!(!inner.contains(['"', '\\']), "{raw}");
+    inner.to_owned()
 }
 
-fn handoff<'a>(token: &'a str, hostname: &'a str, ports: &'a Ports) -> Handoff<'a> {
-    Handoff {
-        token,
-        base_url: "http://127.0.0.1:8080",
-        game_id: "4f3c2a10-6b1e-4c8a-9d2f-1a2b3c4d5e6f",
-        namespace_id: "7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c",
-        hostname,
-        ports,
-    }
-}
-
-#[test]
-fn godot_reads_every_value_back_exactly_and_nothing_more() {
-    let ports = ports();
-    for value in HOSTILE {
-        let text = Engine::Godot.file(&handoff(value, value, &ports)).unwrap();
-        let ini = structure(&text);
-        let sections: Vec<Option<&str>> = ini.sections().collect();
-        assert_eq!(
-            sections,
-            [
-                None,
-                Some("gamecloud"),
-                Some("gamecloud.port.default"),
-                Some("gamecloud.port.game")
-            ],
-            "{text}"
-        );
-        let main = ini.section(Some("gamecloud")).unwrap();
-        let keys: Vec<&str> = main.iter().map(|(k, _)| k).collect();
-        assert_eq!(
-            keys,
-            ["token", "base_url", "game_id", "namespace_id", "hostname"],
-            "{text}"
-        );
-        assert_eq!(godot_value(main.get("token").unwrap()), value);
-        assert_eq!(godot_value(main.get("hostname").unwrap()), value);
-        assert_eq!(
-            godot_value(main.get("base_url").unwrap()),
-            "http://127.0.0.1:8080"
-        );
-        let game = ini.section(Some("gamecloud.port.game")).unwrap();
-        assert_eq!(godot_value(game.get("protocol").unwrap()), "udp");
-        assert_eq!(
-            (game.get("port_min"), game.get("port_max")),
-            (Some("7000"), Some("7010"))
-        );
-        assert_eq!(
-            ini.section(Some("gamecloud.port.default"))
-                .unwrap()
-                .get("port"),
-            Some("8080")
-        );
-        assert!(
-            text.starts_with("; Game Cloud development token: a secret."),
-            "{text}"
-        );
-    }
-}
-
-#[test]
-fn unreal_reads_every_value_back_or_the_file_is_refused() {
-    let ports = ports();
-    for value in HOSTILE {
-        let result = Engine::Unreal.file(&handoff(value, value, &ports));
-        if value.chars().any(char::is_control) {
-            let e = result.unwrap_err();
-            assert!(
-                e.contains("Token") && e.contains("control character"),
-                "{e}"
+/// Each engine's file read back by a parser of its format: the keys and
+/// values that went in, no more.
+fn read_back(engine: Engine, h: &Handoff, text: &str) {
+    let fields = expected(h);
+    match engine {
+        Engine::Godot => {
+            let ini = structure(text);
+            let sections: Vec<Option<&str>> = ini.sections().collect();
+            assert_eq!(
+                sections,
+                [
+                    None,
+                    Some("gamecloud"),
+                    Some("gamecloud.port.default"),
+                    Some("gamecloud.port.game")
+                ],
+                "{text}"
             );
-            continue;
+            let main = ini.section(Some("gamecloud")).unwrap();
+            let read: Vec<(&str, String)> = main.iter().map(|(k, v)| (k, godot_value(v))).collect();
+            let want: Vec<(&str, String)> = fields.iter().map(|f| (f.0, f.3.to_owned())).collect();
+            assert_eq!(read, want, "{text}");
+            let game = ini.section(Some("gamecloud.port.game")).unwrap();
+            assert_eq!(godot_value(game.get("protocol").unwrap()), "udp");
+            assert_eq!(
+                (game.get("port_min"), game.get("port_max")),
+                (Some("7000"), Some("7010"))
+            );
+            assert!(text.starts_with("; Game Cloud development token: a secret."));
         }
-        let text = result.unwrap();
-        let ini = structure(&text);
-        let sections: Vec<Option<&str>> = ini.sections().collect();
-        assert_eq!(sections, [None, Some("GameCloud.Dev")], "{text}");
-        let dev = ini.section(Some("GameCloud.Dev")).unwrap();
-        let keys: Vec<&str> = dev.iter().map(|(k, _)| k).collect();
-        assert_eq!(
-            keys,
-            [
-                "Token",
-                "BaseUrl",
-                "GameId",
-                "NamespaceId",
-                "Hostname",
-                "+Ports",
-                "+Ports"
-            ],
-            "{text}"
-        );
-        assert_eq!(unreal_value(dev.get("Token").unwrap()), value);
-        assert_eq!(unreal_value(dev.get("Hostname").unwrap()), value);
-        let ports: Vec<&str> = dev.get_all("+Ports").collect();
-        assert_eq!(
-            ports,
-            [
-                "(Label=\"default\",Protocol=\"http\",Port=8080)",
-                "(Label=\"game\",Protocol=\"udp\",PortMin=7000,PortMax=7010)"
-            ]
-        );
+        Engine::Unreal => {
+            let ini = structure(text);
+            let sections: Vec<Option<&str>> = ini.sections().collect();
+            assert_eq!(sections, [None, Some("GameCloud.Dev")], "{text}");
+            let dev = ini.section(Some("GameCloud.Dev")).unwrap();
+            let read: Vec<(&str, String)> = dev
+                .iter()
+                .filter(|(k, _)| *k != "+Ports")
+                .map(|(k, v)| (k, unreal_value(v)))
+                .collect();
+            let want: Vec<(&str, String)> = fields.iter().map(|f| (f.1, f.3.to_owned())).collect();
+            assert_eq!(read, want, "{text}");
+            let ports: Vec<&str> = dev.get_all("+Ports").collect();
+            assert_eq!(
+                ports,
+                [
+                    "(Label=\"default\",Protocol=\"http\",Port=8080)",
+                    "(Label=\"game\",Protocol=\"udp\",PortMin=7000,PortMax=7010)"
+                ]
+            );
+        }
+        Engine::Unity => {
+            let json: serde_json::Value = serde_json::from_str(text).unwrap();
+            // serde_json's map is sorted: the set of keys, no more.
+            let keys: Vec<&str> = json
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect();
+            assert_eq!(
+                keys,
+                [
+                    "_comment",
+                    "base_url",
+                    "game_id",
+                    "hostname",
+                    "namespace_id",
+                    "ports",
+                    "token"
+                ]
+            );
+            for f in &fields {
+                assert_eq!(json[f.0], f.3);
+            }
+            assert_eq!(
+                json["ports"],
+                serde_json::json!([
+                    {"label": "default", "protocol": "http", "port": 8080},
+                    {"label": "game", "protocol": "udp", "port_min": 7000, "port_max": 7010}
+                ])
+            );
+        }
+        Engine::Env => {
+            let want: String = fields
+                .iter()
+                .map(|f| format!("{}={}\n", f.2, f.3))
+                .collect();
+            assert_eq!(text, want);
+        }
     }
 }
 
 #[test]
-fn unity_json_reads_back_exactly_with_ports_as_an_array() {
+fn every_engine_file_reads_back_exactly() {
     let ports = ports();
-    for value in HOSTILE {
-        let text = Engine::Unity.file(&handoff(value, value, &ports)).unwrap();
-        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
-        // serde_json's map is sorted: the set of keys, no more.
-        let keys: Vec<&str> = json
-            .as_object()
-            .unwrap()
-            .keys()
-            .map(String::as_str)
-            .collect();
-        assert_eq!(
-            keys,
-            [
-                "_comment",
-                "base_url",
-                "game_id",
-                "hostname",
-                "namespace_id",
-                "ports",
-                "token"
-            ]
-        );
-        assert_eq!(json["token"], value);
-        assert_eq!(json["hostname"], value);
-        assert_eq!(
-            json["ports"],
-            serde_json::json!([
-                {"label": "default", "protocol": "http", "port": 8080},
-                {"label": "game", "protocol": "udp", "port_min": 7000, "port_max": 7010}
-            ])
-        );
+    let h = good(&ports);
+    for engine in Engine::ALL {
+        read_back(engine, &h, &engine.file(&h).unwrap());
+    }
+    // An IPv6 host keeps its brackets: every .env reader keeps them as they are.
+    let h = Handoff {
+        base_url: "http://[::1]:8080",
+        hostname: "::1",
+        ..good(&ports)
+    };
+    for engine in Engine::ALL {
+        read_back(engine, &h, &engine.file(&h).unwrap());
     }
 }
 
 #[test]
-fn env_files_hold_every_field_or_are_refused() {
+fn every_hostile_value_in_every_field_is_refused_by_name_or_read_back_exactly() {
+    // Issue 16: a token answer of `$(touch pwned)` was written to .env in
+    // single quotes, which dotenv-expand removes before running it.
     let ports = ports();
-    let text = Engine::Env
-        .file(&handoff("dev_x.abc", "192.168.1.20", &ports))
-        .unwrap();
+    let mut written = Vec::new();
+    for (field, name) in FIELDS.iter().enumerate() {
+        for value in HOSTILE {
+            let h = with_field(&ports, field, value);
+            for engine in Engine::ALL {
+                match engine.file(&h) {
+                    Ok(text) => {
+                        read_back(engine, &h, &text);
+                        written.push((*name, *value, engine.name()));
+                    }
+                    Err(e) => assert!(
+                        e.contains(name),
+                        "{}, {name} = {value:?}: {e}",
+                        engine.name()
+                    ),
+                }
+            }
+        }
+    }
+    // Only `[section]` as a hostname has the plain shape, and every file
+    // holds it as it is.
+    let hostnames: Vec<_> = written.iter().map(|w| (w.0, w.1)).collect();
+    assert_eq!(hostnames, [("hostname", "[section]"); 4]);
+}
+
+#[test]
+fn an_env_file_is_never_quoted_and_never_holds_what_a_reader_expands() {
+    use gamecloud::files::env_file;
+    // Issue 16: this test used to pin `T='a $(rm -rf ~) `x` #c'`, which
+    // dotenv-expand runs.
+    for bad in [
+        "a $(rm -rf ~) `x` #c",
+        "$HOME",
+        "${AWS_SECRET_ACCESS_KEY}",
+        "tok\\",
+        "it's",
+        "q\"",
+        "a b",
+        "nul\u{0}",
+        "tok\nEXTRA=1",
+        "",
+    ] {
+        let e = env_file(&[("GAMECLOUD_DEV_TOKEN", bad)]).unwrap_err();
+        assert!(e.contains("GAMECLOUD_DEV_TOKEN"), "{e}");
+    }
     assert_eq!(
-        text,
-        "GAMECLOUD_DEV_TOKEN=dev_x.abc\nGAMECLOUD_BASE_URL=http://127.0.0.1:8080\n\
-GAMECLOUD_GAME_ID=4f3c2a10-6b1e-4c8a-9d2f-1a2b3c4d5e6f\nGAMECLOUD_NAMESPACE_ID=7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c\n\
-GAMECLOUD_HOSTNAME=192.168.1.20\n"
+        env_file(&[("GAMECLOUD_BASE_URL", "http://[::1]:8080/x~y")]).unwrap(),
+        "GAMECLOUD_BASE_URL=http://[::1]:8080/x~y\n"
     );
-    assert!(Engine::Env.file(&handoff(HOSTILE[0], "h", &ports)).is_err());
+    assert!(env_file(&[("BAD KEY", "v")]).is_err());
+    assert!(env_file(&[("X=Y", "v")]).is_err());
+}
+
+#[test]
+fn a_protocol_the_service_does_not_know_goes_through_each_writer() {
+    // Issue 16: Unreal wrote `Protocol` raw, so a hostile one added keys.
+    for protocol in ["udp\",Evil=\"1", "x|y", "%GAME%", "a;b", "l\nx"] {
+        let ports: Ports = [(
+            "game".to_owned(),
+            PortConfig {
+                protocol: PortProtocol::from_wire(protocol),
+                port: Some(1),
+                port_range: None,
+            },
+        )]
+        .into_iter()
+        .collect();
+        let h = good(&ports);
+        let e = Engine::Unreal.file(&h).unwrap_err();
+        assert!(e.contains("Protocol"), "{e}");
+        match Engine::Godot.file(&h) {
+            Ok(text) => {
+                let ini = structure(&text);
+                let game = ini.section(Some("gamecloud.port.game")).unwrap();
+                assert_eq!(godot_value(game.get("protocol").unwrap()), protocol);
+            }
+            Err(e) => assert!(protocol.contains('\n') && e.contains("protocol"), "{e}"),
+        }
+        let json: serde_json::Value =
+            serde_json::from_str(&Engine::Unity.file(&h).unwrap()).unwrap();
+        assert_eq!(json["ports"][0]["protocol"], protocol);
+    }
+}
+
+#[test]
+fn unreal_values_hold_only_what_its_reader_reads_back() {
+    // No Unreal reader installs here: its safety follows from the characters
+    // a written value may hold, checked for every value of the table.
+    let ports = ports();
+    for field in 0..FIELDS.len() {
+        for value in HOSTILE {
+            let Ok(text) = Engine::Unreal.file(&with_field(&ports, field, value)) else {
+                continue;
+            };
+            for line in text.lines().skip(1) {
+                for quoted in line.split('"').skip(1).step_by(2) {
+                    assert!(
+                        quoted
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || "-._:/~[]".contains(c)),
+                        "{quoted:?} in {line}"
+                    );
+                }
+                assert!(!line.contains(['%', ';', '|', '\\', '{', '}']), "{line}");
+            }
+        }
+    }
 }
 
 #[test]
@@ -276,14 +399,10 @@ fn a_label_the_contract_forbids_is_never_written_into_a_section_name() {
     .into_iter()
     .collect();
     for engine in [Engine::Godot, Engine::Unreal] {
-        assert!(
-            engine.file(&handoff("t", "h", &ports)).is_err(),
-            "{}",
-            engine.name()
-        );
+        assert!(engine.file(&good(&ports)).is_err(), "{}", engine.name());
     }
     // JSON escapes it.
-    let text = Engine::Unity.file(&handoff("t", "h", &ports)).unwrap();
+    let text = Engine::Unity.file(&good(&ports)).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(json["ports"][0]["label"], "x]\n[evil");
 }
@@ -305,4 +424,250 @@ fn each_engine_says_where_the_file_goes_how_to_read_it_and_that_it_is_secret() {
     assert!(Engine::Godot.snippet().contains("ConfigFile"));
     assert!(Engine::Unity.snippet().contains("JsonUtility"));
     assert!(Engine::Unreal.snippet().contains("GConfig"));
+}
+
+/// Where the readers' files go, made empty.
+fn readers_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/engine-readers")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs a reader; its standard output.
+fn run_reader(cmd: &mut std::process::Command) -> String {
+    let out = cmd.output().unwrap_or_else(|e| {
+        panic!("cannot run {cmd:?}: {e} (cargo xtask test installs the readers)")
+    });
+    assert!(
+        out.status.success(),
+        "{cmd:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// What each `.env` reader made of the `.env` in each of `dirs`, run from
+/// `cwd`: reader name → variable → value, for the `GAMECLOUD_` variables.
+fn read_env_files(
+    dirs: &[String],
+    cwd: &std::path::Path,
+) -> Vec<std::collections::BTreeMap<String, std::collections::BTreeMap<String, String>>> {
+    use std::collections::BTreeMap;
+    use std::process::Command;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let python = std::env::var("GAMECLOUD_PYTHON").unwrap_or_else(|_| "python3".into());
+    let node = run_reader(
+        Command::new("node")
+            .arg(root.join("tests/readers/read-env.mjs"))
+            .args(dirs)
+            .current_dir(cwd),
+    );
+    let py = run_reader(
+        Command::new(python)
+            .arg(root.join("tests/readers/read_env.py"))
+            .args(dirs)
+            .current_dir(cwd),
+    );
+    let (node, py): (serde_json::Value, serde_json::Value) = (
+        serde_json::from_str(&node).unwrap(),
+        serde_json::from_str(&py).unwrap(),
+    );
+    dirs.iter()
+        .map(|dir| {
+            let mut readers: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+            for found in [&node[dir], &py[dir]] {
+                for (reader, vars) in found.as_object().unwrap() {
+                    let vars = vars
+                        .as_object()
+                        .unwrap()
+                        .iter()
+                        .filter(|(k, _)| k.starts_with("GAMECLOUD_"));
+                    readers.insert(
+                        reader.clone(),
+                        vars.map(|(k, v)| {
+                            (k.clone(), v.as_str().unwrap_or("(not text)").to_owned())
+                        })
+                        .collect(),
+                    );
+                }
+            }
+            let shell = run_reader(
+                Command::new("sh")
+                    .args(["-c", "set -a; . ./.env; set +a; env"])
+                    .env_clear()
+                    .env("PATH", "/usr/bin:/bin")
+                    .current_dir(dir),
+            );
+            readers.insert(
+                "POSIX sh".into(),
+                shell
+                    .lines()
+                    .filter(|l| l.starts_with("GAMECLOUD_"))
+                    .filter_map(|l| l.split_once('='))
+                    .map(|(k, v)| (k.into(), v.into()))
+                    .collect(),
+            );
+            readers
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "needs the readers: `cargo xtask test` installs them and runs this"]
+fn the_readers_studios_use_read_every_file_back_exactly() {
+    use std::collections::BTreeMap;
+    // Every hand-off the table gives: the good one, an IPv6 host, each
+    // hostile value in each field, and hostile protocols (Godot keeps them).
+    let good_ports = ports();
+    let hostile_ports: Vec<Ports> = ["udp\",Evil=\"1", "x|y", "%GAME%", "a;b", "ü \\ \""]
+        .iter()
+        .map(|p| {
+            [(
+                "game".to_owned(),
+                PortConfig {
+                    protocol: PortProtocol::from_wire(p),
+                    port: Some(1),
+                    port_range: None,
+                },
+            )]
+            .into_iter()
+            .collect()
+        })
+        .collect();
+    let mut cases: Vec<Handoff> = vec![
+        good(&good_ports),
+        Handoff {
+            base_url: "http://[::1]:8080",
+            hostname: "::1",
+            ..good(&good_ports)
+        },
+    ];
+    for field in 0..FIELDS.len() {
+        cases.extend(HOSTILE.iter().map(|v| with_field(&good_ports, field, v)));
+    }
+    cases.extend(hostile_ports.iter().map(good));
+
+    let env_root = readers_dir("env");
+    let godot_root = readers_dir("godot");
+    let cwd = readers_dir("cwd");
+    let (mut env_dirs, mut env_want, mut cfgs) = (Vec::new(), Vec::new(), BTreeMap::new());
+    for (i, h) in cases.iter().enumerate() {
+        if let Ok(text) = Engine::Env.file(h) {
+            let dir = env_root.join(i.to_string());
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join(".env"), text).unwrap();
+            env_dirs.push(dir.display().to_string());
+            env_want.push(
+                expected(h)
+                    .iter()
+                    .map(|f| (f.2.to_owned(), f.3.to_owned()))
+                    .collect::<BTreeMap<_, _>>(),
+            );
+        }
+        if let Ok(text) = Engine::Godot.file(h) {
+            let path = godot_root.join(format!("{i}.cfg"));
+            std::fs::write(&path, text).unwrap();
+            let mut sections: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+            sections.insert(
+                "gamecloud".into(),
+                expected(h)
+                    .iter()
+                    .map(|f| (f.0.to_owned(), f.3.to_owned()))
+                    .collect(),
+            );
+            for (label, config) in h.ports {
+                let mut keys =
+                    BTreeMap::from([("protocol".to_owned(), config.protocol.as_str().to_owned())]);
+                if let Some(port) = config.port {
+                    keys.insert("port".into(), port.to_string());
+                }
+                if let Some(r) = config.port_range {
+                    keys.insert("port_min".into(), r.min.to_string());
+                    keys.insert("port_max".into(), r.max.to_string());
+                }
+                sections.insert(format!("gamecloud.port.{label}"), keys);
+            }
+            cfgs.insert(path.display().to_string(), sections);
+        }
+    }
+    assert!(
+        env_dirs.len() >= 3 && cfgs.len() >= 7,
+        "{} .env, {} Godot files",
+        env_dirs.len(),
+        cfgs.len()
+    );
+
+    // .env: python-dotenv, npm dotenv, dotenv-expand, Vite, a POSIX shell.
+    for ((dir, want), readers) in env_dirs
+        .iter()
+        .zip(&env_want)
+        .zip(read_env_files(&env_dirs, &cwd))
+    {
+        assert_eq!(readers.len(), 5, "{readers:?}");
+        for (reader, got) in readers {
+            assert_eq!(&got, want, "{reader} read {dir}/.env");
+        }
+    }
+    let made: Vec<_> = std::fs::read_dir(&cwd).unwrap().collect();
+    assert!(
+        made.is_empty(),
+        "a reader wrote into its working directory: {made:?}"
+    );
+
+    // The harness sees what it must: the old single-quoted output is run by
+    // dotenv-expand (a file appears) or read otherwise by some reader.
+    let control = readers_dir("control");
+    std::fs::write(
+        control.join(".env"),
+        "GAMECLOUD_DEV_TOKEN='$(touch pwned)'\n",
+    )
+    .unwrap();
+    let control_cwd = readers_dir("control-cwd");
+    let readers = read_env_files(&[control.display().to_string()], &control_cwd).remove(0);
+    let differs = readers
+        .values()
+        .any(|got| got.get("GAMECLOUD_DEV_TOKEN").map(String::as_str) != Some("$(touch pwned)"));
+    let ran = control_cwd.join("pwned").exists();
+    assert!(
+        differs || ran,
+        "the readers all read the control back as written: {readers:?}"
+    );
+
+    // Godot 3's own ConfigFile, headless.
+    let project = godot_root.clone();
+    std::fs::write(project.join("project.godot"), "config_version=4\n").unwrap();
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/readers/read_cfg.gd"),
+        project.join("read_cfg.gd"),
+    )
+    .unwrap();
+    // The control: Godot 3 ends a string at `\u0000` (issue 16), which the
+    // harness must see.
+    let control = project.join("control.cfg");
+    std::fs::write(&control, "[c]\nv=\"cut\\u0000here\"\n").unwrap();
+    let mut list: Vec<String> = cfgs.keys().cloned().collect();
+    list.push(control.display().to_string());
+    std::fs::write(project.join("cases.txt"), list.join("\n")).unwrap();
+    run_reader(
+        std::process::Command::new("godot3-server")
+            .args(["--no-window", "--path"])
+            .arg(&project)
+            .args(["-s", "read_cfg.gd"]),
+    );
+    let read: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(project.join("read.json")).unwrap()).unwrap();
+    let cut = &read[control.display().to_string()]["sections"]["c"]["v"];
+    assert_ne!(
+        cut, "cut\u{0}here",
+        "the harness cannot see Godot cut a value"
+    );
+    for (path, want) in &cfgs {
+        assert_eq!(read[path]["load"], 0, "Godot could not load {path}");
+        let got: BTreeMap<String, BTreeMap<String, String>> =
+            serde_json::from_value(read[path]["sections"].clone()).unwrap();
+        assert_eq!(&got, want, "Godot read {path}");
+    }
 }

@@ -16,6 +16,8 @@ pub struct Env {
     pub path: String,
     pub chromedriver: PathBuf,
     pub chromium: PathBuf,
+    /// A Python with python-dotenv, for the engine files' reader tests.
+    pub readers_python: PathBuf,
     /// Set once [`fetch_crates`] has run: every later cargo command runs
     /// offline, so a crate the fetch missed fails at once, on every machine.
     pub offline: bool,
@@ -53,10 +55,11 @@ pub fn ensure_all() -> Result<Env, String> {
         std::env::var("PATH").unwrap_or_default()
     );
     let env = Env {
-        root,
+        root: root.clone(),
         path,
         chromedriver: PathBuf::from("/usr/bin/chromedriver"),
         chromium: PathBuf::from("/usr/bin/chromium"),
+        readers_python: root.join("target/readers-venv/bin/python"),
         offline: false,
     };
     ensure_rust(&env)?;
@@ -64,8 +67,9 @@ pub fn ensure_all() -> Result<Env, String> {
     ensure_trunk(&env)?;
     ensure_wasm_bindgen(&env)?;
     ensure_node(&env)?;
-    ensure_chromium(&env)?;
+    ensure_debian_packages(&env)?;
     ensure_npm_packages(&env)?;
+    ensure_python_readers(&env)?;
     Ok(Env {
         offline: true,
         ..env
@@ -195,11 +199,39 @@ fn ensure_node(env: &Env) -> Result<(), String> {
     Ok(())
 }
 
-fn ensure_chromium(env: &Env) -> Result<(), String> {
-    if !env.chromium.exists() || !env.chromedriver.exists() {
-        apt_install(env, &["chromium", "chromium-driver"])?;
+/// Chromium and ChromeDriver for the browser tests, and Godot 3 (headless)
+/// whose own `ConfigFile` reads the engine files back; one apt run for what
+/// is missing.
+fn ensure_debian_packages(env: &Env) -> Result<(), String> {
+    let godot = PathBuf::from("/usr/bin/godot3-server");
+    let missing: Vec<&str> = [
+        (&env.chromium, "chromium"),
+        (&env.chromedriver, "chromium-driver"),
+        (&godot, "godot3-server"),
+    ]
+    .into_iter()
+    .filter(|(path, _)| !path.exists())
+    .map(|(_, package)| package)
+    .collect();
+    if missing.is_empty() {
+        return Ok(());
     }
-    Ok(())
+    apt_install(env, &missing)
+}
+
+/// python-dotenv, in a virtual environment of the project's own (no system
+/// package is touched, no root needed).
+fn ensure_python_readers(env: &Env) -> Result<(), String> {
+    let python = env.readers_python.display().to_string();
+    if output(env, &python, &["-c", "import dotenv"]).is_some() {
+        return Ok(());
+    }
+    run(env, "python3", &["-m", "venv", "target/readers-venv"])?;
+    run(
+        env,
+        &python,
+        &["-m", "pip", "install", "-q", "python-dotenv==1.2.4"],
+    )
 }
 
 fn apt_install(env: &Env, packages: &[&str]) -> Result<(), String> {
@@ -226,7 +258,8 @@ fn ensure_npm_packages(env: &Env) -> Result<(), String> {
         && env.root.join("node_modules/playwright-core").exists()
         && env.root.join("node_modules/.bin/tsc").exists()
         && env.root.join("node_modules/.bin/vite").exists()
-        && env.root.join("node_modules/.bin/rolldown").exists();
+        && env.root.join("node_modules/.bin/rolldown").exists()
+        && env.root.join("node_modules/dotenv-expand").exists();
     if !fresh || !has_tools {
         run(env, "npm", &["ci", "--no-audit", "--no-fund"])?;
     }

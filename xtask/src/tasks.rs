@@ -364,6 +364,7 @@ const STEPS: &[(&str, Action)] = &[
     ("clippy (wasm, panel)", Action::Check("cargo", &wasm_clippy!("panel"))),
     ("clippy (wasm, js)", Action::Check("cargo", &wasm_clippy!("js"))),
     ("native tests", Action::Tests("cargo", &["test", "--workspace"])),
+    ("engine files read back by the real readers", Action::Tests("cargo", &["test", "--test", "files", "--", "--ignored"])),
     ("build local service", Action::Check("cargo", &["build", "--package", "local-service"])),
     ("wasm tests (headless Chromium)", Action::Task(wasm_tests)),
     ("release build (trunk)", Action::Task(|run| dist(&run.env).map(|gz| run.panel_gz = Some(gz)))),
@@ -393,6 +394,10 @@ impl Run {
             ("LOCAL_SERVICE", path("target/debug/local-service")),
             ("PANEL_DIST", path("dist")),
             ("CHROMIUM", self.env.chromium.display().to_string()),
+            (
+                "READERS_PYTHON",
+                self.env.readers_python.display().to_string(),
+            ),
         ]
     }
 }
