@@ -30,9 +30,10 @@ const pages = {
     await page.getByRole('status').filter({ hasText: '1 of 2 changed, 1 failed.' }).waitFor();
   },
   'domain-auth': async (page) => {
+    // The section first: the confirmation is modal, nothing behind it can be clicked.
+    await page.getByText('Several namespaces').click();
     await page.getByRole('button', { name: 'Enable…' }).click();
     await page.getByRole('alertdialog').waitFor();
-    await page.getByText('Several namespaces').click();
   },
   log: async (page) => {
     await page.getByRole('table', { name: 'Action log' }).waitFor();

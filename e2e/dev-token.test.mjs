@@ -130,3 +130,18 @@ test('the new token is handed to Godot, Unity and Unreal as files their engines 
 
   assert.deepEqual(await axeViolations(page), []);
 });
+
+test('a double click on Create token creates one token', async () => {
+  const hits = async () => (await (await fetch(`${fx.service.url}_local/state`)).json()).hits['tokens/development'] ?? 0;
+  const { page } = await open();
+  await page.getByLabel('Hostname').fill('192.168.1.20');
+  const before = await hits();
+  await page.evaluate(() => {
+    const create = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Create token');
+    create.click();
+    create.click();
+  });
+  await page.getByRole('region', { name: 'New development token' }).waitFor();
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(await hits(), before + 1);
+});

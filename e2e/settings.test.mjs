@@ -258,3 +258,60 @@ test('leaving a page cancels its call, and the log says the change may have land
   await row.waitFor();
   assert.match(await row.textContent(), /set-cdn-auth.*basic.*unknown: the page was left before the answer/);
 });
+
+test('Apply clicked while a retry runs starts nothing; the panel still navigates and sends', async () => {
+  // Issue 16: the confirmation was not modal; its Apply during "Retry the failed
+  // ones" replaced the plan under running calls, the wasm trapped and the panel
+  // no longer navigated or sent until reloaded.
+  const { page, problems } = await open('cdn-auth');
+  await fetch(`${fx.service.url}_local/faults`, { method: 'DELETE' });
+  await page.getByRole('radio', { name: /basic/ }).check();
+  await page.getByLabel('Another namespace id').fill(STAGING);
+  await page.getByRole('button', { name: 'Add' }).click();
+  const body = JSON.stringify({ code: 'ERROR', message: 'An internal error has occurred.', ray_id: 'ray-race' });
+  await fault({ route: 'cdn-auth', status: 500, body, content_type: 'application/json' });
+  await page.getByRole('button', { name: 'Apply to 2 namespaces…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('status').filter({ hasText: '1 of 2 changed, 1 failed.' }).waitFor();
+
+  // The retry's call is slow; the confirmation opens over the page, modal.
+  await fault({ route: 'cdn-auth', delay_ms: 1500 });
+  await page.getByRole('button', { name: 'Apply to 2 namespaces…' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  const retry = page.getByRole('button', { name: 'Retry the failed ones', includeHidden: true });
+  await assert.rejects(retry.click({ timeout: 300 }), 'nothing behind the dialog can be clicked');
+  // The race, replayed in code: the retry starts behind the dialog, then its Apply.
+  await page.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Retry the failed ones').click());
+  await results(page).getByText(': Sending…').waitFor();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('status').filter({ hasText: '2 of 2 changed.' }).waitFor();
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal((await everything()).hits['cdn-auth'], 3, 'two, then the one retried: the Apply started nothing');
+
+  // Escape closes the dialog without sending.
+  await page.getByRole('button', { name: 'Apply to 2 namespaces…' }).click();
+  await dialog.waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  assert.equal((await everything()).hits['cdn-auth'], 3);
+
+  // The panel still navigates and sends.
+  await page.getByRole('link', { name: 'Builds' }).click();
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  await page.getByText(/of 36 builds/).waitFor();
+  await page.getByRole('link', { name: 'CDN auth' }).click();
+  await page.getByRole('radio', { name: /none/ }).check();
+  await page.getByRole('button', { name: 'Apply…' }).click();
+  await page.getByRole('alertdialog').waitFor();
+  // A double click on Apply sends once.
+  await page.evaluate(() => {
+    const apply = [...document.querySelectorAll('dialog[open] button')].find((b) => b.textContent === 'Apply');
+    apply.click();
+    apply.click();
+  });
+  await page.getByRole('status').filter({ hasText: '1 of 1 changed.' }).waitFor();
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal((await everything()).hits['cdn-auth'], 4);
+  assert.deepEqual(problems.filter((p) => !/status of 500/.test(p)), []);
+});

@@ -64,3 +64,40 @@ test('an expired token is blocked with its expiry date; a usable one is named an
   await ok.page.getByRole('button', { name: 'Load builds' }).click();
   await ok.page.getByText('36 of 36 builds').waitFor();
 });
+
+test('an expired token can be sent anyway, and the log says so; a development token never can', async () => {
+  // Issue 16: a clock running ahead blocked every call, though the check is advisory.
+  const { page, problems } = await withToken(userToken(1000));
+  const anyway = page.getByRole('checkbox', { name: /Send anyway/ });
+  await anyway.check();
+  const before = await hits();
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /401/, 'the service, not the panel, answered');
+  assert.equal(await hits(), before + 1, 'the call was sent');
+
+  await page.getByRole('link', { name: 'CDN auth' }).click();
+  await page.getByRole('radio', { name: /basic/ }).check();
+  await page.getByRole('button', { name: 'Apply…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('status').filter({ hasText: '0 of 1 changed, 1 failed.' }).waitFor();
+  await page.getByRole('link', { name: 'Action log' }).click();
+  const row = page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1);
+  assert.match(await row.textContent(), /set-cdn-auth.*failed: 401 .*\(sent anyway, past the token check\)/);
+
+  // Another token is checked again: the choice was for that token only.
+  await page.getByLabel('Token', { exact: true }).fill(userToken(2000));
+  assert.equal(await anyway.isChecked(), false);
+  assert.deepEqual(problems.filter((p) => !/status of 401/.test(p)), []);
+
+  // A development token is never sent: there is nothing to override.
+  const res = await fetch(`${fx.service.url}cloud/games/${fx.service.gameId}/namespaces/${STAGING}/tokens/development`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${fx.service.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ hostname: '127.0.0.1', ports: {} }),
+  });
+  const dev = await withToken((await res.json()).token);
+  await dev.page.locator('#token-kind').filter({ hasText: 'A development token' }).waitFor();
+  assert.equal(await dev.page.getByRole('checkbox', { name: /Send anyway/ }).isVisible(), false);
+});

@@ -1,8 +1,10 @@
 //! One setting applied to several namespaces: which namespaces are chosen,
 //! and where each one is (waiting, running, done or failed), a few at a
-//! time, waiting as the service asks after a 429, a cancel that stops only
-//! what has not started, and a retry of what did not succeed (what succeeded
-//! is never sent again).
+//! time, waiting as the service asks after a 429 (the longest pause wins),
+//! a cancel after which nothing is sent, and a retry of what did not succeed
+//! (what succeeded is never sent again). Sans I/O: the plan is given the time
+//! and says what to send and how long to wait, so every rule is a native
+//! test; the page's workers only sleep and call.
 
 use crate::api::ApiError;
 
@@ -127,15 +129,61 @@ pub fn name(id: &str, label: &str) -> String {
     }
 }
 
-/// The whole change.
+/// A call the plan asked for: its run and its namespace. Its result goes
+/// back to [`Plan::finish`], which ignores one from another run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ticket {
+    run: u32,
+    index: usize,
+}
+
+/// What a worker does next ([`Plan::next`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Next {
+    /// Send the change to this namespace, then [`Plan::finish`] the ticket.
+    Send(Ticket, String),
+    /// Ask again after this many milliseconds: the service asked for a pause.
+    Wait(u64),
+    /// Nothing for this worker: its run is over or replaced, or enough calls
+    /// are running already.
+    Stop,
+}
+
+/// The whole change, sans I/O: it decides what to send and when to wait,
+/// from the time it is given; workers only sleep and call. Runs are
+/// numbered, a run starts only when nothing is in flight, and at most
+/// [`CONCURRENCY`] calls are in flight whatever the workers do.
 #[derive(Debug, Clone, Default)]
 pub struct Plan {
     pub items: Vec<Item>,
+    /// The current run; a worker of another run stops.
+    run: u32,
+    /// Calls sent and not yet finished, whichever run sent them.
+    in_flight: usize,
+    /// No call starts before this (epoch milliseconds): the longest pause
+    /// the service asked for.
+    resume_at_ms: u64,
+    /// Cancelled: nothing more is sent in this run, not even after a 429.
+    cancelled: bool,
 }
 
 impl Plan {
-    /// Every namespace waiting, each once, in the order given.
+    /// Every namespace waiting, each once, in the order given (run 1).
     pub fn new(namespaces: impl IntoIterator<Item = (String, String)>) -> Plan {
+        let mut plan = Plan::default();
+        plan.restart(namespaces);
+        plan
+    }
+
+    /// A new run over these namespaces; `None` (and nothing changes) while
+    /// the current one is going: starting twice is starting once.
+    pub fn restart(
+        &mut self,
+        namespaces: impl IntoIterator<Item = (String, String)>,
+    ) -> Option<u32> {
+        if self.is_running() {
+            return None;
+        }
         let mut items: Vec<Item> = Vec::new();
         for (namespace_id, label) in namespaces {
             if !items.iter().any(|i| i.namespace_id == namespace_id) {
@@ -147,43 +195,71 @@ impl Plan {
                 });
             }
         }
-        Plan { items }
+        self.items = items;
+        Some(self.new_run())
     }
 
-    /// The next namespace to send, now running.
-    pub fn start_next(&mut self) -> Option<usize> {
-        let i = self
+    fn new_run(&mut self) -> u32 {
+        self.cancelled = false;
+        self.run += 1;
+        self.run
+    }
+
+    /// What a worker of `run` does at `now_ms`.
+    pub fn next(&mut self, run: u32, now_ms: u64) -> Next {
+        if run != self.run || self.cancelled || self.in_flight >= CONCURRENCY {
+            return Next::Stop;
+        }
+        let Some(index) = self
             .items
             .iter()
-            .position(|i| matches!(i.step, Step::Waiting))?;
-        self.items[i].step = Step::Running;
-        Some(i)
+            .position(|i| matches!(i.step, Step::Waiting))
+        else {
+            return Next::Stop;
+        };
+        if now_ms < self.resume_at_ms {
+            return Next::Wait(self.resume_at_ms - now_ms);
+        }
+        self.items[index].step = Step::Running;
+        self.in_flight += 1;
+        Next::Send(
+            Ticket { run, index },
+            self.items[index].namespace_id.clone(),
+        )
     }
 
-    /// Records how item `i` ended. After a 429 the item waits again (up to a
-    /// bound, and only for a delay up to [`MAX_PAUSE_MS`]) and the delay the
-    /// service asked for is returned: every worker waits it before starting
-    /// another.
-    pub fn finish(&mut self, i: usize, result: Result<(), ApiError>) -> Option<u64> {
-        let item = &mut self.items[i];
+    /// Records how a call ended, at `now_ms`. After a 429 the namespace
+    /// waits again (up to a bound, and only for a pause up to
+    /// [`MAX_PAUSE_MS`], unless the run was cancelled) and no call starts
+    /// before the longest pause asked for has passed.
+    pub fn finish(&mut self, ticket: Ticket, result: Result<(), ApiError>, now_ms: u64) {
+        self.in_flight = self.in_flight.saturating_sub(1);
+        if ticket.run != self.run {
+            return;
+        }
+        let Some(item) = self.items.get_mut(ticket.index) else {
+            return;
+        };
         item.step = match result {
             Ok(()) => Step::Done,
             Err(ApiError::Service(e))
                 if e.status == 429
+                    && !self.cancelled
                     && item.rate_limited < MAX_RATE_LIMITED
                     && e.retry_after_ms.unwrap_or(0) <= MAX_PAUSE_MS =>
             {
                 item.rate_limited += 1;
-                item.step = Step::Waiting;
-                return Some(e.retry_after_ms.unwrap_or(1000));
+                let until = now_ms + e.retry_after_ms.unwrap_or(1000);
+                self.resume_at_ms = self.resume_at_ms.max(until);
+                Step::Waiting
             }
             Err(e) => Step::Failed(e),
         };
-        None
     }
 
-    /// Stops what has not started; running calls finish.
+    /// Stops the run: what has not started never will; running calls finish.
     pub fn cancel(&mut self) {
+        self.cancelled = true;
         for item in &mut self.items {
             if matches!(item.step, Step::Waiting) {
                 item.step = Step::NotStarted;
@@ -191,20 +267,33 @@ impl Plan {
         }
     }
 
-    /// Queues the failed and the not-started again; what is done stays done.
-    pub fn retry_unfinished(&mut self) {
+    /// A new run of the failed and the not-started (what is done stays
+    /// done); `None` while a call is in flight.
+    pub fn retry_unfinished(&mut self) -> Option<u32> {
+        if !self.can_retry() {
+            return None;
+        }
         for item in &mut self.items {
             if matches!(item.step, Step::Failed(_) | Step::NotStarted) {
                 item.step = Step::Waiting;
                 item.rate_limited = 0;
             }
         }
+        Some(self.new_run())
     }
 
+    /// Whether the run is going: a namespace waits or a call is in flight.
     pub fn is_running(&self) -> bool {
-        self.items
-            .iter()
-            .any(|i| matches!(i.step, Step::Waiting | Step::Running))
+        self.in_flight > 0
+            || self
+                .items
+                .iter()
+                .any(|i| matches!(i.step, Step::Waiting | Step::Running))
+    }
+
+    /// Calls sent and not yet finished.
+    pub fn in_flight(&self) -> usize {
+        self.in_flight
     }
 
     /// Whether something failed or was not sent, once nothing runs.

@@ -2,7 +2,7 @@
 //! waits, cancel, and a retry of what did not succeed only.
 
 use gamecloud::api::{Answer, ApiError, ListBuilds, Operation};
-use gamecloud::bulk::{Picks, Plan, Step, CONCURRENCY};
+use gamecloud::bulk::{Next, Picks, Plan, Step, Ticket, CONCURRENCY};
 
 fn error(status: u16, code: &str, retry_after: Option<&str>) -> ApiError {
     let body = format!(r#"{{"code":"{code}","message":"m","ray_id":"ray-{status}"}}"#);
@@ -63,93 +63,184 @@ fn the_selected_namespace_is_offered_first_and_chosen_until_unticked() {
     assert_eq!(picks.chosen(offered, ""), pairs(&[("c", ""), ("d", "")]));
 }
 
+/// Asks for the next call as a worker of `run` at `now`; the ticket and
+/// namespace if it is to be sent.
+fn send(p: &mut Plan, run: u32, now: u64) -> Option<(Ticket, String)> {
+    match p.next(run, now) {
+        Next::Send(t, ns) => Some((t, ns)),
+        _ => None,
+    }
+}
+
 #[test]
 fn each_namespace_is_sent_once_a_few_at_a_time() {
-    let mut p = Plan::new([
+    let p = Plan::new([
         ("a".to_owned(), String::new()),
         ("b".to_owned(), String::new()),
         ("a".to_owned(), "again".to_owned()),
     ]);
     assert_eq!(p.items.len(), 2, "a namespace chosen twice is sent once");
-    let mut p2 = plan(5);
-    let running: Vec<usize> = (0..CONCURRENCY).filter_map(|_| p2.start_next()).collect();
-    assert_eq!(running, [0, 1, 2]);
-    assert!(p2.items[..3]
+    let mut p = plan(5);
+    let sent: Vec<(Ticket, String)> = (0..6).filter_map(|_| send(&mut p, 1, 0)).collect();
+    let names: Vec<&str> = sent.iter().map(|s| s.1.as_str()).collect();
+    assert_eq!(
+        names,
+        ["ns-0", "ns-1", "ns-2"],
+        "never more than {CONCURRENCY} at once"
+    );
+    assert_eq!(p.in_flight(), CONCURRENCY);
+    assert_eq!(p.next(1, 0), Next::Stop, "a fourth worker stops");
+    assert_eq!(p.summary(), "0 of 5 changed, 5 to go.");
+    p.finish(sent[1].0, Ok(()), 0);
+    assert_eq!(send(&mut p, 1, 0).map(|s| s.1), Some("ns-3".to_owned()));
+    for (t, _) in [sent[0].clone(), sent[2].clone()] {
+        p.finish(t, Ok(()), 0);
+    }
+    let last = send(&mut p, 1, 0).unwrap();
+    assert!(p.is_running());
+    let third = p
+        .items
         .iter()
-        .all(|i| matches!(i.step, Step::Running)));
-    assert_eq!(p2.summary(), "0 of 5 changed, 5 to go.");
-    assert_eq!(p2.finish(1, Ok(())), None);
-    assert_eq!(p2.start_next(), Some(3));
-    p.start_next();
-    p.finish(0, Ok(()));
-    p.start_next();
-    p.finish(1, Ok(()));
-    assert!(!p.is_running());
-    assert!(!p.can_retry(), "nothing to retry when all is done");
-    assert_eq!(p.summary(), "2 of 2 changed.");
+        .position(|i| matches!(i.step, Step::Running))
+        .unwrap();
+    assert_eq!(p.items[third].namespace_id, "ns-3");
+    assert!(!p.can_retry(), "not while calls are in flight");
+    p.finish(last.0, Ok(()), 0);
+    assert_eq!(p.in_flight(), 1, "ns-3 is still in flight");
 }
 
 #[test]
-fn a_429_puts_the_namespace_back_and_says_how_long_everyone_waits() {
-    let mut p = plan(2);
-    let i = p.start_next().unwrap();
-    let limited = error(429, "API_RATE_LIMIT", Some("7"));
-    assert_eq!(p.finish(i, Err(limited.clone())), Some(7000));
-    assert!(matches!(p.items[i].step, Step::Waiting));
-    assert_eq!(p.start_next(), Some(i), "it goes first again");
+fn a_429_pauses_every_call_and_the_longest_pause_wins() {
+    let mut p = plan(3);
+    let (a, _) = send(&mut p, 1, 0).unwrap();
+    let (b, _) = send(&mut p, 1, 0).unwrap();
+    p.finish(a, Err(error(429, "API_RATE_LIMIT", Some("7"))), 1_000);
+    assert!(
+        matches!(p.items[0].step, Step::Waiting),
+        "it goes back in the queue"
+    );
+    assert_eq!(
+        p.next(1, 1_000),
+        Next::Wait(7_000),
+        "no call starts during the pause"
+    );
+    // Issue 16: a shorter Retry-After overwrote a longer one.
+    p.finish(b, Err(error(429, "API_RATE_LIMIT", Some("2"))), 2_000);
+    assert_eq!(
+        p.next(1, 4_000),
+        Next::Wait(4_000),
+        "the longer pause still holds"
+    );
+    let (again, ns) = send(&mut p, 1, 8_000).unwrap();
+    assert_eq!(ns, "ns-0", "it goes first again");
     // Not for ever: after three, it is a failure like any other.
+    let limited = error(429, "API_RATE_LIMIT", Some("1"));
+    p.finish(again, Err(limited.clone()), 8_000);
+    let mut now = 9_000;
     for _ in 0..2 {
-        p.finish(i, Err(limited.clone()));
-        p.start_next();
+        let (t, _) = send(&mut p, 1, now).unwrap();
+        p.finish(t, Err(limited.clone()), now);
+        now += 1_000;
     }
-    assert_eq!(p.finish(i, Err(limited.clone())), None);
-    assert!(matches!(&p.items[i].step, Step::Failed(e) if *e == limited));
+    assert!(matches!(&p.items[0].step, Step::Failed(e) if *e == limited));
 
     // A pause longer than a minute (a day, or a broken header) is not waited
     // out: that namespace fails at once, with the service's answer.
     for (retry_after, waits) in [("60", true), ("61", false), ("86400", false)] {
         let mut p = plan(1);
-        let i = p.start_next().unwrap();
-        let asked = p.finish(i, Err(error(429, "API_RATE_LIMIT", Some(retry_after))));
-        assert_eq!(asked.is_some(), waits, "Retry-After: {retry_after}");
-        assert_eq!(matches!(p.items[i].step, Step::Failed(_)), !waits);
+        let (t, _) = send(&mut p, 1, 0).unwrap();
+        p.finish(t, Err(error(429, "API_RATE_LIMIT", Some(retry_after))), 0);
+        assert_eq!(
+            matches!(p.items[0].step, Step::Waiting),
+            waits,
+            "Retry-After: {retry_after}"
+        );
+        assert_eq!(matches!(p.items[0].step, Step::Failed(_)), !waits);
     }
 }
 
 #[test]
-fn cancel_stops_what_has_not_started_and_retry_sends_only_what_did_not_succeed() {
+fn cancel_is_final_and_retry_sends_only_what_did_not_succeed() {
     let mut p = plan(5);
-    let (a, b) = (p.start_next().unwrap(), p.start_next().unwrap());
-    p.finish(a, Ok(()));
-    p.finish(b, Err(error(500, "ERROR", None)));
-    let c = p.start_next().unwrap();
+    let (a, _) = send(&mut p, 1, 0).unwrap();
+    let (b, _) = send(&mut p, 1, 0).unwrap();
+    let (c, _) = send(&mut p, 1, 0).unwrap();
+    p.finish(a, Ok(()), 0);
+    p.finish(b, Err(error(500, "ERROR", None)), 0);
     p.cancel();
     assert!(
-        matches!(p.items[c].step, Step::Running),
+        matches!(p.items[2].step, Step::Running),
         "a running call finishes"
     );
     assert!(p.items[3..]
         .iter()
         .all(|i| matches!(i.step, Step::NotStarted)));
-    assert!(!p.can_retry(), "not while a call runs");
-    p.finish(c, Ok(()));
+    assert_eq!(p.next(1, 0), Next::Stop, "nothing starts after a cancel");
+    assert!(
+        !p.can_retry() && p.retry_unfinished().is_none(),
+        "not while a call runs"
+    );
+    // Issue 16: a call running at the cancel that came back 429 was sent again.
+    p.finish(c, Err(error(429, "API_RATE_LIMIT", Some("1"))), 0);
+    assert!(matches!(p.items[2].step, Step::Failed(_)));
+    assert_eq!(p.next(1, 5_000), Next::Stop);
     assert_eq!(
         p.summary(),
-        "2 of 5 changed, 1 failed, 2 not sent (cancelled)."
+        "1 of 5 changed, 2 failed, 2 not sent (cancelled)."
     );
-    assert!(p.can_retry());
 
-    p.retry_unfinished();
+    let run = p.retry_unfinished().unwrap();
+    assert_eq!(run, 2);
     let mut sent = Vec::new();
-    while let Some(i) = p.start_next() {
-        sent.push(p.items[i].namespace_id.clone());
-        p.finish(i, Ok(()));
+    while let Some((t, ns)) = send(&mut p, run, 5_000) {
+        sent.push(ns);
+        p.finish(t, Ok(()), 5_000);
     }
     assert_eq!(
         sent,
-        ["ns-1", "ns-3", "ns-4"],
+        ["ns-1", "ns-2", "ns-3", "ns-4"],
         "what succeeded is never sent again"
     );
     assert_eq!(p.summary(), "5 of 5 changed.");
     assert_eq!(p.items[0].name(), "label 0 (ns-0)");
+}
+
+#[test]
+fn no_run_can_be_reentered_and_never_more_than_three_calls_fly() {
+    // Issue 16: Apply during a retry replaced the plan under running calls
+    // (the wasm trapped), and Cancel then Retry during a pause left the old
+    // workers alive: 6 calls at once.
+    let mut p = plan(6);
+    let (a, _) = send(&mut p, 1, 0).unwrap();
+    p.finish(a, Err(error(429, "API_RATE_LIMIT", Some("5"))), 0);
+    assert_eq!(
+        p.restart(pairs(&[("x", "")])),
+        None,
+        "starting while a run goes is a no-op"
+    );
+    assert_eq!(p.items.len(), 6);
+    p.cancel();
+    let run = p
+        .retry_unfinished()
+        .expect("nothing in flight during the pause");
+    // The old run's three workers wake with the new run's three.
+    let mut flying = Vec::new();
+    for now in [5_000, 5_000, 5_000, 5_000, 5_000, 5_000] {
+        for worker_run in [1, run] {
+            if let Some(t) = send(&mut p, worker_run, now) {
+                assert_eq!(worker_run, run, "a worker of the old run stops");
+                flying.push(t);
+            }
+        }
+    }
+    assert_eq!(flying.len(), CONCURRENCY);
+    assert_eq!(p.in_flight(), CONCURRENCY);
+    // A call that lands frees its place for the next.
+    p.finish(flying[0].0, Ok(()), 5_000);
+    assert_eq!(p.in_flight(), 2);
+    assert!(send(&mut p, run, 5_000).is_some());
+    // A double start: the second is a no-op.
+    let mut q = Plan::default();
+    assert_eq!(q.restart(pairs(&[("a", "")])), Some(1));
+    assert_eq!(q.restart(pairs(&[("a", "")])), None);
 }

@@ -369,4 +369,18 @@ fn a_token_is_judged_before_any_call_by_kind_game_and_expiry() {
     // A string this panel cannot read is sent as it is.
     assert_eq!(fit("dev-token", GAME), Fitness::Unreadable);
     assert!(fit("dev-token", GAME).allows_calls());
+
+    // Issue 16: the check is advisory (unsigned claims). What it cannot know
+    // (this machine's clock, a kind it does not know) may be sent anyway;
+    // a kind it knows these operations refuse, or another game's, never.
+    assert!(expired.may_send_anyway());
+    assert!(Fitness::WrongKind(TokenKind::Other).may_send_anyway());
+    for never in [
+        Fitness::WrongKind(TokenKind::Development),
+        Fitness::WrongKind(TokenKind::Public),
+        other,
+    ] {
+        assert!(!never.may_send_anyway(), "{never:?}");
+    }
+    assert!(!usable.may_send_anyway(), "nothing to override");
 }

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use super::calls;
 use super::widgets::{Confirm, ErrorPanel};
 use super::{Session, Setting};
-use crate::bulk::{name, Picks, Plan, Step, CONCURRENCY};
+use crate::bulk::{name, Next, Picks, Plan, Step, CONCURRENCY};
 use crate::validate::{self, IdKind};
 
 #[component]
@@ -24,16 +24,14 @@ pub fn BulkChange(
     let picks = RwSignal::new(Picks::default());
     let typed = RwSignal::new(String::new());
     let typed_issue = RwSignal::new(String::new());
-    let plan = RwSignal::new(None::<Plan>);
+    let plan = RwSignal::new(Plan::default());
     let confirming = RwSignal::new(false);
     // The calls stop when the page goes away. A 429 that names its wait
-    // comes back at once (no retry inside the call), so that every call
-    // waits it (`Plan::finish`).
+    // comes back at once (no retry inside the call), so that the plan
+    // pauses every call (`Plan::finish`).
     let mut opts = calls::page_options();
     opts.retry.max_retry_after_ms = 0;
     let opts = StoredValue::new_local(opts);
-    // Every worker waits until then (epoch ms) after the service said 429.
-    let resume_at = StoredValue::new(0.0_f64);
     // The value a run sets, kept for a retry whatever the page shows since.
     let run_value = StoredValue::new(String::new());
 
@@ -47,48 +45,49 @@ pub fn BulkChange(
         picks.with(|p| p.offered(&s.namespace_id.get(), known))
     };
     let chosen = move || picks.with(|p| p.chosen(offered(), &s.namespace_id.get()));
-    let running = move || plan.with(|p| p.as_ref().is_some_and(Plan::is_running));
+    let running = move || plan.with(Plan::is_running);
 
-    let spawn_workers = move || {
+    // Workers of one run: the plan says what to send and how long to wait;
+    // they only sleep and call, and stop when it says so (another run, a
+    // cancel, enough calls in flight, or nothing left).
+    let spawn_workers = move |run: u32| {
         for _ in 0..CONCURRENCY {
             leptos::task::spawn_local(async move {
                 loop {
-                    let wait = resume_at.try_get_value().unwrap_or(0.0) - js_sys::Date::now();
-                    if wait > 0.0 {
-                        crate::transport::sleep(wait as u64).await;
-                    }
-                    let next = plan.try_update(|p| {
-                        let p = p.as_mut()?;
-                        let i = p.start_next()?;
-                        Some((i, p.items[i].namespace_id.clone()))
-                    });
-                    let Some(Some((i, ns))) = next else { break };
-                    let (Some(v), Some(opts)) = (run_value.try_get_value(), opts.try_get_value())
-                    else {
-                        break;
-                    };
-                    let result = calls::set(s, opts, setting, ns, v).await;
-                    let pause = plan.try_update(|p| p.as_mut().and_then(|p| p.finish(i, result)));
-                    if let Some(Some(ms)) = pause {
-                        resume_at.set_value(js_sys::Date::now() + ms as f64);
+                    let now = js_sys::Date::now() as u64;
+                    match plan.try_update(|p| p.next(run, now)) {
+                        Some(Next::Send(ticket, ns)) => {
+                            let (Some(v), Some(opts)) =
+                                (run_value.try_get_value(), opts.try_get_value())
+                            else {
+                                break;
+                            };
+                            let result = calls::set(s, opts, setting, ns, v).await;
+                            let now = js_sys::Date::now() as u64;
+                            if plan.try_update(|p| p.finish(ticket, result, now)).is_none() {
+                                break;
+                            }
+                        }
+                        Some(Next::Wait(ms)) => crate::transport::sleep(ms).await,
+                        Some(Next::Stop) | None => break,
                     }
                 }
             });
         }
     };
+    // Starting while a run goes is a no-op (the plan refuses).
     let start = move || {
-        plan.set(Some(Plan::new(untrack(chosen))));
-        run_value.set_value(value.get_untracked());
-        spawn_workers();
+        let namespaces = untrack(chosen);
+        if let Some(Some(run)) = plan.try_update(|p| p.restart(namespaces)) {
+            run_value.set_value(value.get_untracked());
+            spawn_workers(run);
+        }
     };
     // Only what did not succeed is sent again, with the same value.
     let retry = move || {
-        plan.update(|p| {
-            if let Some(p) = p {
-                p.retry_unfinished();
-            }
-        });
-        spawn_workers();
+        if let Some(Some(run)) = plan.try_update(Plan::retry_unfinished) {
+            spawn_workers(run);
+        }
     };
     let add = move || {
         let id = typed.get_untracked();
@@ -146,7 +145,7 @@ pub fn BulkChange(
             confirm="Apply"
             on_confirm=Callback::new(move |_| start())
         />
-        {move || plan.with(|p| p.as_ref().map(|p| view! {
+        {move || plan.with(|p| (!p.items.is_empty()).then(|| view! {
             <ul class="gc-results" aria-label="Result per namespace">
                 {p.items.iter().map(|item| {
                     let failure = match &item.step {
@@ -164,7 +163,7 @@ pub fn BulkChange(
             <div class="gc-toolbar">
                 {p.is_running().then(|| view! {
                     <button type="button" class="gc-secondary"
-                        on:click=move |_| plan.update(|p| if let Some(p) = p { p.cancel() })>"Cancel the rest"</button>
+                        on:click=move |_| plan.update(Plan::cancel)>"Cancel the rest"</button>
                 })}
                 {p.can_retry().then(|| view! {
                     <button type="button" on:click=move |_| retry()>"Retry the failed ones"</button>

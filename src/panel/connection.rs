@@ -50,6 +50,17 @@ pub fn ConnectionForm() -> impl IntoView {
             }>
                 {move || s.token_fitness().map(|f| f.describe())}
             </p>
+            {move || s.token_fitness().is_some_and(|f| f.may_send_anyway()).then(|| view! {
+                <label class="gc-check">
+                    <input
+                        type="checkbox"
+                        name="send-anyway"
+                        prop:checked=move || s.send_anyway.get() == s.token.get()
+                        on:change=move |ev| s.send_anyway.set(if event_target_checked(&ev) { s.token.get_untracked() } else { String::new() })
+                    />
+                    "Send anyway: this machine's clock, or this panel's reading of the token, may be wrong (the log records it)"
+                </label>
+            })}
             <p id="token-hint" class="gc-hint">
                 {move || if s.token.get().is_empty() {
                     "Paste a token to call the service. It stays in this page's memory, never in a URL or in localStorage."

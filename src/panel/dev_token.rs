@@ -210,7 +210,7 @@ pub fn DevTokenPage() -> impl IntoView {
             <button
                 type="button"
                 disabled=move || has_errors() || create.pending().get()
-                on:click=move |_| { create.dispatch(checked.get_untracked().0); }
+                on:click=move |_| if !create.pending().get_untracked() { create.dispatch(checked.get_untracked().0); }
             >
                 {move || if create.pending().get() { "Creating…" } else { "Create token" }}
             </button>

@@ -37,9 +37,13 @@ pub fn DomainAuthPage() -> impl IntoView {
     let confirming = RwSignal::new(false);
     // The last value asked for, for Try again.
     let wanted = StoredValue::new(None::<bool>);
+    // One call at a time, however often it is asked for (a double click,
+    // Try again while one runs).
     let send = move |enabled: bool| {
-        wanted.set_value(Some(enabled));
-        set.dispatch(enabled);
+        if !set.pending().get_untracked() {
+            wanted.set_value(Some(enabled));
+            set.dispatch(enabled);
+        }
     };
     let request = move |enabled: bool| {
         if set.pending().get_untracked() {
@@ -94,7 +98,7 @@ pub fn DomainAuthPage() -> impl IntoView {
             {move || set.value().get().and_then(Result::err).map(|e| {
                 let retry = Callback::new(move |_| {
                     if let Some(v) = wanted.get_value() {
-                        set.dispatch(v);
+                        send(v);
                     }
                 });
                 view! { <ErrorPanel error=e retry /> }

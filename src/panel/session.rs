@@ -125,6 +125,9 @@ pub struct Session {
     /// The ids used here, and the action log: both kept in `localStorage`.
     pub recent: Recent,
     pub log: Log,
+    /// The token the person chose to send anyway past the token check
+    /// (see [`Fitness::may_send_anyway`]); any other token is checked.
+    pub send_anyway: RwSignal<String>,
 }
 
 /// Domain auth's two values, as the panel passes them around (and logs them).
@@ -192,6 +195,7 @@ impl Session {
             last_set: RwSignal::new(BTreeMap::new()),
             recent: Recent::load(),
             log: Log::load(),
+            send_anyway: RwSignal::new(String::new()),
         }
     }
 
@@ -256,18 +260,39 @@ impl Session {
 
     /// The checked connection, or why it cannot be used: a token that
     /// decodes as one these operations refuse (a development or public
-    /// token, another game's, an expired one) is stopped before any call.
+    /// token, another game's, an expired one) is stopped before any call,
+    /// unless the person chose to send it anyway where the check may be wrong.
     pub fn connection(&self) -> Result<Connection, ApiError> {
+        self.checked_connection().map(|(conn, _)| conn)
+    }
+
+    /// [`Session::connection`], and whether it goes out past a check that said
+    /// no (the action log says so).
+    pub fn checked_connection(&self) -> Result<(Connection, bool), ApiError> {
         let token = self.token.get_untracked();
         let fitness = Fitness::of(&token, &self.game(), js_sys::Date::now() as i64);
-        if !fitness.allows_calls() {
+        let anyway = self.sends_anyway(&fitness);
+        if !fitness.allows_calls() && !anyway {
             return Err(ApiError::invalid(Issue::new(
                 IssueCode::TokenInvalid,
                 "token",
                 fitness.describe(),
             )));
         }
-        Connection::new(&self.base_url.get_untracked(), &token)
+        Ok((
+            Connection::new(&self.base_url.get_untracked(), &token)?,
+            anyway,
+        ))
+    }
+
+    /// Whether calls go out past a check that said no, as the person chose
+    /// for this very token.
+    fn sends_anyway(&self, fitness: &Fitness) -> bool {
+        !fitness.allows_calls()
+            && fitness.may_send_anyway()
+            && self
+                .send_anyway
+                .with_untracked(|t| *t == self.token.get_untracked())
     }
 
     /// What the entered token is and whether it can call these operations

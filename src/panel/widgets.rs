@@ -59,8 +59,9 @@ pub fn CopyButton(text: String, label: &'static str) -> impl IntoView {
     }
 }
 
-/// A confirmation shown in place: what will change, a button that does it,
-/// and Cancel.
+/// A confirmation in a modal `<dialog>`: focus stays inside, Escape
+/// cancels, nothing behind it can be clicked. Its button acts once, however
+/// often it is clicked before the dialog closes.
 #[component]
 pub fn Confirm(
     open: RwSignal<bool>,
@@ -68,14 +69,28 @@ pub fn Confirm(
     confirm: &'static str,
     on_confirm: Callback<()>,
 ) -> impl IntoView {
+    let dialog = NodeRef::<leptos::html::Dialog>::new();
+    Effect::new(move |_| {
+        let (Some(d), wanted) = (dialog.get(), open.get()) else {
+            return;
+        };
+        if wanted && !d.open() {
+            let _ = d.show_modal();
+        } else if !wanted && d.open() {
+            d.close();
+        }
+    });
     view! {
-        <Show when=move || open.get()>
-            <div class="gc-confirm" role="alertdialog" aria-label=confirm>
-                <p>{move || text.get()}</p>
-                <button type="button" on:click=move |_| { open.set(false); on_confirm.run(()); }>{confirm}</button>
-                <button type="button" class="gc-secondary" on:click=move |_| open.set(false)>"Cancel"</button>
-            </div>
-        </Show>
+        <dialog node_ref=dialog class="gc-confirm" role="alertdialog" aria-label=confirm on:close=move |_| open.set(false)>
+            <p>{move || text.get()}</p>
+            <button type="button" on:click=move |_| {
+                if open.get_untracked() {
+                    open.set(false);
+                    on_confirm.run(());
+                }
+            }>{confirm}</button>
+            <button type="button" class="gc-secondary" autofocus on:click=move |_| open.set(false)>"Cancel"</button>
+        </dialog>
     }
 }
 

@@ -66,6 +66,19 @@ impl Fitness {
         matches!(self, Fitness::Usable { .. } | Fitness::Unreadable)
     }
 
+    /// Whether the person may send anyway, the check being advisory (the
+    /// claims are unsigned): an expiry read against this machine's clock,
+    /// which may run ahead, or entitlements this client does not know. A
+    /// development or public token, or another game's cloud token, is never
+    /// sent: the service refuses those whatever the clock.
+    pub fn may_send_anyway(&self) -> bool {
+        match self {
+            Fitness::Expired { .. } => true,
+            Fitness::WrongKind(kind) => !matches!(kind, TokenKind::Development | TokenKind::Public),
+            _ => false,
+        }
+    }
+
     /// One sentence for the person who entered it.
     pub fn describe(&self) -> String {
         let when = |t: &Timestamp| {
