@@ -1,6 +1,7 @@
 //! The task runner: `cargo xtask serve` and `cargo xtask test` do all the
 //! set-up on a fresh machine (tools, browser, npm packages) and then the job.
 
+mod fingerprint;
 mod imports;
 mod paths;
 mod setup;

@@ -4,6 +4,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use crate::fingerprint;
 use crate::imports;
 use crate::paths;
 use crate::setup::{self, ensure_all, step, Env};
@@ -23,16 +24,49 @@ const WASM_TEST_TOKEN: &str = "wasm-test-token";
 /// Builds the release panel into `dist/`; reports and returns what a browser
 /// downloads, gzipped.
 pub fn dist(env: &Env) -> Result<u64, String> {
-    let mut trunk = env.cmd("trunk");
-    trunk
-        .args(["build", "--release"])
-        .env(paths::RUSTFLAGS_VAR, paths::release_rustflags(env)?);
-    setup::run_cmd("trunk build --release", trunk)?;
-    let dist = env.root.join("dist");
-    finish_panel(env, &dist)?;
-    externalize_start_script(&dist)?;
+    let rustflags = paths::release_rustflags(env)?;
+    let digest = fingerprint::digest(env, PANEL_INPUTS, &rustflags);
+    if fingerprint::is_current(env, "dist", &digest) {
+        step("dist/ is up to date: nothing it is made from changed");
+    } else {
+        fingerprint::forget(env, "dist");
+        let mut trunk = env.cmd("trunk");
+        trunk
+            .args(["build", "--release"])
+            .env(paths::RUSTFLAGS_VAR, rustflags);
+        setup::run_cmd("trunk build --release", trunk)?;
+        let dist = env.root.join("dist");
+        finish_panel(env, &dist)?;
+        externalize_start_script(&dist)?;
+        fingerprint::record(env, "dist", &digest);
+    }
     Ok(report_sizes(&dist_sizes(env)?))
 }
+
+/// What the panel is made from (with the compiler, the flags and this
+/// runner: `fingerprint::digest`).
+const PANEL_INPUTS: &[&str] = &[
+    "src",
+    "index.html",
+    "style",
+    "assets",
+    "Cargo.toml",
+    "Cargo.lock",
+    "Trunk.toml",
+    ".cargo",
+    "patches",
+    "package-lock.json",
+];
+/// What the JS module is made from.
+const JS_INPUTS: &[&str] = &[
+    "src",
+    "js",
+    "Cargo.toml",
+    "Cargo.lock",
+    ".cargo",
+    "patches",
+    "package-lock.json",
+];
 
 /// What Trunk leaves, made smaller: the imports' names shortened in the wasm
 /// and the glue ([`imports`]), the glue minified by rolldown (Trunk's minifier
@@ -192,6 +226,13 @@ const WASM_FEATURES: [&str; 6] = [
 /// its wasm-bindgen glue, wasm-opt, and the hand-written entry and types.
 /// Reports and returns the module's download (wasm plus glue), gzipped.
 pub fn js(env: &Env) -> Result<u64, String> {
+    let rustflags = paths::release_rustflags(env)?;
+    let digest = fingerprint::digest(env, JS_INPUTS, &rustflags);
+    if fingerprint::is_current(env, "pkg", &digest) {
+        step("pkg/ is up to date: nothing it is made from changed");
+        return Ok(report_sizes(&js_sizes(env)?));
+    }
+    fingerprint::forget(env, "pkg");
     let args = [
         "build",
         "--release",
@@ -202,9 +243,7 @@ pub fn js(env: &Env) -> Result<u64, String> {
         "--lib",
     ];
     let mut cargo = env.cmd("cargo");
-    cargo
-        .args(args)
-        .env(paths::RUSTFLAGS_VAR, paths::release_rustflags(env)?);
+    cargo.args(args).env(paths::RUSTFLAGS_VAR, rustflags);
     setup::run_cmd(&format!("cargo {}", args.join(" ")), cargo)?;
     let pkg = env.root.join("pkg");
     let _ = std::fs::remove_dir_all(&pkg);
@@ -246,6 +285,7 @@ pub fn js(env: &Env) -> Result<u64, String> {
         std::fs::copy(env.root.join("js").join(file), pkg.join(file))
             .map_err(|e| format!("cannot copy js/{file}: {e}"))?;
     }
+    fingerprint::record(env, "pkg", &digest);
     Ok(report_sizes(&js_sizes(env)?))
 }
 
