@@ -127,9 +127,9 @@ test('a request JSON cannot hold, or a wrong field, is an invalid_request naming
 });
 
 test('a safe call is retried after a 503, a POST is not, and 429 carries retryAfterMs', async () => {
-  const fault = (f) => fetch(`${service.url}_local/faults`, { method: 'POST', body: JSON.stringify(f) });
+  const fault = (f) => fetch(`${service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${service.token}` }, body: JSON.stringify(f) });
   const hits = async () => (await (await fetch(`${service.url}_local/state`)).json()).hits;
-  await fetch(`${service.url}_local/faults`, { method: 'DELETE' });
+  await fetch(`${service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${service.token}` } });
   await fault({ route: 'cdn-auth', status: 503 });
   await client.setCdnAuth(service.gameId, STAGING, 'none');
   assert.equal((await hits())['cdn-auth'], 2, 'retried once');
@@ -145,11 +145,11 @@ test('a safe call is retried after a 503, a POST is not, and 429 carries retryAf
   const limited = await rejects(client.listBuilds(service.gameId));
   assert.equal(limited.code, 'API_RATE_LIMIT');
   assert.equal(limited.retryAfterMs, 120000);
-  await fetch(`${service.url}_local/faults`, { method: 'DELETE' });
+  await fetch(`${service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${service.token}` } });
 });
 
 test('timeouts and aborts end the call with their own kinds', async () => {
-  await fetch(`${service.url}_local/faults`, { method: 'POST', body: JSON.stringify({ route: 'tokens/development', delay_ms: 1500 }) });
+  await fetch(`${service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${service.token}` }, body: JSON.stringify({ route: 'tokens/development', delay_ms: 1500 }) });
   const quick = new GameCloudClient({ baseUrl: service.url, token: service.token, timeoutMs: 200 });
   const t = await rejects(quick.createDevToken(service.gameId, STAGING, { hostname: 'h' }));
   assert.equal(t.kind, 'timeout');
@@ -188,7 +188,7 @@ test('the timeout and the signal apply while the token function is still pending
 
 test('a documentation link that is not http(s) is dropped, never handed on', async () => {
   const body = JSON.stringify({ code: 'ERROR', message: 'm', ray_id: 'r', documentation: 'javascript:alert(1)' });
-  await fetch(`${service.url}_local/faults`, { method: 'POST', body: JSON.stringify({ route: 'cdn-auth', status: 400, body, content_type: 'application/json' }) });
+  await fetch(`${service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${service.token}` }, body: JSON.stringify({ route: 'cdn-auth', status: 400, body, content_type: 'application/json' }) });
   const e = await rejects(client.setCdnAuth(service.gameId, STAGING, 'none'));
   assert.equal(e.code, 'ERROR');
   assert.equal(e.documentation, undefined);

@@ -7,7 +7,7 @@ import { useFixtures, openPage } from './harness.mjs';
 const fx = useFixtures(['--test-hooks']);
 const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
 
-const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', body: JSON.stringify(f) });
+const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${fx.service.token}` }, body: JSON.stringify(f) });
 
 async function open(route) {
   const { page, problems } = await openPage(fx.browser);

@@ -20,7 +20,7 @@ async function until(check, ms = 5000) {
   }
   throw new Error('timed out waiting');
 }
-const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', body: JSON.stringify(f) });
+const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${fx.service.token}` }, body: JSON.stringify(f) });
 
 async function open(path) {
   const { page, problems } = await openPage(fx.browser);
@@ -48,7 +48,7 @@ test('the CDN auth type is set on the selected namespace after a confirmation, a
 
 test('one setting goes to several namespaces: one confirmation, a result each, a 429 waited out, only the failed sent again', async () => {
   const { page, problems } = await open('cdn-auth');
-  await fetch(`${fx.service.url}_local/faults`, { method: 'DELETE' }); // and the hit counts
+  await fetch(`${fx.service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${fx.service.token}` } }); // and the hit counts
   await page.getByRole('radio', { name: /basic/ }).check();
   const another = page.getByLabel('Another namespace id');
   // An id that would change the route is refused, and stays to be corrected.
@@ -128,6 +128,13 @@ test('cancel stops what has not started and says what was and was not changed', 
   assert.deepEqual(items.slice(3), MORE.slice(2).map((id) => `${id}: Not sent: cancelled`));
   assert.equal((await everything()).namespaces[STAGING].cdn_auth_type, 'none');
   await page.getByRole('button', { name: 'Retry the failed ones' }).waitFor();
+  // The service counted the calls it answered at once: never more than three.
+  assert.equal((await everything()).max_in_flight['cdn-auth'], 3);
+  // Retry sends the failed and the not sent, still three at a time.
+  await fault({ route: 'cdn-auth', delay_ms: 300, times: 5 });
+  await page.getByRole('button', { name: 'Retry the failed ones' }).click();
+  await page.getByRole('status').filter({ hasText: /^1 of 6 changed, 5 failed\.$/ }).waitFor();
+  assert.equal((await everything()).max_in_flight['cdn-auth'], 3);
 });
 
 test('domain auth starts unknown, asks before enabling, and rolls back when the call fails', async () => {
@@ -264,7 +271,7 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   // ones" replaced the plan under running calls, the wasm trapped and the panel
   // no longer navigated or sent until reloaded.
   const { page, problems } = await open('cdn-auth');
-  await fetch(`${fx.service.url}_local/faults`, { method: 'DELETE' });
+  await fetch(`${fx.service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${fx.service.token}` } });
   await page.getByRole('radio', { name: /basic/ }).check();
   await page.getByLabel('Another namespace id').fill(STAGING);
   await page.getByRole('button', { name: 'Add' }).click();
@@ -288,6 +295,7 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   await page.getByRole('status').filter({ hasText: '2 of 2 changed.' }).waitFor();
   await new Promise((r) => setTimeout(r, 300));
   assert.equal((await everything()).hits['cdn-auth'], 3, 'two, then the one retried: the Apply started nothing');
+  assert.ok((await everything()).max_in_flight['cdn-auth'] <= 3);
 
   // Escape closes the dialog without sending.
   await page.getByRole('button', { name: 'Apply to 2 namespaces…' }).click();

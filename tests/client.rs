@@ -46,7 +46,9 @@ async fn send<O: Operation>(op: &O) -> Result<O::Output, ApiError> {
 /// POSTs or DELETEs to the service's test hooks.
 async fn hook(method: &str, path: &str, body: Option<&str>) -> serde_json::Value {
     let url = format!("{}/_local/{path}", url(option_env!("GAMECLOUD_TEST_URL")));
-    let mut b = gloo_net::http::RequestBuilder::new(&url).method(method.parse().unwrap());
+    let mut b = gloo_net::http::RequestBuilder::new(&url)
+        .method(method.parse().unwrap())
+        .header("Authorization", &format!("Bearer {TOKEN}"));
     let req = match body {
         Some(body) => b.body(body.to_owned()).unwrap(),
         None => {

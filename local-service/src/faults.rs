@@ -42,9 +42,21 @@ fn one() -> u32 {
 #[derive(Default)]
 pub struct Faults(Mutex<Vec<Fault>>);
 
+/// The most failures queued at once: a test needs a handful, and a queue
+/// without a bound is memory anyone with the token could fill.
+pub const MAX_FAULTS: usize = 64;
+
 impl Faults {
-    pub fn push(&self, fault: Fault) {
-        self.lock().push(fault);
+    /// Queues a failure; refused past [`MAX_FAULTS`] queued.
+    pub fn push(&self, fault: Fault) -> Result<(), String> {
+        let mut faults = self.lock();
+        if faults.len() >= MAX_FAULTS {
+            return Err(format!(
+                "{MAX_FAULTS} faults are queued already, the most this service keeps; DELETE /_local/faults clears them."
+            ));
+        }
+        faults.push(fault);
+        Ok(())
     }
 
     pub fn clear(&self) {

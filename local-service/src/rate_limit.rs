@@ -50,8 +50,9 @@ impl FromStr for Limits {
     }
 }
 
-/// Each (client, endpoint)'s window: when it started and how many calls.
-type Windows = HashMap<(IpAddr, Endpoint), (Instant, u32)>;
+/// Each (client, endpoint)'s window: when it started and how many calls
+/// (no endpoint: failed bearer checks, whatever the endpoint).
+type Windows = HashMap<(IpAddr, Option<Endpoint>), (Instant, u32)>;
 
 /// The counters.
 pub struct RateLimiter {
@@ -74,12 +75,22 @@ impl RateLimiter {
         } else {
             self.limits.reads
         };
+        self.count((client, Some(endpoint)), limit)
+    }
+
+    /// Counts one failed bearer check of a client, whatever the endpoint
+    /// (the `reads` limit); `Err(wait)` past it.
+    pub fn check_failure(&self, client: IpAddr) -> Result<(), Duration> {
+        self.count((client, None), self.limits.reads)
+    }
+
+    fn count(&self, key: (IpAddr, Option<Endpoint>), limit: u32) -> Result<(), Duration> {
         let now = Instant::now();
         let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
-        if windows.len() >= PRUNE_AT && !windows.contains_key(&(client, endpoint)) {
+        if windows.len() >= PRUNE_AT && !windows.contains_key(&key) {
             self.make_room(&mut windows, now);
         }
-        let (start, count) = windows.entry((client, endpoint)).or_insert((now, 0));
+        let (start, count) = windows.entry(key).or_insert((now, 0));
         if now.duration_since(*start) >= self.limits.window {
             *start = now;
             *count = 0;

@@ -25,12 +25,15 @@ use gamecloud::validate::{self, host_of, is_localhost_name, ServiceRejection};
 
 /// The whole service: the API, the optional panel, and the layers.
 pub fn router(state: Arc<State>) -> Router {
-    Router::new()
-        .route("/_local/state", axum::routing::get(local_state))
-        .route(
+    let mut router = Router::new().route("/_local/state", axum::routing::get(local_state));
+    // Failures can be injected only when the service was started for tests.
+    if state.faults.is_some() {
+        router = router.route(
             "/_local/faults",
             axum::routing::post(add_fault).delete(clear_faults),
-        )
+        );
+    }
+    router
         .fallback(dispatch)
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -97,37 +100,63 @@ async fn ray_id_layer(req: Request, next: Next) -> Response {
 /// developers (the real service has no way to read it back).
 async fn local_state(Extract(state): Extract<Arc<State>>) -> Response {
     let hits = state.hits.lock().map(|h| json!(*h)).unwrap_or_default();
-    axum::Json(json!({ "namespaces": state.settings(), "builds": state.build_count, "hits": hits }))
-        .into_response()
+    let most = state
+        .in_flight
+        .lock()
+        .map(|m| {
+            json!(m
+                .iter()
+                .map(|(e, (_, most))| (*e, *most))
+                .collect::<std::collections::BTreeMap<_, _>>())
+        })
+        .unwrap_or_default();
+    axum::Json(json!({
+        "namespaces": state.settings(),
+        "builds": state.build_count,
+        "hits": hits,
+        "max_in_flight": most,
+    }))
+    .into_response()
 }
 
-/// `--test-hooks`: queue a failure for an endpoint.
-async fn add_fault(Extract(state): Extract<Arc<State>>, body: Bytes) -> Response {
-    let Some(faults) = &state.faults else {
-        return ServiceError::not_found().into_response();
-    };
+/// `--test-hooks`: queue a failure for an endpoint. The caller must hold the
+/// token, and the body is read as the API's are (size and deadline).
+async fn add_fault(
+    Extract(state): Extract<Arc<State>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: Request,
+) -> Result<Response, ServiceError> {
+    let faults = state.faults.as_ref().ok_or_else(ServiceError::not_found)?;
+    let (parts, body) = req.into_parts();
+    authorize(&state, peer, &parts.headers)?;
+    let body = read_body(&state, &parts.headers, body).await?;
     let fault = serde_json::from_slice::<crate::faults::Fault>(&body)
         .map_err(|e| e.to_string())
-        .and_then(|f| f.check().map(|()| f));
-    match fault {
-        Ok(fault) => {
-            faults.push(fault);
-            empty_ok()
-        }
-        Err(e) => ServiceError::bad_body(format!("Not a fault: {e}")).into_response(),
-    }
+        .and_then(|f| f.check().map(|()| f))
+        .map_err(|e| ServiceError::bad_body(format!("Not a fault: {e}")))?;
+    faults.push(fault).map_err(ServiceError::bad_body)?;
+    Ok(empty_ok())
 }
 
-/// `--test-hooks`: forget every queued failure and the call counts.
-async fn clear_faults(Extract(state): Extract<Arc<State>>) -> Response {
-    let Some(faults) = &state.faults else {
-        return ServiceError::not_found().into_response();
-    };
+/// `--test-hooks`: forget every queued failure, the call counts and the most
+/// calls seen at once.
+async fn clear_faults(
+    Extract(state): Extract<Arc<State>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Result<Response, ServiceError> {
+    let faults = state.faults.as_ref().ok_or_else(ServiceError::not_found)?;
+    authorize(&state, peer, &headers)?;
     faults.clear();
     if let Ok(mut hits) = state.hits.lock() {
         hits.clear();
     }
-    empty_ok()
+    if let Ok(mut in_flight) = state.in_flight.lock() {
+        for (now, most) in in_flight.values_mut() {
+            *most = *now;
+        }
+    }
+    Ok(empty_ok())
 }
 
 /// Applies an injected failure for this route, if one is queued.
@@ -163,6 +192,7 @@ async fn dispatch(
             return ServiceError::not_found().into_response();
         };
         state.hit(route.endpoint());
+        let _answering = state.enter(route.endpoint());
         if let Some(res) = injected(&state, &route).await {
             return res;
         }
@@ -170,6 +200,10 @@ async fn dispatch(
             Ok(res) => res,
             Err(e) => e.into_response(),
         };
+    }
+    if path.starts_with("/_local/") {
+        // Not a file of the panel: a test hook this service was not started with.
+        return ServiceError::not_found().into_response();
     }
     match &state.dist {
         Some(dir) => serve_static(dir, req).await,
@@ -197,18 +231,9 @@ async fn operation(
             format!("Method {} is not allowed on this route.", parts.method),
         ));
     }
-    authorize(state, &parts.headers)?;
+    authorize(state, peer, &parts.headers)?;
     if let Some(limiter) = &state.rate_limiter {
-        if let Err(wait) = limiter.check(peer.ip(), endpoint) {
-            let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-            return Err(ServiceError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "API_RATE_LIMIT",
-                "Too many requests. Try again later.",
-            )
-            .with_metadata(json!(now_ms().saturating_add(wait.as_millis() as i64)))
-            .with_retry_after(secs));
-        }
+        limiter.check(peer.ip(), endpoint).map_err(rate_limited)?;
     }
     match route {
         Route::ListBuilds { game } => list_builds(state, &game),
@@ -218,11 +243,11 @@ async fn operation(
         }
         Route::SetCdnAuth { game, namespace } => {
             let body = read_body(state, &parts.headers, body).await?;
-            set_cdn_auth(state, &game, &namespace, &body)
+            set_cdn_auth(state, &game, &namespace, &body).await
         }
         Route::SetDomainAuth { game, namespace } => {
             let body = read_body(state, &parts.headers, body).await?;
-            set_domain_auth(state, &game, &namespace, &body)
+            set_domain_auth(state, &game, &namespace, &body).await
         }
     }
 }
@@ -304,7 +329,7 @@ fn create_dev_token(
 }
 
 /// `PUT .../cdn-auth`.
-fn set_cdn_auth(
+async fn set_cdn_auth(
     state: &State,
     game: &str,
     namespace: &str,
@@ -317,11 +342,11 @@ fn set_cdn_auth(
             req.auth_type
         )));
     }
-    change(state, game, namespace, |s| s.cdn_auth_type = req.auth_type)
+    change(state, game, namespace, |s| s.cdn_auth_type = req.auth_type).await
 }
 
 /// `PUT .../domain-public-auth`.
-fn set_domain_auth(
+async fn set_domain_auth(
     state: &State,
     game: &str,
     namespace: &str,
@@ -331,11 +356,12 @@ fn set_domain_auth(
     change(state, game, namespace, |s| {
         s.domain_auth_enabled = req.enabled
     })
+    .await
 }
 
 /// Applies a setting to a known namespace and saves it; a failed save is a
 /// 500 that changed nothing.
-fn change(
+async fn change(
     state: &State,
     game: &str,
     namespace: &str,
@@ -346,6 +372,7 @@ fn change(
         .ok_or_else(ServiceError::internal)?;
     state
         .update(namespace, f)
+        .await
         .map_err(|_| ServiceError::internal())?;
     Ok(empty_ok())
 }
@@ -460,8 +487,44 @@ fn empty_ok() -> Response {
 
 /// The bearer check: missing is 401 `API_UNAUTHORIZED`; a string that is not a
 /// token at all is 400 `TOKEN_INVALID`; a real token that is not the accepted
-/// one is 401 (expired, or missing the entitlement).
-fn authorize(state: &State, headers: &HeaderMap) -> Result<(), ServiceError> {
+/// one is 401 (expired, or missing the entitlement). The comparison takes the
+/// same time wherever the strings differ, and a client address that keeps
+/// failing is answered 429 (see [`crate::state::AUTH_FAILURES`]); the right
+/// token always passes.
+fn authorize(state: &State, peer: SocketAddr, headers: &HeaderMap) -> Result<(), ServiceError> {
+    check_bearer(state, headers).map_err(|refused| {
+        match state.auth_failures.check_failure(peer.ip()) {
+            Ok(()) => refused,
+            Err(wait) => rate_limited(wait),
+        }
+    })
+}
+
+/// 429 `API_RATE_LIMIT`, as the service sends it: `Retry-After` in whole
+/// seconds and the time to try again in the metadata.
+fn rate_limited(wait: std::time::Duration) -> ServiceError {
+    let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    ServiceError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "API_RATE_LIMIT",
+        "Too many requests. Try again later.",
+    )
+    .with_metadata(json!(now_ms().saturating_add(wait.as_millis() as i64)))
+    .with_retry_after(secs)
+}
+
+/// Whether two strings are equal, in a time that depends only on their
+/// lengths: no early exit at the first difference.
+pub fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    let longest = a.len().max(b.len());
+    let mut diff = u8::from(a.len() != b.len());
+    for i in 0..longest {
+        diff |= a.get(i).copied().unwrap_or(0) ^ b.get(i).copied().unwrap_or(0);
+    }
+    diff == 0
+}
+
+fn check_bearer(state: &State, headers: &HeaderMap) -> Result<(), ServiceError> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Err(ServiceError::unauthorized(
             "API_UNAUTHORIZED",
@@ -474,7 +537,7 @@ fn authorize(state: &State, headers: &HeaderMap) -> Result<(), ServiceError> {
             "The Authorization header must be \"Bearer <token>\".",
         ));
     };
-    if token == state.token {
+    if same_secret(token.as_bytes(), state.token.as_bytes()) {
         return Ok(());
     }
     match gamecloud::token::decode(token) {

@@ -59,13 +59,29 @@ pub struct State {
     pub faults: Option<crate::faults::Faults>,
     /// Calls seen per endpoint (for tests that count retries).
     pub hits: Mutex<BTreeMap<Endpoint, u64>>,
+    /// Calls being answered per endpoint now, and the most at once (for
+    /// tests that hold a client to its concurrency limit).
+    pub in_flight: Mutex<BTreeMap<Endpoint, (u64, u64)>>,
+    /// Failed bearer checks per client address, whether or not
+    /// `--rate-limit` is on: past [`AUTH_FAILURES`] a minute, 429.
+    pub auth_failures: RateLimiter,
     /// Host names answered besides IP addresses and loopback names.
     pub allowed_hosts: Vec<String>,
     /// How long a client may take to send a request's headers or body.
     pub client_timeout: std::time::Duration,
     persisted: Mutex<Persisted>,
+    /// One writer at a time, held across the write to disk; waiting for it
+    /// yields (an async lock), and readers never take it.
+    writer: tokio::sync::Mutex<()>,
     data_file: Option<PathBuf>,
 }
+
+/// Failed bearer checks one client address may make in [`AUTH_WINDOW`]
+/// before it is answered 429: enough for a person mistyping, far too few to
+/// guess a token.
+pub const AUTH_FAILURES: u32 = 20;
+/// The window of [`AUTH_FAILURES`].
+pub const AUTH_WINDOW: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Milliseconds since the epoch.
 pub fn now_ms() -> i64 {
@@ -120,6 +136,12 @@ impl State {
             build_count,
             faults: config.test_hooks.then(Default::default),
             hits: Mutex::new(BTreeMap::new()),
+            in_flight: Mutex::new(BTreeMap::new()),
+            auth_failures: RateLimiter::new(crate::rate_limit::Limits {
+                reads: AUTH_FAILURES,
+                writes: AUTH_FAILURES,
+                window: AUTH_WINDOW,
+            }),
             allowed_hosts: config
                 .allow_hosts
                 .iter()
@@ -127,6 +149,7 @@ impl State {
                 .collect(),
             client_timeout: std::time::Duration::from_secs(config.client_timeout),
             persisted: Mutex::new(persisted),
+            writer: tokio::sync::Mutex::new(()),
             data_file,
         };
         state.save()?;
@@ -154,6 +177,19 @@ impl State {
             .or_default() += 1;
     }
 
+    /// Counts a call being answered until the guard is dropped (answered,
+    /// or the client went away).
+    pub fn enter(&self, endpoint: Endpoint) -> InFlight<'_> {
+        let mut map = self.in_flight.lock().unwrap_or_else(|e| e.into_inner());
+        let (now, most) = map.entry(endpoint).or_default();
+        *now += 1;
+        *most = (*most).max(*now);
+        InFlight {
+            state: self,
+            endpoint,
+        }
+    }
+
     /// A copy of every namespace's settings.
     pub fn settings(&self) -> BTreeMap<String, NamespaceSettings> {
         self.lock().namespaces.clone()
@@ -161,27 +197,34 @@ impl State {
 
     /// Changes one namespace's settings and saves them. The change is made
     /// on a copy and takes effect only once saved: a failed save changes
-    /// nothing, in memory or on disk, and says why in the log.
-    pub fn update(
+    /// nothing, in memory or on disk, and says why in the log. Writers take
+    /// turns (each starts from the last one's result, so none is lost), the
+    /// write runs on a blocking thread, and the state readers use is locked
+    /// only to copy it and to swap the result in, never across the fsync.
+    pub async fn update(
         &self,
         namespace_id: &str,
         f: impl FnOnce(&mut NamespaceSettings),
     ) -> Result<(), String> {
-        let mut p = self.lock();
-        let mut next = p.clone();
+        let _turn = self.writer.lock().await;
+        let mut next = self.lock().clone();
         f(next
             .namespaces
             .entry(namespace_id.to_ascii_lowercase())
             .or_default());
-        if let Some(file) = &self.data_file {
-            if let Err(e) = write_atomically(file, &next) {
+        if let Some(file) = self.data_file.clone() {
+            let copy = next.clone();
+            let written = tokio::task::spawn_blocking(move || write_atomically(&file, &copy))
+                .await
+                .unwrap_or_else(|e| Err(format!("the write stopped: {e}")));
+            if let Err(e) = written {
                 eprintln!(
                     "local-service: {e}; the change to namespace {namespace_id} was not made"
                 );
                 return Err(e);
             }
         }
-        *p = next;
+        *self.lock() = next;
         Ok(())
     }
 
@@ -194,6 +237,25 @@ impl State {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Persisted> {
         self.persisted.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// A call being answered ([`State::enter`]).
+pub struct InFlight<'a> {
+    state: &'a State,
+    endpoint: Endpoint,
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        let mut map = self
+            .state
+            .in_flight
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some((now, _)) = map.get_mut(&self.endpoint) {
+            *now = now.saturating_sub(1);
+        }
     }
 }
 

@@ -106,6 +106,13 @@ impl Service {
             .await
             .unwrap()
     }
+
+    /// A request to the fault hook, with the token.
+    fn faults(&self, method: Method) -> reqwest::RequestBuilder {
+        self.http
+            .request(method, format!("{}/_local/faults", self.base))
+            .bearer_auth(TOKEN)
+    }
 }
 
 #[tokio::test]
@@ -779,8 +786,7 @@ async fn it_serves_a_built_panel_on_the_same_origin() {
 async fn test_hooks_inject_failures_and_count_calls_only_when_enabled() {
     let s = default_service().await;
     let res = s
-        .http
-        .post(format!("{}/_local/faults", s.base))
+        .faults(Method::POST)
         .json(&json!({"route": "builds", "status": 503}))
         .send()
         .await
@@ -796,8 +802,7 @@ async fn test_hooks_inject_failures_and_count_calls_only_when_enabled() {
     let s = start(config).await;
     let fault = json!({"route": "builds", "status": 502, "body": "<html>Bad Gateway</html>", "content_type": "text/html", "times": 2});
     assert!(s
-        .http
-        .post(format!("{}/_local/faults", s.base))
+        .faults(Method::POST)
         .json(&fault)
         .send()
         .await
@@ -816,12 +821,7 @@ async fn test_hooks_inject_failures_and_count_calls_only_when_enabled() {
     assert_eq!(s.settings().await["hits"]["builds"], 3);
 
     let slow = json!({"route": "cdn-auth", "delay_ms": 300});
-    s.http
-        .post(format!("{}/_local/faults", s.base))
-        .json(&slow)
-        .send()
-        .await
-        .unwrap();
+    s.faults(Method::POST).json(&slow).send().await.unwrap();
     let started = std::time::Instant::now();
     let put = s
         .request(Method::PUT, &ns_path(demo::PROD_ID, "cdn-auth"))
@@ -832,11 +832,7 @@ async fn test_hooks_inject_failures_and_count_calls_only_when_enabled() {
         "a delay-only fault still handles the call"
     );
     assert!(started.elapsed() >= std::time::Duration::from_millis(300));
-    s.http
-        .delete(format!("{}/_local/faults", s.base))
-        .send()
-        .await
-        .unwrap();
+    s.faults(Method::DELETE).send().await.unwrap();
     assert_eq!(s.settings().await["hits"], json!({}));
 }
 
@@ -1222,13 +1218,7 @@ async fn a_misspelt_fault_is_refused_instead_of_never_firing() {
         json!({"route": "builds", "status": 503, "times": 0}),
         json!({"route": "builds", "status": 1000}),
     ] {
-        let res = s
-            .http
-            .post(format!("{}/_local/faults", s.base))
-            .json(&fault)
-            .send()
-            .await
-            .unwrap();
+        let res = s.faults(Method::POST).json(&fault).send().await.unwrap();
         assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{fault}");
         let body: Value = res.json().await.unwrap();
         assert!(
@@ -1236,4 +1226,140 @@ async fn a_misspelt_fault_is_refused_instead_of_never_firing() {
             "{body}"
         );
     }
+}
+
+#[tokio::test]
+async fn the_fault_hook_wants_the_token_a_bounded_body_and_a_bounded_queue() {
+    // Issue 16: /_local/faults was routed without --test-hooks, read 2 MB with
+    // no deadline and no bearer check, and its queue had no bound.
+    let mut config = Config::for_tests(TOKEN);
+    config.test_hooks = true;
+    config.client_timeout = 1;
+    let s = start(config).await;
+    let fault = json!({"route": "builds", "status": 503});
+    let anonymous = s
+        .http
+        .post(format!("{}/_local/faults", s.base))
+        .json(&fault)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    let wrong = s
+        .http
+        .delete(format!("{}/_local/faults", s.base))
+        .bearer_auth("not-the-token")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(wrong.status(), StatusCode::BAD_REQUEST, "TOKEN_INVALID");
+
+    // A body that trickles is cut off by the API's own deadline.
+    let request = format!(
+        "POST /_local/faults HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {TOKEN}\r\nContent-Length: 40\r\n\r\n{{\"rou"
+    );
+    let started = std::time::Instant::now();
+    let answer = raw_exchange(
+        &s.base,
+        request.as_bytes(),
+        std::time::Duration::from_secs(4),
+    )
+    .await;
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("did not arrive within 1 s"), "{answer}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(3));
+    // And a large one is refused unread.
+    let request = format!(
+        "POST /_local/faults HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {TOKEN}\r\nContent-Length: 2000000\r\n\r\n"
+    );
+    let answer = raw(&s, &request).await;
+    assert!(answer.contains("larger than 64 KiB"), "{answer}");
+
+    for _ in 0..local_service::faults::MAX_FAULTS {
+        let res = s.faults(Method::POST).json(&fault).send().await.unwrap();
+        assert!(res.status().is_success());
+    }
+    let full = s.faults(Method::POST).json(&fault).send().await.unwrap();
+    assert_eq!(full.status(), StatusCode::BAD_REQUEST);
+    assert!(full
+        .text()
+        .await
+        .unwrap()
+        .contains("faults are queued already"));
+    assert!(s
+        .faults(Method::DELETE)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .is_success());
+    assert!(s
+        .faults(Method::POST)
+        .json(&fault)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .is_success());
+}
+
+#[tokio::test]
+async fn a_client_that_keeps_failing_the_bearer_check_gets_429_and_the_right_token_still_works() {
+    // Issue 16: failed bearer checks were never throttled.
+    let s = default_service().await;
+    let wrong = || {
+        s.http
+            .get(format!("{}{}", s.base, builds_path()))
+            .header("authorization", "Bearer guess")
+    };
+    for _ in 0..local_service::state::AUTH_FAILURES {
+        let res = wrong().send().await.unwrap();
+        assert_eq!(
+            res.status(),
+            StatusCode::BAD_REQUEST,
+            "TOKEN_INVALID while under the limit"
+        );
+    }
+    let res = wrong().send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&wait), "Retry-After: {wait}");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "API_RATE_LIMIT");
+    assert_eq!(
+        s.send(s.request(Method::GET, &builds_path())).await.0,
+        StatusCode::OK,
+        "the right token is never throttled"
+    );
+}
+
+#[test]
+fn the_token_comparison_does_not_stop_at_the_first_difference() {
+    use local_service::routes::same_secret;
+    assert!(same_secret(b"token", b"token"));
+    for (a, b) in [("token", "tokem"), ("token", "toke"), ("", "t"), ("t", "")] {
+        assert!(!same_secret(a.as_bytes(), b.as_bytes()), "{a} {b}");
+    }
+    assert!(same_secret(b"", b""));
+}
+
+#[tokio::test]
+async fn the_service_counts_the_most_calls_it_answered_at_once() {
+    let mut config = Config::for_tests(TOKEN);
+    config.test_hooks = true;
+    let s = start(config).await;
+    let slow = json!({"route": "builds", "delay_ms": 400, "times": 3});
+    s.faults(Method::POST).json(&slow).send().await.unwrap();
+    let call = || s.send(s.request(Method::GET, &builds_path()));
+    let (a, b, c) = tokio::join!(call(), call(), call());
+    for (status, ..) in [a, b, c] {
+        assert_eq!(status, StatusCode::OK);
+    }
+    assert_eq!(s.settings().await["max_in_flight"]["builds"], 3);
+    s.faults(Method::DELETE).send().await.unwrap();
+    assert_eq!(s.settings().await["max_in_flight"]["builds"], 0);
 }
