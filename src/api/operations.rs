@@ -13,6 +13,8 @@ use crate::validate::{self, Issue};
 
 /// One operation of the service.
 pub trait Operation {
+    /// Its name, as the action log and the panel say it (`set-cdn-auth`).
+    const NAME: &'static str;
     /// What a success gives.
     type Output;
     /// Whether a failed attempt may be repeated automatically.
@@ -54,6 +56,7 @@ pub struct SetDomainAuth<'a> {
 }
 
 impl Operation for CreateDevToken<'_> {
+    const NAME: &'static str = "create-dev-token";
     type Output = DevTokenResponse;
     const RETRY_SAFE: bool = false;
 
@@ -76,6 +79,7 @@ impl Operation for CreateDevToken<'_> {
 }
 
 impl Operation for ListBuilds<'_> {
+    const NAME: &'static str = "list-builds";
     type Output = ListBuildsResponse;
     const RETRY_SAFE: bool = true;
 
@@ -97,6 +101,7 @@ impl Operation for ListBuilds<'_> {
 }
 
 impl Operation for SetCdnAuth<'_> {
+    const NAME: &'static str = "set-cdn-auth";
     type Output = ();
     const RETRY_SAFE: bool = true;
 
@@ -123,6 +128,7 @@ impl Operation for SetCdnAuth<'_> {
 }
 
 impl Operation for SetDomainAuth<'_> {
+    const NAME: &'static str = "set-domain-auth";
     type Output = ();
     const RETRY_SAFE: bool = true;
 

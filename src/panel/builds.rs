@@ -7,8 +7,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::session::Session;
 use super::widgets::{CopyButton, ErrorPanel};
-use super::Session;
 use crate::api::ListBuilds;
 use crate::builds_view::{self, Column, SearchIndex, Sort, StateFilter};
 use crate::model::BuildSummary;
@@ -122,7 +122,7 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
                     "builds.csv",
                 )
             };
-            download(&text, mime, name);
+            super::widgets::download(&text, mime, name);
         }
     };
     let export_csv = export.clone();
@@ -321,29 +321,4 @@ fn comparison_view(
             <button type="button" class="gc-secondary" on:click=move |_| picked.set(Vec::new())>"Clear comparison"</button>
         </section>
     }
-}
-
-/// Saves `text` as a file through a temporary link.
-pub(super) fn download(text: &str, mime: &str, name: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    if let Ok(a) = document
-        .create_element("a")
-        .map(|e| e.unchecked_into::<web_sys::HtmlAnchorElement>())
-    {
-        a.set_href(&url);
-        a.set_download(name);
-        a.click();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
 }

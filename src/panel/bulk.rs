@@ -8,8 +8,8 @@
 use leptos::prelude::*;
 
 use super::calls;
+use super::session::{Session, Setting};
 use super::widgets::{Confirm, ErrorPanel};
-use super::{Session, Setting};
 use crate::bulk::{name, Next, Picks, Plan, Step, CONCURRENCY};
 use crate::validate::{self, IdKind};
 

@@ -6,8 +6,8 @@ use leptos::__reexports::send_wrapper::SendWrapper;
 use leptos::prelude::*;
 
 use super::session::ENABLED;
-use super::{Session, Setting};
-use crate::action_log::{ActionLog, Entry};
+use super::session::{Session, Setting};
+use crate::action_log::Entry;
 use crate::api::{ApiError, Operation, SetCdnAuth, SetDomainAuth};
 use crate::model::CdnAuthType;
 use crate::transport::{self, Options};
@@ -32,9 +32,8 @@ pub async fn read<O: Operation>(s: Session, op: &O, opts: &Options) -> Result<O:
     transport::send(&s.connection()?, op, opts).await
 }
 
-/// What a change sets, for its log entry.
+/// What a change sets, for its log entry (the operation names itself).
 pub struct Change {
-    pub operation: &'static str,
     pub game_id: String,
     pub namespace_id: String,
     pub value: String,
@@ -56,7 +55,7 @@ pub async fn change<O: Operation>(
         Ok((out, ray)) => Ok((ray.as_str(), detail(out))),
         Err(e) => Err(e),
     };
-    record(s, change, ended, anyway);
+    record(s, O::NAME, change, ended, anyway);
     result.map(|(out, _)| out)
 }
 
@@ -71,7 +70,6 @@ pub async fn set(
 ) -> Result<(), ApiError> {
     let game = s.game();
     let log = Change {
-        operation: setting.operation(),
         game_id: game.clone(),
         namespace_id: ns.clone(),
         value: value.clone(),
@@ -105,7 +103,13 @@ pub async fn set(
 /// The log entry of a change that was sent: not generic, so one copy
 /// serves every operation.
 #[inline(never)]
-fn record(s: Session, change: Change, ended: Result<(&str, String), &ApiError>, anyway: bool) {
+fn record(
+    s: Session,
+    operation: &'static str,
+    change: Change,
+    ended: Result<(&str, String), &ApiError>,
+    anyway: bool,
+) {
     let Session { recent, log, .. } = s;
     let (outcome, ray_id, value) = match ended {
         Ok((ray, extra)) => {
@@ -137,7 +141,7 @@ fn record(s: Session, change: Change, ended: Result<(&str, String), &ApiError>, 
     };
     log.record(Entry {
         at_ms: js_sys::Date::now() as i64,
-        operation: change.operation.to_owned(),
+        operation: operation.to_owned(),
         game_id: change.game_id,
         namespace_id: change.namespace_id,
         namespace_label: label,
@@ -145,40 +149,4 @@ fn record(s: Session, change: Change, ended: Result<(&str, String), &ApiError>, 
         outcome,
         ray_id,
     });
-}
-
-const KEY: &str = "gamecloud.log";
-
-/// The action log, kept in `localStorage` (it holds no token).
-#[derive(Clone, Copy)]
-pub struct Log(pub RwSignal<ActionLog>);
-
-impl Log {
-    pub fn load() -> Self {
-        let stored = storage()
-            .and_then(|s| s.get_item(KEY).ok().flatten())
-            .map(|text| ActionLog::parse(&text))
-            .unwrap_or_default();
-        Log(RwSignal::new(stored))
-    }
-
-    pub fn record(self, entry: Entry) {
-        self.0.update(|log| log.push(entry));
-        self.save();
-    }
-
-    pub fn clear(self) {
-        self.0.set(ActionLog::default());
-        self.save();
-    }
-
-    fn save(self) {
-        if let Some(s) = storage() {
-            let _ = s.set_item(KEY, &self.0.with_untracked(ActionLog::stored));
-        }
-    }
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
 }

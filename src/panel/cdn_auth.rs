@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use super::bulk::BulkChange;
+use super::session::{Session, Setting};
 use super::widgets::{Choices, LastSet};
-use super::{Session, Setting};
 use crate::model::CdnAuthType;
 
 fn meaning(t: &CdnAuthType) -> &'static str {

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::Session;
+use super::session::Session;
 
 #[component]
 pub fn ConnectionForm() -> impl IntoView {

@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use super::calls;
+use super::session::Session;
 use super::widgets::{CopyButton, ErrorPanel};
-use super::Session;
 use crate::api::CreateDevToken;
 use crate::files::{Engine, Handoff};
 use crate::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange, Timestamp};
@@ -127,7 +127,6 @@ pub fn DevTokenPage() -> impl IntoView {
                 request: &req,
             };
             let change = calls::Change {
-                operation: "create-dev-token",
                 game_id: game.clone(),
                 namespace_id: ns.clone(),
                 value: req.summary(),
@@ -411,7 +410,7 @@ fn EngineFiles(issued: Issued) -> impl IntoView {
             let e = engine.get();
             let body = match file() {
                 Ok(text) => view! {
-                    <button type="button" class="gc-secondary" on:click=move |_| super::builds::download(&text, e.mime(), e.file_name())>
+                    <button type="button" class="gc-secondary" on:click=move |_| super::widgets::download(&text, e.mime(), e.file_name())>
                         "Download " {e.file_name()}
                     </button>
                 }.into_any(),

@@ -8,9 +8,9 @@ use leptos::prelude::*;
 
 use super::bulk::BulkChange;
 use super::calls;
+use super::session::{Session, Setting};
 use super::session::{DISABLED, ENABLED};
 use super::widgets::{Choices, Confirm, ErrorPanel, LastSet};
-use super::{Session, Setting};
 
 #[component]
 pub fn DomainAuthPage() -> impl IntoView {

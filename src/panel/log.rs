@@ -8,7 +8,7 @@ use crate::model::Timestamp;
 
 #[component]
 pub fn LogPage() -> impl IntoView {
-    let log = expect_context::<super::Session>().log;
+    let log = expect_context::<super::session::Session>().log;
     let filter = RwSignal::new(String::new());
     let rows = Memo::new(move |_| log.0.with(|l| l.matching(&filter.get())));
     let clearing = RwSignal::new(false);
@@ -16,13 +16,13 @@ pub fn LogPage() -> impl IntoView {
         let rows = rows.get_untracked();
         log.0.with_untracked(|l| {
             if json {
-                super::builds::download(
+                super::widgets::download(
                     &l.to_json(&rows, true),
                     "application/json",
                     "action-log.json",
                 );
             } else {
-                super::builds::download(&l.to_csv(&rows), "text/csv", "action-log.csv");
+                super::widgets::download(&l.to_csv(&rows), "text/csv", "action-log.csv");
             }
         });
     };
@@ -68,11 +68,7 @@ pub fn LogPage() -> impl IntoView {
                     <tbody>
                         {move || log.0.with(|l| rows.get().into_iter().map(|i| {
                             let e = l.entries[i].clone();
-                            let ns = if e.namespace_label.is_empty() {
-                                e.namespace_id.clone()
-                            } else {
-                                format!("{} ({})", e.namespace_label, e.namespace_id)
-                            };
+                            let ns = crate::bulk::name(&e.namespace_id, &e.namespace_label);
                             let failed = e.outcome != "done";
                             view! {
                                 <tr>

@@ -2,6 +2,7 @@
 //! and one file per operation page, over the same core and transport as the
 //! JS module.
 
+mod app;
 mod builds;
 mod bulk;
 mod calls;
@@ -9,47 +10,11 @@ mod cdn_auth;
 mod connection;
 mod dev_token;
 mod domain_auth;
+mod kept;
 mod log;
 mod recent;
 mod session;
 mod widgets;
 
-use leptos::prelude::*;
-
-pub use recent::Recent;
-pub use session::{Page, Route, Session, Setting};
-
-/// The whole panel.
-#[component]
-pub fn App() -> impl IntoView {
-    let s = Session::from_page();
-    s.sync();
-    provide_context(s);
-    view! {
-        <header class="gc-header">
-            <h1>"Game Cloud panel"</h1>
-            <nav aria-label="Pages">
-                {Page::ALL.into_iter().map(|p| view! {
-                    <a
-                        href=move || s.href(p)
-                        aria-current=move || (s.page.get() == p).then_some("page")
-                        on:click=move |_| s.page.set(p)
-                    >
-                        {p.title()}
-                    </a>
-                }).collect_view()}
-            </nav>
-        </header>
-        <main class="gc-main">
-            <connection::ConnectionForm />
-            <recent::RecentIds />
-            {move || match s.page.get() {
-                Page::Builds => view! { <builds::BuildsPage /> }.into_any(),
-                Page::DevToken => view! { <dev_token::DevTokenPage /> }.into_any(),
-                Page::CdnAuth => view! { <cdn_auth::CdnAuthPage /> }.into_any(),
-                Page::DomainAuth => view! { <domain_auth::DomainAuthPage /> }.into_any(),
-                Page::Log => view! { <log::LogPage /> }.into_any(),
-            }}
-        </main>
-    }
-}
+pub use app::App;
+pub use session::{Page, Route};

@@ -10,9 +10,8 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::calls::Log;
-use super::Recent;
-use crate::api::{ApiError, Connection};
+use super::kept::{self, Log, Recent, Store};
+use crate::api::{ApiError, Connection, Operation, SetCdnAuth, SetDomainAuth};
 use crate::token::Fitness;
 use crate::validate::{Issue, IssueCode};
 
@@ -106,9 +105,6 @@ impl Route {
     }
 }
 
-/// The sessionStorage key of a remembered token.
-const TOKEN_KEY: &str = "gamecloud.token";
-
 /// The shared state, provided by the app shell.
 #[derive(Clone, Copy)]
 pub struct Session {
@@ -147,8 +143,8 @@ impl Setting {
     /// The operation, as the action log names it.
     pub fn operation(self) -> &'static str {
         match self {
-            Setting::CdnAuth => "set-cdn-auth",
-            Setting::DomainAuth => "set-domain-auth",
+            Setting::CdnAuth => SetCdnAuth::NAME,
+            Setting::DomainAuth => SetDomainAuth::NAME,
         }
     }
 
@@ -184,7 +180,7 @@ impl Session {
                 .unwrap_or_default();
             route.game_id = Route::parse(&format!("?{}", search.trim_start_matches('?'))).game_id;
         }
-        let remembered = storage().and_then(|s| s.get_item(TOKEN_KEY).ok().flatten());
+        let remembered = kept::load(Store::Session, kept::TOKEN);
         Session {
             base_url: RwSignal::new(origin),
             remember: RwSignal::new(remembered.is_some()),
@@ -219,13 +215,8 @@ impl Session {
         });
         Effect::new(move |_| {
             let (token, remember) = (self.token.get(), self.remember.get());
-            if let Some(s) = storage() {
-                let _ = if remember && !token.is_empty() {
-                    s.set_item(TOKEN_KEY, &token)
-                } else {
-                    s.remove_item(TOKEN_KEY)
-                };
-            }
+            let keep = remember && !token.is_empty();
+            kept::save(Store::Session, kept::TOKEN, keep.then_some(token.as_str()));
         });
         let on_hash = Closure::<dyn FnMut()>::new(move || {
             let hash = web_sys::window()
@@ -334,8 +325,4 @@ impl Session {
 
 fn last_set_key(setting: Setting, game: &str, namespace: &str) -> String {
     format!("{} {game}/{namespace}", setting.operation())
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.session_storage().ok().flatten()
 }

@@ -1,6 +1,7 @@
 //! Small pieces every page uses: how a failure is shown, a copy button.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::api::ApiError;
 
@@ -130,4 +131,29 @@ pub fn Choices(
             }).collect_view()}
         </fieldset>
     }
+}
+
+/// Saves `text` as a file through a temporary link.
+pub fn download(text: &str, mime: &str, name: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Ok(a) = document
+        .create_element("a")
+        .map(|e| e.unchecked_into::<web_sys::HtmlAnchorElement>())
+    {
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
 }
