@@ -8,16 +8,17 @@
 use leptos::prelude::*;
 
 use super::calls;
-use super::session::{Session, Setting};
+use super::session::{Change, Session};
 use super::widgets::{Confirm, ErrorPanel};
 use crate::bulk::{name, Next, Picks, Plan, Step, CONCURRENCY};
 use crate::validate::{self, IdKind};
 
 #[component]
 pub fn BulkChange(
-    setting: Setting,
-    /// The value to set, as the service names it (`basic`, `enabled`...).
-    value: RwSignal<String>,
+    /// The page's choice, as its radio buttons give it.
+    choice: RwSignal<String>,
+    /// The change a choice makes.
+    change_of: fn(&str) -> Change,
 ) -> impl IntoView {
     let s = expect_context::<Session>();
     let recent = s.recent;
@@ -32,8 +33,10 @@ pub fn BulkChange(
     let mut opts = calls::page_options();
     opts.retry.max_retry_after_ms = 0;
     let opts = StoredValue::new_local(opts);
-    // The value a run sets, kept for a retry whatever the page shows since.
-    let run_value = StoredValue::new(String::new());
+    // The choice a run makes, kept for a retry whatever the page shows since.
+    let run_choice = StoredValue::new(String::new());
+    let change = move || choice.with(|c| change_of(c));
+    let setting = move || change().setting();
 
     let offered = move || {
         let known = recent.0.with(|r| {
@@ -57,12 +60,12 @@ pub fn BulkChange(
                     let now = js_sys::Date::now() as u64;
                     match plan.try_update(|p| p.next(run, now)) {
                         Some(Next::Send(ticket, ns)) => {
-                            let (Some(v), Some(opts)) =
-                                (run_value.try_get_value(), opts.try_get_value())
+                            let (Some(c), Some(opts)) =
+                                (run_choice.try_get_value(), opts.try_get_value())
                             else {
                                 break;
                             };
-                            let result = calls::set(s, opts, setting, ns, v).await;
+                            let result = calls::set(s, opts, change_of(&c), ns).await;
                             let now = js_sys::Date::now() as u64;
                             if plan.try_update(|p| p.finish(ticket, result, now)).is_none() {
                                 break;
@@ -79,7 +82,7 @@ pub fn BulkChange(
     let start = move || {
         let namespaces = untrack(chosen);
         if let Some(Some(run)) = plan.try_update(|p| p.restart(namespaces)) {
-            run_value.set_value(value.get_untracked());
+            run_choice.set_value(choice.get_untracked());
             spawn_workers(run);
         }
     };
@@ -108,8 +111,8 @@ pub fn BulkChange(
                 let selected = s.namespace_id.get();
                 offered().into_iter().map(|(id, label)| {
                     let checked = picks.with(|p| p.is_chosen(&id, &selected));
-                    let text = match s.last_set(setting, &id) {
-                        Some(v) => format!("{} (last set here: {v})", name(&id, &label)),
+                    let text = match s.last_set(setting(), &id) {
+                        Some(c) => format!("{} (last set here: {})", name(&id, &label), c.value()),
                         None => name(&id, &label),
                     };
                     view! {
@@ -140,7 +143,7 @@ pub fn BulkChange(
             open=confirming
             text=Signal::derive(move || {
                 let names: Vec<String> = chosen().iter().map(|(id, l)| name(id, l)).collect();
-                format!("Set {} on {}: {}?", setting.describe(&value.get()), plural(names.len()), names.join(", "))
+                format!("Set {} on {}: {}?", change().describe(), plural(names.len()), names.join(", "))
             })
             confirm="Apply"
             on_confirm=Callback::new(move |_| start())

@@ -5,11 +5,9 @@
 use leptos::__reexports::send_wrapper::SendWrapper;
 use leptos::prelude::*;
 
-use super::session::ENABLED;
-use super::session::{Session, Setting};
+use super::session::{Change, Session};
 use crate::action_log::Entry;
 use crate::api::{ApiError, Operation, SetCdnAuth, SetDomainAuth};
-use crate::model::CdnAuthType;
 use crate::transport::{self, Options};
 
 /// The call options of the page being built: its calls are aborted when it
@@ -33,7 +31,7 @@ pub async fn read<O: Operation>(s: Session, op: &O, opts: &Options) -> Result<O:
 }
 
 /// What a change sets, for its log entry (the operation names itself).
-pub struct Change {
+pub struct Logged {
     pub game_id: String,
     pub namespace_id: String,
     pub value: String,
@@ -42,11 +40,11 @@ pub struct Change {
 /// Runs a change and logs how it ended. A call that was not sent (a bad
 /// connection or request) changed nothing and is not logged; one cut off
 /// because its page went away may have landed, and is logged as unknown.
-pub async fn change<O: Operation>(
+pub async fn send_change<O: Operation>(
     s: Session,
     op: &O,
     opts: &Options,
-    change: Change,
+    change: Logged,
     detail: impl FnOnce(&O::Output) -> String,
 ) -> Result<O::Output, ApiError> {
     let (conn, anyway) = s.checked_connection()?;
@@ -59,44 +57,35 @@ pub async fn change<O: Operation>(
     result.map(|(out, _)| out)
 }
 
-/// Sets one namespace's setting to `value` (as the service names it:
-/// `basic`, `enabled`...), logs it, and remembers what was set.
-pub async fn set(
-    s: Session,
-    opts: Options,
-    setting: Setting,
-    ns: String,
-    value: String,
-) -> Result<(), ApiError> {
+/// Makes one change on one namespace, logs it, and remembers what was set.
+pub async fn set(s: Session, opts: Options, change: Change, ns: String) -> Result<(), ApiError> {
     let game = s.game();
-    let log = Change {
+    let log = Logged {
         game_id: game.clone(),
         namespace_id: ns.clone(),
-        value: value.clone(),
+        value: change.value().to_owned(),
     };
     let (game_id, namespace_id) = (game.as_str(), ns.as_str());
     let none = |_: &()| String::new();
-    match setting {
-        Setting::CdnAuth => {
-            let auth_type = &CdnAuthType::from_wire(&value);
+    match &change {
+        Change::CdnAuth(auth_type) => {
             let op = SetCdnAuth {
                 game_id,
                 namespace_id,
                 auth_type,
             };
-            change(s, &op, &opts, log, none).await?
+            send_change(s, &op, &opts, log, none).await?
         }
-        Setting::DomainAuth => {
-            let enabled = value == ENABLED;
+        Change::DomainAuth(enabled) => {
             let op = SetDomainAuth {
                 game_id,
                 namespace_id,
-                enabled,
+                enabled: *enabled,
             };
-            change(s, &op, &opts, log, none).await?
+            send_change(s, &op, &opts, log, none).await?
         }
     };
-    s.remember(setting, &game, &ns, value);
+    s.remember(change, &game, &ns);
     Ok(())
 }
 
@@ -106,7 +95,7 @@ pub async fn set(
 fn record(
     s: Session,
     operation: &'static str,
-    change: Change,
+    change: Logged,
     ended: Result<(&str, String), &ApiError>,
     anyway: bool,
 ) {

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::bulk::BulkChange;
-use super::session::{Session, Setting};
+use super::session::{Change, Session, Setting};
 use super::widgets::{Choices, LastSet};
 use crate::model::CdnAuthType;
 
@@ -22,7 +22,11 @@ fn meaning(t: &CdnAuthType) -> &'static str {
 pub fn CdnAuthPage() -> impl IntoView {
     let s = expect_context::<Session>();
     let choice = RwSignal::new(CdnAuthType::None.to_string());
-    let last = Signal::derive(move || s.last_set(Setting::CdnAuth, &s.namespace_id.get()));
+    let last = Signal::derive(move || {
+        s.last_set(Setting::CdnAuth, &s.namespace_id.get())
+            .map(|c| c.value().to_owned())
+    });
+
     let options = CdnAuthType::KNOWN
         .iter()
         .map(|t| (t.as_str(), meaning(t)))
@@ -35,7 +39,7 @@ pub fn CdnAuthPage() -> impl IntoView {
             </p>
             <LastSet value=last />
             <Choices legend="Authentication type" name="cdn-auth" value=choice options />
-            <BulkChange setting=Setting::CdnAuth value=choice />
+            <BulkChange choice change_of=|c| Change::CdnAuth(CdnAuthType::from_wire(c)) />
         </section>
     }
 }

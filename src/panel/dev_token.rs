@@ -126,7 +126,7 @@ pub fn DevTokenPage() -> impl IntoView {
                 namespace_id: &ns,
                 request: &req,
             };
-            let change = calls::Change {
+            let change = calls::Logged {
                 game_id: game.clone(),
                 namespace_id: ns.clone(),
                 value: req.summary(),
@@ -139,7 +139,7 @@ pub fn DevTokenPage() -> impl IntoView {
                     .and_then(Timestamp::from_unix_ms)
                     .map_or(String::new(), |t| format!("expires {}", t.to_rfc3339_ms()))
             };
-            let res = calls::change(s, &op, &opts, change, expiry).await?;
+            let res = calls::send_change(s, &op, &opts, change, expiry).await?;
             Ok(Issued {
                 token: res.token,
                 base_url: crate::api::BaseUrl::parse(&base_url)

@@ -8,8 +8,7 @@ use leptos::prelude::*;
 
 use super::bulk::BulkChange;
 use super::calls;
-use super::session::{Session, Setting};
-use super::session::{DISABLED, ENABLED};
+use super::session::{Change, Session, Setting};
 use super::widgets::{Choices, Confirm, ErrorPanel, LastSet};
 
 #[component]
@@ -18,19 +17,13 @@ pub fn DomainAuthPage() -> impl IntoView {
     // What this panel last set for the namespace, if anything.
     let known = Memo::new(move |_| {
         s.last_set(Setting::DomainAuth, &s.namespace_id.get())
-            .map(|v| v == ENABLED)
+            .map(|c| c == Change::DomainAuth(true))
     });
     let opts = calls::page_options();
     let set = Action::new_local(move |enabled: &bool| {
-        calls::set(
-            s,
-            opts.clone(),
-            Setting::DomainAuth,
-            s.namespace(),
-            if *enabled { ENABLED } else { DISABLED }.to_owned(),
-        )
+        calls::set(s, opts.clone(), Change::DomainAuth(*enabled), s.namespace())
     });
-    let several = RwSignal::new(ENABLED.to_owned());
+    let several = RwSignal::new(Change::DomainAuth(true).value().to_owned());
     // Optimistic: the value being set while the call runs, then what is known.
     let input = set.input();
     let shown = move || input.get().or_else(|| known.get());
@@ -107,10 +100,10 @@ pub fn DomainAuthPage() -> impl IntoView {
                 <summary>"Several namespaces"</summary>
                 <Choices legend="Set domain-based authentication to" name="domain-several" value=several
                     options=vec![
-                        (ENABLED, "Players on the namespace's own domains get a public token without a separate sign-in."),
-                        (DISABLED, "The namespace's domains give no public token."),
+                        ("enabled", "Players on the namespace's own domains get a public token without a separate sign-in."),
+                        ("disabled", "The namespace's domains give no public token."),
                     ] />
-                <BulkChange setting=Setting::DomainAuth value=several />
+                <BulkChange choice=several change_of=|c| Change::DomainAuth(c == Change::DomainAuth(true).value()) />
             </details>
         </section>
     }

@@ -4,14 +4,13 @@
 //! in memory, or in `sessionStorage` when the user asks to remember it in this
 //! tab, never in `localStorage`.
 
-use std::collections::BTreeMap;
-
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::kept::{self, Log, Recent, Store};
-use crate::api::{ApiError, Connection, Operation, SetCdnAuth, SetDomainAuth};
+use crate::api::{ApiError, Connection};
+use crate::model::CdnAuthType;
 use crate::token::Fitness;
 use crate::validate::{Issue, IssueCode};
 
@@ -117,7 +116,9 @@ pub struct Session {
     pub page: RwSignal<Page>,
     /// What this panel last set, by setting, game and namespace (see
     /// [`Session::last_set`]): the four operations cannot read them back.
-    last_set: RwSignal<BTreeMap<String, String>>,
+    /// A short list searched in place: a map type of its own costs the
+    /// panel 2.8 KB gzipped.
+    last_set: RwSignal<Vec<(String, String, Change)>>,
     /// The ids used here, and the action log: both kept in `localStorage`.
     pub recent: Recent,
     pub log: Log,
@@ -126,34 +127,49 @@ pub struct Session {
     pub send_anyway: RwSignal<String>,
 }
 
-/// Domain auth's two values, as the panel passes them around (and logs them).
-pub const ENABLED: &str = "enabled";
-pub const DISABLED: &str = "disabled";
-
-/// A namespace setting the panel can change but not read back. Its values
-/// are strings as the service and the log name them: a CDN auth type, or
-/// [`ENABLED`] / [`DISABLED`].
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// A namespace setting the panel can change but not read back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
     CdnAuth,
     DomainAuth,
 }
 
-impl Setting {
-    /// The operation, as the action log names it.
-    pub fn operation(self) -> &'static str {
+/// One change of a namespace setting, typed from the radio button to the
+/// call, the action log, the last-set memory and the summary. Its value is
+/// text only where a person or the log reads it ([`Change::value`]). The
+/// next setting is one more variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    CdnAuth(CdnAuthType),
+    DomainAuth(bool),
+}
+
+impl Change {
+    /// Which setting it changes.
+    pub fn setting(&self) -> Setting {
         match self {
-            Setting::CdnAuth => SetCdnAuth::NAME,
-            Setting::DomainAuth => SetDomainAuth::NAME,
+            Change::CdnAuth(_) => Setting::CdnAuth,
+            Change::DomainAuth(_) => Setting::DomainAuth,
         }
     }
 
-    /// What is set to `value`, for a confirmation.
-    pub fn describe(self, value: &str) -> String {
+    /// The value as the page and the action log say it: the service's name
+    /// of a CDN auth type, `enabled` or `disabled`.
+    pub fn value(&self) -> &str {
         match self {
-            Setting::CdnAuth => format!("the CDN auth type to {value}"),
-            Setting::DomainAuth => format!("domain-based authentication to {value}"),
+            Change::CdnAuth(t) => t.as_str(),
+            Change::DomainAuth(true) => "enabled",
+            Change::DomainAuth(false) => "disabled",
         }
+    }
+
+    /// What is set, for a confirmation.
+    pub fn describe(&self) -> String {
+        let what = match self {
+            Change::CdnAuth(_) => "the CDN auth type",
+            Change::DomainAuth(_) => "domain-based authentication",
+        };
+        format!("{what} to {}", self.value())
     }
 }
 
@@ -188,7 +204,7 @@ impl Session {
             game_id: RwSignal::new(route.game_id),
             namespace_id: RwSignal::new(route.namespace_id),
             page: RwSignal::new(route.page),
-            last_set: RwSignal::new(BTreeMap::new()),
+            last_set: RwSignal::new(Vec::new()),
             recent: Recent::load(),
             log: Log::load(),
             send_anyway: RwSignal::new(String::new()),
@@ -307,22 +323,24 @@ impl Session {
         self.namespace_id.get_untracked().trim().to_owned()
     }
 
-    /// The value this panel last set for a namespace of the selected game
+    /// What this panel last set for a namespace of the selected game
     /// (tracked).
-    pub fn last_set(&self, setting: Setting, namespace: &str) -> Option<String> {
-        let key = last_set_key(setting, self.game_id.get().trim(), namespace.trim());
-        self.last_set.with(|m| m.get(&key).cloned())
+    pub fn last_set(&self, setting: Setting, namespace: &str) -> Option<Change> {
+        let (game, namespace) = (self.game_id.get(), namespace.trim());
+        self.last_set.with(|list| {
+            list.iter()
+                .find(|(g, n, c)| g == game.trim() && n == namespace && c.setting() == setting)
+                .map(|(.., c)| c.clone())
+        })
     }
 
     /// Remembers what was set on a namespace.
-    pub fn remember(&self, setting: Setting, game: &str, namespace: &str, value: String) {
-        let key = last_set_key(setting, game, namespace);
-        self.last_set.update(|m| {
-            m.insert(key, value);
+    pub fn remember(&self, change: Change, game: &str, namespace: &str) {
+        self.last_set.update(|list| {
+            list.retain(|(g, n, c)| {
+                !(g == game && n == namespace && c.setting() == change.setting())
+            });
+            list.push((game.to_owned(), namespace.to_owned(), change));
         });
     }
-}
-
-fn last_set_key(setting: Setting, game: &str, namespace: &str) -> String {
-    format!("{} {game}/{namespace}", setting.operation())
 }
