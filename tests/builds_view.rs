@@ -18,9 +18,9 @@ fn build(name: &str, size: u64, ts_ms: i64, complete: bool, tags: &[(&str, &str)
     }
 }
 
-/// The view of a list, through an index built for it.
+/// The view of a list, through the index it owns.
 fn view(b: &[BuildSummary], query: &str, state: StateFilter, sort: Sort) -> Vec<usize> {
-    SearchIndex::new(b, str::to_lowercase).view(b, query, state, sort)
+    BuildList::new(b.to_vec(), str::to_lowercase).view(query, state, sort)
 }
 
 fn sample() -> Vec<BuildSummary> {
@@ -97,7 +97,7 @@ fn packed_key_sorting_orders_as_a_plain_stable_sort_would() {
             b
         })
         .collect();
-    let index = SearchIndex::new(&b, str::to_lowercase);
+    let list = BuildList::new(b.clone(), str::to_lowercase);
     for column in Column::ALL {
         for descending in [false, true] {
             let mut want: Vec<usize> = (0..b.len()).collect();
@@ -121,7 +121,7 @@ fn packed_key_sorting_orders_as_a_plain_stable_sort_would() {
                     o
                 }
             });
-            let got = index.view(&b, "", StateFilter::All, Sort { column, descending });
+            let got = list.view("", StateFilter::All, Sort { column, descending });
             assert_eq!(got, want, "{column:?} descending={descending}");
         }
     }
@@ -249,7 +249,7 @@ fn filtering_finds_exactly_the_builds_a_plain_scan_finds() {
             )
         })
         .collect();
-    let index = SearchIndex::new(&b, str::to_lowercase);
+    let list = BuildList::new(b.clone(), str::to_lowercase);
     for query in [
         "",
         "build 3",
@@ -286,7 +286,7 @@ fn filtering_finds_exactly_the_builds_a_plain_scan_finds() {
                             .all(|w| text.contains(w))
                 })
                 .collect();
-            assert_eq!(index.filter(&b, query, state), want, "{query:?} {state:?}");
+            assert_eq!(list.filter(query, state), want, "{query:?} {state:?}");
         }
     }
 }

@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use super::session::Session;
 use super::widgets::{CopyButton, ErrorPanel};
 use crate::api::ListBuilds;
-use crate::builds_view::{self, Column, SearchIndex, Sort, StateFilter};
+use crate::builds_view::{self, BuildList, Column, Sort, StateFilter};
 use crate::model::BuildSummary;
 
 /// Every row has this height (CSS agrees), so the visible slice is arithmetic.
@@ -31,14 +31,14 @@ pub fn BuildsPage() -> impl IntoView {
         async move {
             let list = super::calls::read(s, &ListBuilds { game_id: &game }, &opts).await?;
             recent.record(&game, &s.namespace());
-            Ok(Arc::new(list.builds))
+            Ok(Arc::new(BuildList::new(list.builds, browser_lowercase)))
         }
     });
     let retry = Callback::new(move |_| {
         load.dispatch(());
     });
     // The last list that loaded stays on screen while a refresh runs.
-    let builds = RwSignal::new(None::<Arc<Vec<BuildSummary>>>);
+    let builds = RwSignal::new(None::<Arc<BuildList>>);
     Effect::new(move |_| {
         if let Some(Ok(list)) = load.value().get() {
             builds.set(Some(list));
@@ -65,30 +65,28 @@ pub fn BuildsPage() -> impl IntoView {
 }
 
 #[component]
-fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
+fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
     let query = RwSignal::new(String::new());
     let state = RwSignal::new(StateFilter::All);
     let sort = RwSignal::new(Sort::default());
     let scroll_top = RwSignal::new(0_usize);
-    // Built once per list: filtering and sorting then cost no allocation per
-    // row. A new filter re-sorts only the matches; a new sort filters nothing.
-    let index = Arc::new(SearchIndex::new(&builds, browser_lowercase));
+    // Indexed once per list: filtering and sorting then cost no allocation
+    // per row. A new filter re-sorts only the matches; a new sort filters
+    // nothing.
+    let list = builds.clone();
     {
         // Once the list is painted, rank the names while the page is idle, so
         // that the first sort by name is as quick as any other.
-        let index = index.clone();
+        let list = list.clone();
         request_animation_frame(move || {
-            set_timeout(move || index.prepare(), std::time::Duration::ZERO)
+            set_timeout(move || list.prepare(), std::time::Duration::ZERO)
         });
     }
     let matching = {
-        let (all, index) = (builds.clone(), index.clone());
-        Memo::new(move |_| Arc::new(index.filter(&all, &query.get(), state.get())))
+        let list = list.clone();
+        Memo::new(move |_| Arc::new(list.filter(&query.get(), state.get())))
     };
-    let rows = {
-        let all = builds.clone();
-        Memo::new(move |_| Arc::new(index.sorted(&all, &matching.get(), sort.get())))
-    };
+    let rows = Memo::new(move |_| Arc::new(list.sorted(&matching.get(), sort.get())));
     let now_ms = js_sys::Date::now() as i64;
     let total = builds.len();
     // Builds chosen to compare (indexes into the list).
@@ -96,7 +94,7 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
     let comparison = {
         let builds = builds.clone();
         move || match picked.get()[..] {
-            [a, b] => Some(comparison_view(&builds, a, b, picked).into_any()),
+            [a, b] => Some(comparison_view(builds.builds(), a, b, picked).into_any()),
             [_] => Some(
                 view! { <p class="gc-muted" role="status">"Choose one more build to compare."</p> }
                     .into_any(),
@@ -111,13 +109,13 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
             let rows = rows.get_untracked();
             let (text, mime, name) = if json {
                 (
-                    builds_view::to_json(&builds, &rows),
+                    builds_view::to_json(builds.builds(), &rows),
                     "application/json",
                     "builds.json",
                 )
             } else {
                 (
-                    builds_view::to_csv(&builds, &rows),
+                    builds_view::to_csv(builds.builds(), &rows),
                     "text/csv",
                     "builds.csv",
                 )
@@ -140,7 +138,7 @@ fn BuildsTable(builds: Arc<Vec<BuildSummary>>) -> impl IntoView {
             let body = rows[first..end]
                 .iter()
                 .enumerate()
-                .map(|(k, &i)| row(&builds[i], i, first + k + 2, now_ms, picked))
+                .map(|(k, &i)| row(&builds.builds()[i], i, first + k + 2, now_ms, picked))
                 .collect_view();
             view! {
                 <tr class="gc-spacer" aria-hidden="true" style:height=format!("{top}px")></tr>
