@@ -18,7 +18,9 @@ pub struct Entry {
     pub at_ms: i64,
     /// `create-dev-token`, `set-cdn-auth` or `set-domain-auth`.
     pub operation: String,
+    /// The game the change was made in.
     pub game_id: String,
+    /// The namespace changed.
     pub namespace_id: String,
     /// The label this panel knows the namespace by, if any.
     #[serde(default)]
@@ -77,6 +79,7 @@ impl ToJson for Entry {
 /// The entries, oldest first.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ActionLog {
+    /// Every entry kept, oldest first.
     pub entries: Vec<Entry>,
 }
 

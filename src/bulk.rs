@@ -83,9 +83,13 @@ impl Picks {
 /// Where one namespace is.
 #[derive(Debug, Clone)]
 pub enum Step {
+    /// Not sent yet.
     Waiting,
+    /// Sent, no answer yet.
     Running,
+    /// Changed.
     Done,
+    /// Refused or failed, with what went wrong.
     Failed(ApiError),
     /// Cancelled before it started: nothing was sent.
     NotStarted,
@@ -107,8 +111,11 @@ impl Step {
 /// One namespace in the change.
 #[derive(Debug, Clone)]
 pub struct Item {
+    /// The namespace's id.
     pub namespace_id: String,
+    /// The label this panel knows it by (may be empty).
     pub label: String,
+    /// Where it is.
     pub step: Step,
     rate_limited: u8,
 }
@@ -155,6 +162,7 @@ pub enum Next {
 /// [`CONCURRENCY`] calls are in flight whatever the workers do.
 #[derive(Debug, Clone, Default)]
 pub struct Plan {
+    /// Every namespace of the change, in the order chosen.
     pub items: Vec<Item>,
     /// The current run; a worker of another run stops.
     run: u32,

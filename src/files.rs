@@ -50,11 +50,17 @@ pub fn env_file(entries: &[(&str, &str)]) -> Result<String, String> {
 /// engine's file.
 #[derive(Debug, Clone, Copy)]
 pub struct Handoff<'a> {
+    /// The new development token.
     pub token: &'a str,
+    /// The service's base URL.
     pub base_url: &'a str,
+    /// The game's id.
     pub game_id: &'a str,
+    /// The namespace's id.
     pub namespace_id: &'a str,
+    /// The hostname the token binds.
     pub hostname: &'a str,
+    /// The ports the token binds.
     pub ports: &'a Ports,
 }
 
@@ -101,15 +107,21 @@ impl Handoff<'_> {
 /// A file for one engine, and how to use it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
+    /// A Godot `ConfigFile` (`.cfg`).
     Godot,
+    /// A JSON file for Unity's `StreamingAssets`.
     Unity,
+    /// An Unreal `Config/` `.ini`.
     Unreal,
+    /// A `.env` file.
     Env,
 }
 
 impl Engine {
+    /// Every engine, in the order the panel offers them.
     pub const ALL: [Engine; 4] = [Engine::Godot, Engine::Unity, Engine::Unreal, Engine::Env];
 
+    /// The engine's name, as the panel shows it.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Godot => "Godot",
@@ -129,6 +141,7 @@ impl Engine {
         }
     }
 
+    /// The file's MIME type.
     pub fn mime(self) -> &'static str {
         match self {
             Engine::Unity => "application/json",

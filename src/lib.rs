@@ -14,6 +14,8 @@
 //!
 //! The local service (`local-service/`) reuses the core's models and validator.
 
+#![warn(missing_docs)]
+
 pub mod action_log;
 pub mod api;
 pub mod builds_view;

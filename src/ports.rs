@@ -19,10 +19,15 @@ pub const PROXY_PORT_RANGE: (u16, u16) = (26000, 31999);
 pub enum ProxyPort {
     /// Always this port (80 for `http`, 443 for `https`); the hostname routes
     /// to the game server.
-    Fixed { port: u16 },
+    Fixed {
+        /// Always this port (`80` for http, `443` for https).
+        port: u16,
+    },
     /// A port the proxy assigns from `min..=max`, routed automatically.
     Assigned {
+        /// The first port it may be.
         min: u16,
+        /// The last port it may be.
         max: u16,
         /// `tcp_tls`: the proxy ends TLS, so the game server sees plain TCP.
         tls_added: bool,

@@ -27,6 +27,7 @@ pub const DEFAULT_TIMEOUT_MS: u32 = 30_000;
 pub struct Options {
     /// The longest one attempt may take, in milliseconds.
     pub timeout_ms: u32,
+    /// When to try again after a transient failure.
     pub retry: RetryPolicy,
     /// Cancels the call (and any retry) when it fires.
     pub signal: Option<AbortSignal>,

@@ -54,13 +54,21 @@ impl ServiceRejection {
 str_enum! {
     /// Which rule a problem breaks. The first eight are the service's own codes.
     pub enum IssueCode {
+        /// More than 16 ports.
         PortsTooMany => "ports-too-many",
+        /// A label that is not 1 to 16 of `a-z 0-9 -` (no `-` at an end, no `--`).
         LabelInvalid => "label-invalid",
+        /// Both `port` and `port_range`.
         DuplicatePortAndPortRange => "duplicate-port-and-port-range",
+        /// Neither `port` nor `port_range`.
         MissingPortAndPortRange => "missing-port-and-port-range",
+        /// A range on `http`, `https` or `tcp_tls`.
         UnsupportedPortRange => "unsupported-port-range",
+        /// A range whose `min` is above its `max`.
         RangeMinGtMax => "range-min-gt-max",
+        /// Two ranges sharing a port (`tcp` and `udp` alike).
         RangesOverlap => "ranges-overlap",
+        /// The same port and protocol twice.
         PortProtocolNotUnique => "port-protocol-not-unique",
         /// A negative port number (service: `CLOUD_INVALID_CONFIG`).
         PortNegative => "port-negative",
@@ -130,11 +138,13 @@ impl IssueCode {
 /// One problem with a request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Issue {
+    /// The rule broken (the service's own code where it has one).
     pub code: IssueCode,
     /// Where: `hostname`, `ports`, `ports.<label>`, `ports.<label>.port_range.max`...
     pub path: String,
     /// A sentence a person can act on.
     pub message: String,
+    /// Whether it blocks the request or only warns.
     pub severity: Severity,
 }
 
@@ -236,7 +246,9 @@ pub fn dev_token_request(req: &DevTokenRequest) -> Vec<Issue> {
 /// Which id a path segment holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IdKind {
+    /// A game id.
     Game,
+    /// A namespace id.
     Namespace,
 }
 

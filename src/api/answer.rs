@@ -10,10 +10,12 @@ use crate::model::{ErrorBody, Timestamp};
 /// An HTTP answer as any transport received it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
+    /// The HTTP status.
     pub status: u16,
     /// The headers that matter (`content-type`, `rvt-ray-id`, `retry-after`);
     /// names compared case-insensitively.
     pub headers: Vec<(String, String)>,
+    /// The body's bytes, as they came.
     pub body: Vec<u8>,
     /// When it arrived, milliseconds since the epoch: turns an HTTP-date
     /// `Retry-After` into a delay.
@@ -32,6 +34,7 @@ impl Answer {
         super::call::header_value(&self.headers, name)
     }
 
+    /// Whether the status is 2xx.
     pub fn is_success(&self) -> bool {
         (200..300).contains(&self.status)
     }

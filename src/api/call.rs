@@ -7,12 +7,16 @@ use crate::validate::{self, Issue};
 /// An HTTP method the four operations use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
+    /// `GET`: a read, safe to repeat.
     Get,
+    /// `POST`: creates something.
     Post,
+    /// `PUT`: sets a value.
     Put,
 }
 
 impl Method {
+    /// The method's name on the wire.
     pub fn as_str(self) -> &'static str {
         match self {
             Method::Get => "GET",
@@ -26,7 +30,9 @@ impl Method {
 /// no serialized form, and its `Debug` shows every header but that one.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Call {
+    /// The HTTP method.
     pub method: Method,
+    /// The whole URL, ids percent-encoded.
     pub url: String,
     /// `Authorization`, and `Content-Type` when there is a body.
     pub headers: Vec<(String, String)>,
@@ -121,6 +127,7 @@ impl BaseUrl {
 /// never appears in its `Debug` form, and it has no serialized form.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Connection {
+    /// The service's base URL, checked.
     pub base: BaseUrl,
     token: String,
 }

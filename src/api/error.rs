@@ -15,22 +15,34 @@ use crate::validate::{Issue, Severity};
 pub enum ApiError {
     /// Caught before sending: the request breaks a rule (errors only; warnings
     /// never stop a call).
-    InvalidRequest { issues: Vec<Issue> },
+    InvalidRequest {
+        /// Every problem with the request, keyed by field path.
+        issues: Vec<Issue>,
+    },
     /// No answer arrived: offline, refused, mixed content, DNS...
     Network {
+        /// Why, as far as the browser lets a page know.
         reason: NetworkReason,
+        /// What the browser or the runtime said.
         message: String,
     },
     /// The browser refused the request before any answer, most often because
     /// the service does not allow this page's origin.
     Cors {
+        /// The page's origin, which the service must allow.
         origin: String,
+        /// The method that was refused.
         method: String,
+        /// The request headers the service must allow.
         headers: Vec<String>,
+        /// The URL called.
         url: String,
     },
     /// No answer within the time allowed for one attempt.
-    Timeout { after_ms: u64 },
+    Timeout {
+        /// The time allowed, in milliseconds.
+        after_ms: u64,
+    },
     /// The caller cancelled the call.
     Aborted,
     /// The service answered with its JSON error body.
@@ -38,17 +50,23 @@ pub enum ApiError {
     /// Something answered, but not with the service's JSON (an HTML page from
     /// a proxy, an empty 502, a static host's index page).
     UnexpectedAnswer {
+        /// The HTTP status.
         status: u16,
+        /// The `Content-Type` the answer declared, if any.
         content_type: Option<String>,
+        /// The start of the body, as text, for a person to read.
         excerpt: String,
+        /// The `rvt-ray-id` header, if the answer had one.
         ray_id: Option<String>,
     },
     /// The service answered success, but the body does not match the contract.
     Decode {
+        /// The HTTP status.
         status: u16,
         /// The JSON path that failed (`builds[3].content_length`); empty for
         /// the whole body.
         path: String,
+        /// Where and why the body could not be read.
         message: String,
     },
 }
@@ -68,13 +86,21 @@ str_enum! {
 str_enum! {
     /// The machine-readable kind of an [`ApiError`]: one per variant.
     pub enum ErrorKind {
+        /// [`ApiError::InvalidRequest`].
         InvalidRequest => "invalid_request",
+        /// [`ApiError::Network`].
         Network => "network",
+        /// [`ApiError::Cors`].
         Cors => "cors",
+        /// [`ApiError::Timeout`].
         Timeout => "timeout",
+        /// [`ApiError::Aborted`].
         Aborted => "aborted",
+        /// [`ApiError::Service`].
         Service => "service",
+        /// [`ApiError::UnexpectedAnswer`].
         UnexpectedAnswer => "unexpected_answer",
+        /// [`ApiError::Decode`].
         Decode => "decode",
     }
 }
@@ -82,10 +108,15 @@ str_enum! {
 /// The service's JSON error, with what the headers added.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ServiceError {
+    /// The HTTP status.
     pub status: u16,
+    /// The service's error code (`API_RATE_LIMIT`).
     pub code: String,
+    /// The service's message.
     pub message: String,
+    /// The ray id to quote to the service's support.
     pub ray_id: String,
+    /// A link to the error's page, if it is http(s).
     pub documentation: Option<String>,
     /// The error's metadata, as JSON text.
     pub metadata: Option<String>,
@@ -115,6 +146,7 @@ pub enum ServiceErrorKind {
 }
 
 impl ServiceError {
+    /// Which kind of failure it is, from the status.
     pub fn kind(&self) -> ServiceErrorKind {
         match self.status {
             401 | 408 => ServiceErrorKind::Unauthorized,

@@ -28,30 +28,40 @@ pub trait Operation {
 /// `POST /cloud/games/{game_id}/namespaces/{namespace_id}/tokens/development`.
 #[derive(Debug, Clone)]
 pub struct CreateDevToken<'a> {
+    /// The game's id.
     pub game_id: &'a str,
+    /// The namespace the token is for.
     pub namespace_id: &'a str,
+    /// The hostname and ports the token binds.
     pub request: &'a DevTokenRequest,
 }
 
 /// `GET /cloud/games/{game_id}/builds`.
 #[derive(Debug, Clone)]
 pub struct ListBuilds<'a> {
+    /// The game's id.
     pub game_id: &'a str,
 }
 
 /// `PUT /cloud/games/{game_id}/namespaces/{namespace_id}/cdn-auth`.
 #[derive(Debug, Clone)]
 pub struct SetCdnAuth<'a> {
+    /// The game's id.
     pub game_id: &'a str,
+    /// The namespace's id.
     pub namespace_id: &'a str,
+    /// The type to set.
     pub auth_type: &'a CdnAuthType,
 }
 
 /// `PUT /cloud/games/{game_id}/namespaces/{namespace_id}/domain-public-auth`.
 #[derive(Debug, Clone)]
 pub struct SetDomainAuth<'a> {
+    /// The game's id.
     pub game_id: &'a str,
+    /// The namespace's id.
     pub namespace_id: &'a str,
+    /// Whether domain-based authentication is on.
     pub enabled: bool,
 }
 

@@ -8,6 +8,7 @@ use crate::model::BuildSummary;
 pub struct Comparison {
     /// Indexes into the list: the one created first, then the other.
     pub older: usize,
+    /// The index of the other.
     pub newer: usize,
     /// Newer size minus older size, in bytes (exact: sizes are u64).
     pub size_delta: i128,
@@ -16,7 +17,9 @@ pub struct Comparison {
     /// Tags only the newer has, only the older has, and those whose value
     /// changed (key, older value, newer value); by key.
     pub added: Vec<(String, String)>,
+    /// Tags only the older has (key, value).
     pub removed: Vec<(String, String)>,
+    /// Tags whose value changed (key, older value, newer value).
     pub changed: Vec<(String, String, String)>,
 }
 

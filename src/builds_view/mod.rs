@@ -24,16 +24,24 @@ use crate::model::BuildSummary;
 /// A column of the builds table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Column {
+    /// `display_name`.
     Name,
+    /// `build_id`.
     BuildId,
+    /// `upload_id`.
     UploadId,
+    /// `complete`: finished uploads, or not.
     State,
+    /// `content_length`, exact.
     Size,
+    /// `create_ts`.
     Created,
+    /// `tags`, by how many.
     Tags,
 }
 
 impl Column {
+    /// Every column, in the table's order.
     pub const ALL: [Column; 7] = [
         Column::Name,
         Column::BuildId,
@@ -44,6 +52,7 @@ impl Column {
         Column::Tags,
     ];
 
+    /// The column's heading.
     pub fn title(self) -> &'static str {
         match self {
             Column::Name => "Name",
@@ -60,15 +69,20 @@ impl Column {
 /// Which uploads to show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StateFilter {
+    /// Every build.
     All,
+    /// Only finished uploads.
     Complete,
+    /// Only unfinished uploads.
     Unfinished,
 }
 
 /// A sort: a column and a direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sort {
+    /// The column sorted by.
     pub column: Column,
+    /// Largest, latest or last first.
     pub descending: bool,
 }
 

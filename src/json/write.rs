@@ -5,6 +5,7 @@ use super::de::push_u64;
 
 /// A value that writes itself as JSON.
 pub trait ToJson {
+    /// Writes `self` as one JSON value.
     fn write_json(&self, out: &mut Json);
 
     /// Compact text, for a request body.
@@ -36,6 +37,7 @@ pub struct Json {
 }
 
 impl Json {
+    /// A writer with no white space.
     pub fn compact() -> Self {
         Json {
             buf: String::new(),
@@ -57,6 +59,7 @@ impl Json {
         }
     }
 
+    /// A writer that indents by two spaces.
     pub fn pretty() -> Self {
         Json {
             pretty: true,
@@ -64,6 +67,7 @@ impl Json {
         }
     }
 
+    /// The text written.
     pub fn finish(self) -> String {
         self.buf
     }
@@ -97,18 +101,22 @@ impl Json {
         }
     }
 
+    /// Opens an object.
     pub fn begin_object(&mut self) -> &mut Self {
         self.open('{')
     }
 
+    /// Closes an object.
     pub fn end_object(&mut self) -> &mut Self {
         self.close('}')
     }
 
+    /// Opens an array.
     pub fn begin_array(&mut self) -> &mut Self {
         self.open('[')
     }
 
+    /// Closes an array.
     pub fn end_array(&mut self) -> &mut Self {
         self.close(']')
     }
@@ -143,12 +151,14 @@ impl Json {
         self
     }
 
+    /// A string, escaped.
     pub fn str(&mut self, s: &str) -> &mut Self {
         self.before_value();
         self.escaped(s);
         self
     }
 
+    /// An unsigned integer, exact.
     pub fn u64(&mut self, n: u64) -> &mut Self {
         self.before_value();
         if self.u64_as_strings {
@@ -161,6 +171,7 @@ impl Json {
         self
     }
 
+    /// A signed integer, exact.
     pub fn i64(&mut self, n: i64) -> &mut Self {
         self.before_value();
         if n < 0 {
@@ -170,12 +181,14 @@ impl Json {
         self
     }
 
+    /// `true` or `false`.
     pub fn bool(&mut self, b: bool) -> &mut Self {
         self.before_value();
         self.buf.push_str(if b { "true" } else { "false" });
         self
     }
 
+    /// Any value that writes itself.
     pub fn value(&mut self, v: &impl ToJson) -> &mut Self {
         v.write_json(self);
         self

@@ -18,6 +18,7 @@ wire_enum! {
 /// The body of `PUT .../cdn-auth`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetCdnAuthRequest {
+    /// The type to set.
     pub auth_type: CdnAuthType,
 }
 

@@ -8,10 +8,15 @@ use crate::json::{Json, ToJson};
 wire_enum! {
     /// The protocol of a port configuration.
     pub enum PortProtocol {
+        /// HTTP: through the proxy, port 80.
         Http => "http",
+        /// HTTPS: through the proxy, port 443.
         Https => "https",
+        /// TCP: through the proxy, a port in 26000-31999.
         Tcp => "tcp",
+        /// TCP with TLS ended at the proxy.
         TcpTls => "tcp_tls",
+        /// UDP: through the proxy, a port in 26000-31999.
         Udp => "udp",
     }
 }
@@ -65,18 +70,22 @@ impl DevTokenRequest {
 pub struct Ports(Vec<(String, PortConfig)>);
 
 impl Ports {
+    /// How many ports.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
+    /// Whether a port has this label.
     pub fn contains_key(&self, label: &str) -> bool {
         self.get(label).is_some()
     }
 
+    /// The port with this label.
     pub fn get(&self, label: &str) -> Option<&PortConfig> {
         self.0.iter().find(|(l, _)| l == label).map(|(_, c)| c)
     }
@@ -161,17 +170,22 @@ impl<'de> Deserialize<'de> for Ports {
 /// One port configuration: a protocol and exactly one of `port` or `port_range`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PortConfig {
+    /// The port's protocol.
     pub protocol: PortProtocol,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// A single port (signed 32-bit on the service).
     pub port: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// A range of ports (`tcp` and `udp` only).
     pub port_range: Option<PortRange>,
 }
 
 /// An inclusive range of ports (`tcp` and `udp` only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PortRange {
+    /// The first port.
     pub min: i64,
+    /// The last port (equal to `min` for one port).
     pub max: i64,
 }
 
@@ -179,6 +193,7 @@ pub struct PortRange {
 /// service cannot give it back later.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DevTokenResponse {
+    /// The new token, shown once (see `crate::token`).
     pub token: String,
 }
 

@@ -7,6 +7,7 @@ use crate::json::{Json, ToJson};
 /// The body of `PUT .../domain-public-auth`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetDomainAuthRequest {
+    /// Whether domain-based authentication is on.
     pub enabled: bool,
 }
 

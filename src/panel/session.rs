@@ -17,14 +17,20 @@ use crate::validate::{Issue, IssueCode};
 /// The panel's pages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Page {
+    /// The builds table.
     Builds,
+    /// Create a development token.
     DevToken,
+    /// Set the CDN auth type.
     CdnAuth,
+    /// Enable or disable domain-based auth.
     DomainAuth,
+    /// The action log.
     Log,
 }
 
 impl Page {
+    /// Every page, in the navigation's order.
     pub const ALL: [Page; 5] = [
         Page::Builds,
         Page::DevToken,
@@ -63,8 +69,11 @@ impl Page {
 /// A view as the URL's hash holds it: `#/<page>?game=<id>&ns=<id>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Route {
+    /// The page shown.
     pub page: Page,
+    /// The selected game's id.
     pub game_id: String,
+    /// The selected namespace's id.
     pub namespace_id: String,
 }
 

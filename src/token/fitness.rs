@@ -9,6 +9,7 @@ use crate::model::Timestamp;
 pub enum Fitness {
     /// It can call the four operations (as far as its contents say).
     Usable {
+        /// What kind of token it is.
         kind: TokenKind,
         /// When it expires, if it does.
         expires: Option<Timestamp>,
@@ -16,9 +17,15 @@ pub enum Fitness {
     /// A token of a kind these operations refuse.
     WrongKind(TokenKind),
     /// A cloud token of another game.
-    OtherGame { token_game: String },
+    OtherGame {
+        /// The game the token is for.
+        token_game: String,
+    },
     /// It has expired.
-    Expired { at: Timestamp },
+    Expired {
+        /// When it expired.
+        at: Timestamp,
+    },
     /// Not a token this panel can read (it is sent as it is; only the
     /// service can tell).
     Unreadable,
@@ -34,6 +41,7 @@ impl Fitness {
         Self::of_decoded(&decoded, game_id, now_ms)
     }
 
+    /// [`Fitness::of`] for a token already decoded.
     pub fn of_decoded(decoded: &DecodedToken, game_id: &str, now_ms: i64) -> Fitness {
         let expires = decoded.claims.exp_ms.and_then(Timestamp::from_unix_ms);
         if let Some(at) = expires.filter(|t| t.unix_ms() <= now_ms) {

@@ -21,7 +21,9 @@ use protobuf::{Reader, Value, Writer};
 pub struct DecodedToken {
     /// The unsigned hint before the first dot (`dev_staging`, `cloud`...), if any.
     pub label: Option<String>,
+    /// The JSON header.
     pub header: TokenHeader,
+    /// The protobuf claims.
     pub claims: Claims,
     /// Length of the signature in bytes (64 for Ed25519). Not verified.
     pub signature_len: usize,
@@ -56,10 +58,15 @@ impl DecodedToken {
 str_enum! {
     /// The kind of a token, as a person would name it.
     pub enum TokenKind {
+        /// A namespace's development token, for a game server.
         Development => "development",
+        /// A game's cloud token.
         Cloud => "cloud",
+        /// A dashboard user's token.
         User => "user",
+        /// A namespace's public token, for game clients.
         Public => "public",
+        /// Entitlements this client does not know.
         Other => "other",
     }
 }
@@ -68,8 +75,10 @@ str_enum! {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TokenHeader {
     #[serde(default)]
+    /// The token type (`JWT`).
     pub typ: Option<String>,
     #[serde(default)]
+    /// The signature algorithm (`EdDSA`).
     pub alg: Option<String>,
 }
 
@@ -83,6 +92,7 @@ pub struct Claims {
     pub iat_ms: Option<i64>,
     /// The token's id (a UUID).
     pub jti: Option<String>,
+    /// What the token may do.
     pub entitlements: Vec<Entitlement>,
 }
 
@@ -94,22 +104,33 @@ pub struct Claims {
     rename_all_fields = "camelCase"
 )]
 pub enum Entitlement {
+    /// A dashboard user's token (kind 2).
     User {
+        /// The user's id.
         user_id: Option<String>,
     },
+    /// A namespace's public token (kind 3), for game clients.
     NamespacePublic {
+        /// The namespace's id.
         namespace_id: Option<String>,
     },
+    /// A game's cloud token (kind 7): it may call these operations.
     GameCloud {
+        /// The game's id.
         game_id: Option<String>,
     },
+    /// A namespace's development token (kind 8).
     NamespaceDevelopment(DevEntitlement),
+    /// A development player (kind 9).
     DevelopmentPlayer {
+        /// The namespace's id.
         namespace_id: Option<String>,
+        /// The player's id.
         player_id: Option<String>,
     },
     /// A kind this client does not describe, by its field number.
     Other {
+        /// The entitlement's field number.
         number: u32,
     },
 }
@@ -118,8 +139,11 @@ pub enum Entitlement {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct DevEntitlement {
+    /// The namespace's id.
     pub namespace_id: Option<String>,
+    /// The hostname the game server is reached at.
     pub hostname: String,
+    /// Its ports.
     pub ports: Vec<DevPort>,
 }
 
@@ -127,9 +151,13 @@ pub struct DevEntitlement {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DevPort {
+    /// The port's label.
     pub label: String,
+    /// A single port.
     pub port: Option<u32>,
+    /// The port's protocol.
     pub protocol: PortProtocol,
+    /// A range of ports, first and last.
     pub port_range: Option<(u32, u32)>,
 }
 
@@ -138,6 +166,7 @@ pub struct DevPort {
 pub struct TokenError {
     /// Which part failed: `token`, `header`, `claims` or `signature`.
     pub part: &'static str,
+    /// What is wrong with the token.
     pub message: String,
 }
 
