@@ -239,7 +239,7 @@ test('recently used ids are offered again, with a label', async () => {
   await page.getByText('Recent ids (2)').click();
   await page.getByLabel(`Label for namespace ${PROD}`).fill('Production');
   await page.getByLabel(`Label for namespace ${PROD}`).press('Enter');
-  const stored = await page.evaluate(() => localStorage.getItem('gamecloud.recent'));
+  const stored = await page.evaluate(() => localStorage.getItem('gamecloud.v2.recent'));
   assert.ok(stored.includes('Production') && !stored.includes(fx.service.token), 'ids and labels only, never the token');
 
   const fresh = await page.context().newPage(); // same origin storage, a new tab
@@ -322,4 +322,45 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   await new Promise((r) => setTimeout(r, 300));
   assert.equal((await everything()).hits['cdn-auth'], 4);
   assert.deepEqual(problems.filter((p) => !/status of 500/.test(p)), []);
+});
+
+test('kept entries that do not read are dropped with a note, the rest stay, and the first version\'s are carried over', async () => {
+  // Issue 17: one damaged entry emptied the whole log; each store had its own format.
+  const { page, problems } = await openPage(fx.browser);
+  await page.goto(`${fx.service.url}#/log?game=${fx.service.gameId}`);
+  await page.getByRole('table', { name: 'Action log' }).waitFor();
+  await page.evaluate((ns) => {
+    const entry = { at_ms: 1767225600000, operation: 'set-cdn-auth', game_id: 'g', namespace_id: ns, value: 'basic', outcome: 'done' };
+    localStorage.setItem('gamecloud.v2.log', `${JSON.stringify(entry)}\n{"at_ms":"x"}\n`);
+    localStorage.setItem('gamecloud.v2.recent', `${JSON.stringify({ kind: 'namespace', id: ns, label: 'Staging' })}\n{"kind":"planet","id":"x"}\nnot json\n`);
+  }, STAGING);
+  await page.reload();
+  const log = page.getByRole('table', { name: 'Action log' });
+  await page.getByText('1 of 1 entries 1 kept log entry could not be read (damaged, or written by another version) and was dropped.').waitFor();
+  assert.match(await log.getByRole('row').nth(1).textContent(), new RegExp(`set-cdn-auth.*${STAGING}.*basic.*done`));
+  await page.getByText('Recent ids (1)').click();
+  await page.getByText('2 kept recent ids could not be read (damaged, or written by another version) and were dropped.').waitFor();
+  await page.getByRole('button', { name: `Use Staging (${STAGING})` }).waitFor();
+  // What was read is kept again, clean: a reload has nothing more to drop.
+  await page.reload();
+  await page.getByText('1 of 1 entries').waitFor();
+  assert.equal(await page.getByText(/could not be read/).count(), 0);
+
+  // The first version's keys (a JSON array, tab-separated lines) are read once and removed.
+  const old = await openPage(fx.browser);
+  await old.page.goto(`${fx.service.url}#/log`);
+  await old.page.evaluate((ns) => {
+    localStorage.clear();
+    const entry = { at_ms: 1767225600000, operation: 'set-domain-auth', game_id: 'g', namespace_id: ns, value: 'enabled', outcome: 'done' };
+    localStorage.setItem('gamecloud.log', JSON.stringify([entry]));
+    localStorage.setItem('gamecloud.recent', `namespace\t${ns}\tProduction\n`);
+  }, PROD);
+  await old.page.reload();
+  await old.page.getByText('1 of 1 entries').waitFor();
+  assert.match(await old.page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1).textContent(), /set-domain-auth.*enabled/);
+  await old.page.getByText('Recent ids (1)').click();
+  await old.page.getByRole('button', { name: `Use Production (${PROD})` }).waitFor();
+  const keys = await old.page.evaluate(() => Object.keys(localStorage).sort());
+  assert.deepEqual(keys, ['gamecloud.v2.log', 'gamecloud.v2.recent']);
+  assert.deepEqual([...problems, ...old.problems], []);
 });

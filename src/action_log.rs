@@ -81,16 +81,32 @@ impl ToJson for Entry {
 pub struct ActionLog {
     /// Every entry kept, oldest first.
     pub entries: Vec<Entry>,
+    /// How many stored entries could not be read and were dropped when the
+    /// log was loaded (the page says so).
+    pub dropped: usize,
 }
 
 impl ActionLog {
-    /// Reads what [`ActionLog::to_json`] wrote; anything else (another
-    /// version's data, a hand edit) gives an empty log rather than an error.
+    /// Reads what [`ActionLog::stored`] wrote, one entry per line: an entry
+    /// that does not read (damaged, another version's, a hand edit) is
+    /// dropped and counted, never the whole log.
     pub fn parse(text: &str) -> ActionLog {
+        let (mut entries, dropped) = crate::json::from_lines::<Entry>(text);
+        let excess = entries.len().saturating_sub(MAX_ENTRIES);
+        entries.drain(..excess);
+        ActionLog { entries, dropped }
+    }
+
+    /// Reads the log as the first version of the panel kept it (one JSON
+    /// array): all or nothing, as it was written.
+    pub fn parse_array(text: &str) -> ActionLog {
         let mut entries: Vec<Entry> = crate::json::from_slice(text.as_bytes()).unwrap_or_default();
         let excess = entries.len().saturating_sub(MAX_ENTRIES);
         entries.drain(..excess);
-        ActionLog { entries }
+        ActionLog {
+            entries,
+            dropped: 0,
+        }
     }
 
     /// Adds an entry, dropping the oldest beyond [`MAX_ENTRIES`].
@@ -115,10 +131,10 @@ impl ActionLog {
         out.finish()
     }
 
-    /// Every entry, for storage.
+    /// Every entry, for storage: one JSON object per line, so that a
+    /// damaged line costs that entry only.
     pub fn stored(&self) -> String {
-        let all: Vec<usize> = (0..self.entries.len()).collect();
-        self.to_json(&all, false)
+        crate::json::to_lines(&self.entries)
     }
 
     /// The entries at `rows` as CSV, cells guarded as the builds export's.

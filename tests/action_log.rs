@@ -28,20 +28,43 @@ fn the_log_keeps_the_newest_entries_up_to_its_bound() {
 }
 
 #[test]
-fn stored_text_that_is_not_a_log_reads_as_an_empty_log() {
+fn a_damaged_or_foreign_entry_is_dropped_and_counted_never_the_whole_log() {
+    // Issue 17: one bad entry emptied the whole stored log (and the next save
+    // made that final).
+    let mut log = ActionLog::default();
+    log.push(entry(1, "basic"));
+    log.push(entry(2, "none"));
+    let stored = log.stored();
+    assert_eq!(stored.lines().count(), 2, "one entry per line");
+    let damaged = stored.replacen("\"outcome\":\"done\"", "\"outcome\":", 1);
     for text in [
-        "",
-        "null",
-        "{\"a\":1}",
-        "[{\"at_ms\":\"x\"}]",
-        "[1,2]",
-        "\u{0}",
+        damaged.clone(),
+        format!("{stored}{{\"at_ms\":\"x\"}}\n"),
+        format!("[1,2]\n{stored}"),
+        format!("{stored}\u{0}\n"),
     ] {
+        let read = ActionLog::parse(&text);
+        assert_eq!(read.dropped, 1, "{text:?}");
+        assert!(!read.entries.is_empty(), "{text:?}");
+    }
+    assert_eq!(ActionLog::parse(&damaged).entries, log.entries[1..]);
+    for text in ["", "\n\n"] {
         assert_eq!(ActionLog::parse(text), ActionLog::default(), "{text:?}");
     }
     // An older entry without the optional fields still reads.
-    let old = r#"[{"at_ms":1,"operation":"set-domain-auth","game_id":"g","namespace_id":"n","value":"enabled","outcome":"done"}]"#;
+    let old = r#"{"at_ms":1,"operation":"set-domain-auth","game_id":"g","namespace_id":"n","value":"enabled","outcome":"done"}"#;
     assert_eq!(ActionLog::parse(old).entries[0].namespace_label, "");
+}
+
+#[test]
+fn the_first_versions_log_is_read_once_as_it_was_written() {
+    let mut log = ActionLog::default();
+    log.push(entry(1, "basic"));
+    let all: Vec<usize> = (0..log.entries.len()).collect();
+    let v1 = log.to_json(&all, false);
+    assert!(v1.starts_with('['));
+    assert_eq!(ActionLog::parse_array(&v1), log);
+    assert_eq!(ActionLog::parse_array("not json"), ActionLog::default());
 }
 
 #[test]

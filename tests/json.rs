@@ -203,3 +203,17 @@ fn an_error_quotes_at_most_64_characters_of_a_hostile_key() {
     assert!(path.ends_with('…'), "{path}");
     assert!(err.to_string().len() < 300, "{err}");
 }
+
+#[test]
+fn json_lines_keep_every_value_that_reads_and_count_the_rest() {
+    let text = "{\"a\":1}\n\nnot json\n{\"a\":2}\n{\"a\":\"x\"}\n";
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct A {
+        a: u64,
+    }
+    let (values, dropped) = json::from_lines::<A>(text);
+    assert_eq!(values, [A { a: 1 }, A { a: 2 }]);
+    assert_eq!(dropped, 2);
+    let lines = json::to_lines(&[ListBuildsResponse { builds: vec![] }]);
+    assert_eq!(lines, "{\"builds\":[]}\n");
+}

@@ -23,6 +23,33 @@ pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
     Ok(value)
 }
 
+/// Reads JSON Lines, one value per line (blank lines skipped), as the panel
+/// keeps its lists: a line that does not read as a `T` (damaged, written by
+/// another version, edited by hand) is dropped and counted, and the rest are
+/// kept. Returns the values and how many lines were dropped.
+pub fn from_lines<T: DeserializeOwned>(text: &str) -> (Vec<T>, usize) {
+    let (mut values, mut dropped) = (Vec::new(), 0);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        match from_slice(line.as_bytes()) {
+            Ok(v) => values.push(v),
+            Err(_) => dropped += 1,
+        }
+    }
+    (values, dropped)
+}
+
+/// Writes values as JSON Lines: each compact, on a line of its own.
+pub fn to_lines<'a, T: ToJson + 'a>(values: impl IntoIterator<Item = &'a T>) -> String {
+    let mut text = String::new();
+    for v in values {
+        let mut out = Json::compact();
+        v.write_json(&mut out);
+        text.push_str(&out.finish());
+        text.push('\n');
+    }
+    text
+}
+
 /// Checks that `bytes` is one well-formed JSON value, of any shape.
 pub fn check(bytes: &[u8]) -> Result<(), Error> {
     from_slice::<serde::de::IgnoredAny>(bytes).map(drop)

@@ -39,12 +39,7 @@ pub fn BulkChange(
     let setting = move || change().setting();
 
     let offered = move || {
-        let known = recent.0.with(|r| {
-            r.iter()
-                .filter(|e| e.kind == "namespace")
-                .map(|e| (e.id.clone(), e.label.clone()))
-                .collect::<Vec<_>>()
-        });
+        let known = recent.namespaces();
         picks.with(|p| p.offered(&s.namespace_id.get(), known))
     };
     let chosen = move || picks.with(|p| p.chosen(offered(), &s.namespace_id.get()));

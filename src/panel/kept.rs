@@ -7,12 +7,34 @@ use leptos::prelude::*;
 
 use crate::action_log::{ActionLog, Entry};
 
-/// Recently used ids with their labels ([`Recent`]).
-pub const RECENT: &str = "gamecloud.recent";
-/// The action log.
-pub const LOG: &str = "gamecloud.log";
+/// Recently used ids with their labels ([`Recent`]), one JSON object per
+/// line. Keys carry the version of what they hold: a new format gets a new
+/// key, and the old one is read once and removed.
+pub const RECENT: &str = "gamecloud.v2.recent";
+/// The action log ([`Log`]), one entry per line.
+pub const LOG: &str = "gamecloud.v2.log";
 /// The token, when "Remember in this tab" is ticked.
-pub const TOKEN: &str = "gamecloud.token";
+pub const TOKEN: &str = "gamecloud.v2.token";
+/// The first version's keys: the recent ids as tab-separated lines, the log
+/// as one JSON array, the token as it is.
+const RECENT_V1: &str = "gamecloud.recent";
+const LOG_V1: &str = "gamecloud.log";
+/// The first version's token key, read once.
+pub const TOKEN_V1: &str = "gamecloud.token";
+
+/// What a page says when kept entries could not be read: "2 kept log
+/// entries could not be read (damaged, or written by another version) and
+/// were dropped."
+pub fn dropped_note(n: usize, what: &str) -> String {
+    let (what, verb) = if n == 1 {
+        (what.to_owned(), "was")
+    } else if let Some(stem) = what.strip_suffix('y') {
+        (format!("{stem}ies"), "were")
+    } else {
+        (format!("{what}s"), "were")
+    };
+    format!("{n} kept {what} could not be read (damaged, or written by another version) and {verb} dropped.")
+}
 
 /// Where a value is kept.
 #[derive(Clone, Copy)]
@@ -39,6 +61,17 @@ pub fn load(store: Store, key: &str) -> Option<String> {
     storage(store)?.get_item(key).ok().flatten()
 }
 
+/// The text kept under `key`, or else under the older `v1` key, which is
+/// then removed (what it held is kept again under `key` by the caller).
+pub fn load_migrating(store: Store, key: &str, v1: &str) -> Option<(String, bool)> {
+    if let Some(text) = load(store, key) {
+        return Some((text, false));
+    }
+    let old = load(store, v1)?;
+    save(store, v1, None);
+    Some((old, true))
+}
+
 /// Keeps `value` under `key`, or forgets it (`None`). A browser that refuses
 /// (private mode, a full quota) leaves the page working without it.
 pub fn save(store: Store, key: &str, value: Option<&str>) {
@@ -55,11 +88,21 @@ pub fn save(store: Store, key: &str, value: Option<&str>) {
 pub struct Log(pub RwSignal<ActionLog>);
 
 impl Log {
+    /// The log kept in this browser (entries that do not read are dropped
+    /// and counted in [`ActionLog::dropped`]).
     pub fn load() -> Self {
-        let stored = load(Store::Local, LOG)
-            .map(|text| ActionLog::parse(&text))
-            .unwrap_or_default();
-        Log(RwSignal::new(stored))
+        let (read, migrated) = match load_migrating(Store::Local, LOG, LOG_V1) {
+            Some((text, false)) => (ActionLog::parse(&text), false),
+            Some((text, true)) => (ActionLog::parse_array(&text), true),
+            None => (ActionLog::default(), false),
+        };
+        let rewrite = migrated || read.dropped > 0;
+        let log = Log(RwSignal::new(read));
+        if rewrite {
+            // Kept again in this version's format, without what was dropped.
+            log.save();
+        }
+        log
     }
 
     pub fn record(self, entry: Entry) {
@@ -85,22 +128,37 @@ impl Log {
 const KEEP: usize = 8;
 
 /// One remembered id.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 pub struct RecentId {
     /// `game` or `namespace`.
     pub kind: String,
+    /// The id as it was used.
     pub id: String,
+    /// The name the person gave it, or "".
+    #[serde(default)]
     pub label: String,
 }
 
-// Stored as one line per id, `kind \t id \t label` (tabs and newlines in a
-// label become spaces): plain text needs no JSON code in the panel for this.
-fn parse(text: &str) -> Vec<RecentId> {
+impl crate::json::ToJson for RecentId {
+    fn write_json(&self, out: &mut crate::json::Json) {
+        out.begin_object()
+            .key("kind")
+            .str(&self.kind)
+            .key("id")
+            .str(&self.id)
+            .key("label")
+            .str(&self.label)
+            .end_object();
+    }
+}
+
+/// The first version's format, read once: `kind \t id \t label` lines.
+fn parse_v1(text: &str) -> Vec<RecentId> {
     text.lines()
         .filter_map(|line| {
             let mut parts = line.splitn(3, '\t');
             let (kind, id) = (parts.next()?, parts.next()?);
-            matches!(kind, "game" | "namespace").then(|| RecentId {
+            Some(RecentId {
                 kind: kind.to_owned(),
                 id: id.to_owned(),
                 label: parts.next().unwrap_or_default().to_owned(),
@@ -109,23 +167,49 @@ fn parse(text: &str) -> Vec<RecentId> {
         .collect()
 }
 
-fn format(list: &[RecentId]) -> String {
-    let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
-    list.iter()
-        .map(|r| format!("{}\t{}\t{}\n", r.kind, clean(&r.id), clean(&r.label)))
-        .collect()
-}
-
-/// The list, newest first, kept in step with `localStorage`.
+/// The list, newest first, kept in step with `localStorage`, and how many
+/// stored entries could not be read when it was loaded.
 #[derive(Clone, Copy)]
-pub struct Recent(pub RwSignal<Vec<RecentId>>);
+pub struct Recent(pub RwSignal<Vec<RecentId>>, pub usize);
 
 impl Recent {
+    /// The ids kept in this browser: an entry that does not read, or names
+    /// a kind of id this panel does not have, is dropped and counted; the
+    /// bound of [`KEEP`] a kind holds.
     pub fn load() -> Self {
-        let stored = load(Store::Local, RECENT)
-            .map(|text| parse(&text))
-            .unwrap_or_default();
-        Recent(RwSignal::new(stored))
+        let ((mut list, mut dropped), migrated) =
+            match load_migrating(Store::Local, RECENT, RECENT_V1) {
+                Some((text, false)) => (crate::json::from_lines::<RecentId>(&text), false),
+                Some((text, true)) => ((parse_v1(&text), 0), true),
+                None => ((Vec::new(), 0), false),
+            };
+        let before = list.len();
+        list.retain(|r| matches!(r.kind.as_str(), "game" | "namespace") && !r.id.is_empty());
+        dropped += before - list.len();
+        for kind in ["game", "namespace"] {
+            let mut seen = 0;
+            list.retain(|r| {
+                r.kind != kind || {
+                    seen += 1;
+                    seen <= KEEP
+                }
+            });
+        }
+        let recent = Recent(RwSignal::new(list), dropped);
+        if migrated || dropped > 0 {
+            recent.save();
+        }
+        recent
+    }
+
+    /// The namespaces kept, with their labels, newest first (tracked).
+    pub fn namespaces(self) -> Vec<(String, String)> {
+        self.0.with(|r| {
+            r.iter()
+                .filter(|e| e.kind == "namespace")
+                .map(|e| (e.id.clone(), e.label.clone()))
+                .collect()
+        })
     }
 
     /// Moves a call's ids to the front (after it worked).
@@ -190,7 +274,7 @@ impl Recent {
     }
 
     fn save(self) {
-        let text = format(&self.0.get_untracked());
+        let text = self.0.with_untracked(|list| crate::json::to_lines(list));
         save(Store::Local, RECENT, Some(&text));
     }
 }

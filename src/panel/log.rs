@@ -52,6 +52,7 @@ pub fn LogPage() -> impl IntoView {
             />
             <p role="status" class="gc-muted">
                 {move || format!("{} of {} entries", rows.with(Vec::len), log.0.with(|l| l.entries.len()))}
+                {move || log.0.with(|l| (l.dropped > 0).then(|| format!(" {}", super::kept::dropped_note(l.dropped, "log entry"))))}
             </p>
             <div class="gc-table-scroll">
                 <table class="gc-table gc-log" aria-label="Action log">

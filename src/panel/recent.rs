@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::kept::dropped_note;
 use super::session::Session;
 
 /// The recent ids: use one, name it, or forget it.
@@ -13,6 +14,9 @@ pub fn RecentIds() -> impl IntoView {
     view! {
         <details class="gc-recent">
             <summary>{move || format!("Recent ids ({})", recent.0.with(Vec::len))}</summary>
+            {(recent.1 > 0).then(|| view! {
+                <p class="gc-hint" role="status">{dropped_note(recent.1, "recent id")}</p>
+            })}
             <Show when=move || recent.0.with(|l| !l.is_empty()) fallback=|| view! {
                 <p class="gc-muted">"Ids you use are listed here, so you can pick them again."</p>
             }>

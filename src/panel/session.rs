@@ -205,7 +205,8 @@ impl Session {
                 .unwrap_or_default();
             route.game_id = Route::parse(&format!("?{}", search.trim_start_matches('?'))).game_id;
         }
-        let remembered = kept::load(Store::Session, kept::TOKEN);
+        let remembered =
+            kept::load_migrating(Store::Session, kept::TOKEN, kept::TOKEN_V1).map(|(t, _)| t);
         Session {
             base_url: RwSignal::new(origin),
             remember: RwSignal::new(remembered.is_some()),
