@@ -2,11 +2,11 @@
 // light and dark, with the data and the states a person would see.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useFixtures, openPage, axeViolations } from './harness.mjs';
+import { axeViolations, demoNamespaces, openPage, useFixtures } from './harness.mjs';
 
 const fx = useFixtures([]);
+const ns = demoNamespaces(fx);
 
-const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
 const UNKNOWN = '00000000-0000-4000-8000-00000000000a';
 const pages = {
   builds: async (page) => {
@@ -45,7 +45,7 @@ for (const scheme of ['light', 'dark']) {
     test(`${slug} (${scheme}) has no serious or critical accessibility violation`, async () => {
       const { page } = await openPage(fx.browser);
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`${fx.service.url}#/${slug.split('?')[0]}?game=${fx.service.gameId}&ns=${STAGING}`);
+      await page.goto(`${fx.service.url}#/${slug.split('?')[0]}?game=${fx.service.gameId}&ns=${ns.staging}`);
       await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
       await prepare(page);
       assert.deepEqual(await axeViolations(page), []);

@@ -3,6 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, launchBrowser, openPage, axeViolations } from './harness.mjs';
+import { BuildsPage } from './pages.mjs';
 
 let browser;
 before(async () => {
@@ -16,25 +17,23 @@ async function loaded(service) {
   const { page, problems } = await openPage(browser);
   await page.goto(`${service.url}#/builds?game=${service.gameId}`);
   await page.getByLabel('Token', { exact: true }).fill(service.token);
-  await page.getByRole('button', { name: 'Load builds' }).click();
-  await page.locator('.gc-count').filter({ hasText: /^\d+ of \d+ builds$/ }).waitFor();
-  return { page, problems };
+  const builds = new BuildsPage(page);
+  await builds.load();
+  return { page, problems, builds };
 }
 
 test('sizes are exact, columns sort, and filters narrow the rows', async () => {
   const service = await startService();
   try {
-    const { page, problems } = await loaded(service);
-    await page.getByRole('button', { name: 'Size' }).click();
-    const first = page.locator('tbody tr[aria-rowindex="2"]');
-    assert.match(await first.textContent(), /9,007,199,254,740,993 bytes/);
+    const { page, problems, builds } = await loaded(service);
+    await builds.sortBy('Size');
+    assert.match((await builds.column('Size'))[0], /9,007,199,254,740,993 bytes/);
     assert.equal(await page.getByRole('columnheader', { name: 'Size' }).getAttribute('aria-sort'), 'descending');
 
     await page.getByLabel('Upload state').selectOption('unfinished');
-    const count = await page.locator('.gc-count').textContent();
-    const shown = Number(count.split(' ')[0]);
-    assert.ok(shown > 0 && shown < 36, count);
-    assert.equal(await page.locator('tbody tr[data-complete="true"]').count(), 0);
+    const shown = await builds.shown();
+    assert.ok(shown > 0 && shown < 36, `${shown} shown`);
+    assert.deepEqual(new Set(await builds.column('Upload')), new Set(['Unfinished']));
 
     await page.getByLabel('Upload state').selectOption('all');
     await page.getByLabel('Filter').fill('channel=qa nonexistent');
@@ -55,18 +54,18 @@ test('sizes are exact, columns sort, and filters narrow the rows', async () => {
 test('100,000 builds load, sort and scroll with only the visible rows in the DOM', async () => {
   const service = await startService(['--builds', '100000']);
   try {
-    const { page } = await loaded(service);
-    assert.equal(await page.locator('.gc-count').textContent(), '100000 of 100000 builds');
-    assert.ok((await page.locator('tbody tr').count()) < 60, 'only the visible rows are rendered');
+    const { page, builds } = await loaded(service);
+    assert.equal(await builds.count().textContent(), '100000 of 100000 builds');
+    assert.ok((await builds.rows().count()) < 60, 'only the visible rows are rendered');
     let t = Date.now();
-    await page.getByRole('button', { name: 'Name' }).click();
+    await builds.sortBy('Name');
     await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]'));
     const sortMs = Date.now() - t;
     assert.ok(sortMs < 5000, `sorting took ${sortMs} ms`);
     t = Date.now();
-    await page.locator('.gc-table-scroll').evaluate((el) => { el.scrollTop = el.scrollHeight; });
-    await page.locator('tbody tr[aria-rowindex="100001"]').waitFor();
-    assert.ok((await page.locator('tbody tr').count()) < 60);
+    await builds.scrollToEnd();
+    await builds.row(100001).waitFor();
+    assert.ok((await builds.rows().count()) < 60);
   } finally {
     await service.stop();
   }
@@ -75,10 +74,10 @@ test('100,000 builds load, sort and scroll with only the visible rows in the DOM
 test('two builds compare: exact size difference, time between, tags added, removed and changed', async () => {
   const service = await startService();
   try {
-    const { page, problems } = await loaded(service);
+    const { page, problems, builds } = await loaded(service);
     // The two largest: the 2^53 + 1 byte build and the next.
-    await page.getByRole('button', { name: 'Size' }).click();
-    const rows = page.locator('tbody tr[aria-rowindex]');
+    await builds.sortBy('Size');
+    const rows = builds.rows();
     await rows.nth(0).getByRole('checkbox').check();
     await page.getByText('Choose one more build to compare.').waitFor();
     await rows.nth(1).getByRole('checkbox').check();

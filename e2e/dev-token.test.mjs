@@ -3,14 +3,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { useFixtures, openPage, axeViolations } from './harness.mjs';
+import { axeViolations, demoNamespaces, openPage, useFixtures } from './harness.mjs';
 
 const fx = useFixtures([]);
+const ns = demoNamespaces(fx);
 
-const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
 async function open(token = fx.service.token) {
   const { page, problems } = await openPage(fx.browser);
-  await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${STAGING}`);
+  await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${ns.staging}`);
   await page.getByLabel('Token', { exact: true }).fill(token);
   return { page, problems };
 }

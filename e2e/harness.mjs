@@ -20,15 +20,16 @@ export async function startService(args = [], { dist = DIST } = {}) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });
-  const info = { token, child };
+  // The demo namespaces by the names the service prints (`staging`, `prod`).
+  const info = { token, child, namespaces: {} };
   for await (const line of lines) {
     const url = line.match(/listening on (http:\/\/\S+)/);
     if (url) info.url = url[1];
     const game = line.match(/^Game:\s+(\S+)/);
-    if (game) {
-      info.gameId = game[1];
-      break;
-    }
+    if (game) info.gameId = game[1];
+    const ns = line.match(/^Namespace:\s+(\S+) \((\S+)\)/);
+    if (ns) info.namespaces[ns[2]] = ns[1];
+    if (line.startsWith('Builds:')) break;
   }
   if (!info.url) throw new Error('the local service did not print its URL');
   info.stop = async () => {
@@ -52,6 +53,30 @@ export async function launchBrowser() {
       '--no-first-run',
     ],
   });
+}
+
+/** The demo namespaces' ids by name, read from the running service. */
+export function demoNamespaces(fx) {
+  return {
+    get staging() {
+      return fx.service.namespaces.staging;
+    },
+    get prod() {
+      return fx.service.namespaces.prod;
+    },
+  };
+}
+
+/**
+ * The panel open on `route` (`builds`, `cdn-auth`...) for the demo game and the
+ * namespace named `ns`, with the service's token entered (or `token`; `null`
+ * for none), as a person arriving from a shared link would.
+ */
+export async function openPanel(fx, route, { ns = 'prod', token = fx.service.token } = {}) {
+  const { page, problems } = await openPage(fx.browser);
+  await page.goto(`${fx.service.url}#/${route}?game=${fx.service.gameId}&ns=${fx.service.namespaces[ns]}`);
+  if (token !== null) await page.getByLabel('Token', { exact: true }).fill(token);
+  return { page, problems };
 }
 
 /** A page that records console errors and uncaught exceptions. */

@@ -2,16 +2,16 @@
 // shows can be turned against the person using it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useFixtures, openPage } from './harness.mjs';
+import { demoNamespaces, openPage, useFixtures } from './harness.mjs';
 
 const fx = useFixtures(['--test-hooks']);
-const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
+const ns = demoNamespaces(fx);
 
 const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${fx.service.token}` }, body: JSON.stringify(f) });
 
 async function open(route) {
   const { page, problems } = await openPage(fx.browser);
-  await page.goto(`${fx.service.url}#/${route}?game=${fx.service.gameId}&ns=${STAGING}`);
+  await page.goto(`${fx.service.url}#/${route}?game=${fx.service.gameId}&ns=${ns.staging}`);
   await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
   return { page, problems };
 }

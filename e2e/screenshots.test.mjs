@@ -4,12 +4,12 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, stat } from 'node:fs/promises';
-import { useFixtures, openPage } from './harness.mjs';
+import { demoNamespaces, openPage, useFixtures } from './harness.mjs';
 
 const fx = useFixtures([]);
+const ns = demoNamespaces(fx);
 
 const OUT = process.env.SCREENSHOT_DIR ? `${process.env.SCREENSHOT_DIR.replace(/\/$/, '')}/` : new URL('../target/screenshots/', import.meta.url).pathname;
-const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
 before(() => mkdir(OUT, { recursive: true }));
 
 const scenes = {
@@ -59,7 +59,7 @@ for (const scheme of ['light', 'dark']) {
       const { page, problems } = await openPage(fx.browser);
       await page.setViewportSize({ width: 1200, height: 820 });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`${fx.service.url}#/${slug}?game=${fx.service.gameId}&ns=${STAGING}`);
+      await page.goto(`${fx.service.url}#/${slug}?game=${fx.service.gameId}&ns=${ns.staging}`);
       await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
       await scene(page);
       const path = `${OUT}${slug}-${scheme}.png`;
@@ -73,7 +73,7 @@ for (const scheme of ['light', 'dark']) {
 test('the panel is usable at 360 px wide', async () => {
   const { page } = await openPage(fx.browser);
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${STAGING}`);
+  await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${ns.staging}`);
   await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
   const create = page.getByRole('button', { name: 'Create token' });
   await create.scrollIntoViewIfNeeded();

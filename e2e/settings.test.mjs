@@ -2,18 +2,17 @@
 // the shell around them: deep links, the token kept only where asked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useFixtures, openPage } from './harness.mjs';
+import { demoNamespaces, openPage, openPanel, useFixtures } from './harness.mjs';
+import { SettingsPage } from './pages.mjs';
 
 const fx = useFixtures(['--test-hooks']);
+const ns = demoNamespaces(fx);
 
-const PROD = 'c0ffee00-1234-4abc-9def-0123456789ab';
-const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
 // Namespaces the service does not know: it answers 500.
 const UNKNOWN = '00000000-0000-4000-8000-00000000000a';
 const MORE = ['b', 'c', 'd', 'e', 'f'].map((c) => `00000000-0000-4000-8000-00000000000${c}`);
 const everything = async () => (await fetch(`${fx.service.url}_local/state`)).json();
-const state = async () => (await everything()).namespaces[PROD];
-const results = (page) => page.getByRole('list', { name: 'Result per namespace' });
+const state = async () => (await everything()).namespaces[ns.prod];
 async function until(check, ms = 5000) {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
     if (await check()) return;
@@ -22,41 +21,39 @@ async function until(check, ms = 5000) {
 }
 const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${fx.service.token}` }, body: JSON.stringify(f) });
 
-async function open(path) {
-  const { page, problems } = await openPage(fx.browser);
-  await page.goto(`${fx.service.url}#/${path}?game=${fx.service.gameId}&ns=${PROD}`);
-  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
-  return { page, problems };
+/** The panel on a settings page, for namespace prod, with the token. */
+async function open(route) {
+  const opened = await openPanel(fx, route);
+  return { ...opened, settings: new SettingsPage(opened.page) };
 }
 
 test('the CDN auth type is set on the selected namespace after a confirmation, and shown as last set here', async () => {
-  const { page, problems } = await open('cdn-auth');
-  assert.match(await page.locator('.gc-last-set').textContent(), /unknown/);
-  await page.getByRole('radio', { name: /basic/ }).check();
-  assert.ok(await page.getByRole('checkbox', { name: PROD }).isChecked(), 'the selected namespace is chosen');
-  await page.getByRole('button', { name: 'Apply…' }).click();
-  const dialog = page.getByRole('alertdialog');
-  assert.equal(await dialog.locator('p').textContent(), `Set the CDN auth type to basic on 1 namespace: ${PROD}?`);
+  const { problems, settings: cdn } = await open('cdn-auth');
+  assert.equal(await cdn.lastSet(), 'Not set from this panel yet: the current setting is unknown.');
+  await cdn.choose('basic');
+  assert.ok(await cdn.namespace(ns.prod).isChecked(), 'the selected namespace is chosen');
+  const dialog = await cdn.askToApply();
+  assert.equal(await dialog.getByText(/^Set the CDN auth type/).textContent(), `Set the CDN auth type to basic on 1 namespace: ${ns.prod}?`);
   assert.equal((await state()).cdn_auth_type, 'none', 'nothing is sent before the confirmation');
   await dialog.getByRole('button', { name: 'Apply' }).click();
-  await page.getByRole('status').filter({ hasText: '1 of 1 changed.' }).waitFor();
-  assert.equal(await results(page).getByRole('listitem').textContent(), `${PROD}: Done`);
-  assert.equal(await page.locator('.gc-last-set').textContent(), 'Last set from this panel: basic.');
+  await cdn.summary('1 of 1 changed.');
+  assert.deepEqual(await cdn.results(), [`${ns.prod}: Done`]);
+  assert.equal(await cdn.lastSet(), 'Last set from this panel: basic.');
   assert.equal((await state()).cdn_auth_type, 'basic');
   assert.deepEqual(problems, []);
 });
 
 test('one setting goes to several namespaces: one confirmation, a result each, a 429 waited out, only the failed sent again', async () => {
-  const { page, problems } = await open('cdn-auth');
+  const { page, problems, settings } = await open('cdn-auth');
   await fetch(`${fx.service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${fx.service.token}` } }); // and the hit counts
-  await page.getByRole('radio', { name: /basic/ }).check();
+  await settings.choose('basic');
   const another = page.getByLabel('Another namespace id');
   // An id that would change the route is refused, and stays to be corrected.
   await another.fill('..');
   await page.getByRole('button', { name: 'Add' }).click();
   await page.getByText('".." is not a namespace id; ids are UUIDs.').waitFor();
   assert.equal(await another.inputValue(), '..');
-  for (const id of [STAGING, UNKNOWN]) {
+  for (const id of [ns.staging, UNKNOWN]) {
     await another.fill(id);
     await another.press('Enter');
   }
@@ -67,32 +64,32 @@ test('one setting goes to several namespaces: one confirmation, a result each, a
   await page.getByRole('button', { name: 'Apply to 3 namespaces…' }).click();
   const dialog = page.getByRole('alertdialog');
   assert.equal(
-    await dialog.locator('p').textContent(),
-    `Set the CDN auth type to basic on 3 namespaces: ${PROD}, ${STAGING}, ${UNKNOWN}?`,
+    await dialog.getByText(/^Set /).textContent(),
+    `Set the CDN auth type to basic on 3 namespaces: ${ns.prod}, ${ns.staging}, ${UNKNOWN}?`,
   );
   const started = Date.now();
   await dialog.getByRole('button', { name: 'Apply' }).click();
-  await page.getByRole('status').filter({ hasText: '2 of 3 changed, 1 failed.' }).waitFor();
+  await settings.summary('2 of 3 changed, 1 failed.');
   assert.ok(Date.now() - started >= 1000, 'the rate-limited call waited as the service asked');
-  const items = results(page).getByRole('listitem');
-  assert.equal(await items.nth(0).textContent(), `${PROD}: Done`);
-  assert.equal(await items.nth(1).textContent(), `${STAGING}: Done`);
+  const items = settings.resultList().getByRole('listitem');
+  assert.equal(await items.nth(0).textContent(), `${ns.prod}: Done`);
+  assert.equal(await items.nth(1).textContent(), `${ns.staging}: Done`);
   const failed = await items.nth(2).textContent();
   assert.match(failed, new RegExp(`^${UNKNOWN}: Failed`));
   assert.match(failed, /Code\s*ERROR/, 'the failure with its code');
   assert.match(failed, /Ray id/);
   const after = await everything();
-  assert.equal(after.namespaces[PROD].cdn_auth_type, 'basic');
-  assert.equal(after.namespaces[STAGING].cdn_auth_type, 'basic');
+  assert.equal(after.namespaces[ns.prod].cdn_auth_type, 'basic');
+  assert.equal(after.namespaces[ns.staging].cdn_auth_type, 'basic');
   assert.equal(after.hits['cdn-auth'], 4, 'three namespaces, one of them twice after its 429');
   // Each namespace now says what this panel set on it; the failed one does not.
-  await page.getByRole('checkbox', { name: `${STAGING} (last set here: basic)` }).waitFor();
+  await page.getByRole('checkbox', { name: `${ns.staging} (last set here: basic)` }).waitFor();
   assert.equal(await page.getByRole('checkbox', { name: `${UNKNOWN}`, exact: true }).count(), 1);
 
   // Only what failed is sent again.
   await page.getByRole('button', { name: 'Retry the failed ones' }).click();
   await until(async () => (await everything()).hits['cdn-auth'] === 5);
-  await page.getByRole('status').filter({ hasText: '2 of 3 changed, 1 failed.' }).waitFor();
+  await settings.summary('2 of 3 changed, 1 failed.');
   await page.getByRole('button', { name: 'Retry the failed ones' }).waitFor();
   await new Promise((r) => setTimeout(r, 300));
   assert.equal((await everything()).hits['cdn-auth'], 5, 'the namespaces done are never sent again');
@@ -103,30 +100,25 @@ test('one setting goes to several namespaces: one confirmation, a result each, a
   await rows.nth(1).waitFor();
   assert.equal(await rows.count(), 1 + 5, 'a header, the 429, the two done and the unknown one twice');
   const text = (await rows.allTextContents()).join('\n');
-  assert.match(text, new RegExp(`set-cdn-auth.*${STAGING}.*basic.*done`));
+  assert.match(text, new RegExp(`set-cdn-auth.*${ns.staging}.*basic.*done`));
   assert.match(text, new RegExp(`set-cdn-auth.*${UNKNOWN}.*basic.*failed: 500 ERROR`));
   assert.deepEqual(problems.filter((p) => !/status of (429|500)/.test(p)), []);
 });
 
 test('cancel stops what has not started and says what was and was not changed', async () => {
-  const { page } = await open('cdn-auth');
-  await page.getByRole('radio', { name: /none/ }).check();
-  const another = page.getByLabel('Another namespace id');
-  for (const id of [STAGING, ...MORE]) {
-    await another.fill(id);
-    await page.getByRole('button', { name: 'Add' }).click();
-  }
-  await page.getByRole('checkbox', { name: PROD }).uncheck();
+  const { page, settings } = await open('cdn-auth');
+  await settings.choose('none');
+  for (const id of [ns.staging, ...MORE]) await settings.add(id);
+  await settings.namespace(ns.prod).uncheck();
   // The first three calls (three run at once) take 0.8 s each.
   await fault({ route: 'cdn-auth', delay_ms: 800, times: 3 });
-  await page.getByRole('button', { name: 'Apply to 6 namespaces…' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
+  await settings.apply(6);
   await page.getByRole('button', { name: 'Cancel the rest' }).click();
-  await page.getByRole('status').filter({ hasText: '1 of 6 changed, 2 failed, 3 not sent (cancelled).' }).waitFor();
-  const items = await results(page).getByRole('listitem').allTextContents();
-  assert.equal(items[0], `${STAGING}: Done`, 'a call already sent finishes');
+  await settings.summary('1 of 6 changed, 2 failed, 3 not sent (cancelled).');
+  const items = await settings.results();
+  assert.equal(items[0], `${ns.staging}: Done`, 'a call already sent finishes');
   assert.deepEqual(items.slice(3), MORE.slice(2).map((id) => `${id}: Not sent: cancelled`));
-  assert.equal((await everything()).namespaces[STAGING].cdn_auth_type, 'none');
+  assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'none');
   await page.getByRole('button', { name: 'Retry the failed ones' }).waitFor();
   // The service counted the calls it answered at once: never more than three.
   assert.equal((await everything()).max_in_flight['cdn-auth'], 3);
@@ -138,7 +130,7 @@ test('cancel stops what has not started and says what was and was not changed', 
 });
 
 test('domain auth starts unknown, asks before enabling, and rolls back when the call fails', async () => {
-  const { page } = await open('domain-auth');
+  const { page, settings } = await open('domain-auth');
   // Nothing set from this panel: unknown, not off, with both choices.
   const unknown = page.getByRole('group', { name: 'Domain-based authentication: unknown' });
   await unknown.waitFor();
@@ -180,39 +172,38 @@ test('domain auth starts unknown, asks before enabling, and rolls back when the 
 });
 
 test('domain auth goes to several namespaces from the same page, and each one is then known', async () => {
-  const { page, problems } = await open('domain-auth');
+  const { page, problems, settings } = await open('domain-auth');
   await page.getByText('Several namespaces').click();
-  await page.getByRole('radio', { name: /^disabled/ }).check();
-  await page.getByLabel('Another namespace id').fill(STAGING);
-  await page.getByRole('button', { name: 'Add' }).click();
+  await settings.choose('disabled');
+  await settings.add(ns.staging);
   await page.getByRole('button', { name: 'Apply to 2 namespaces…' }).click();
   const dialog = page.getByRole('alertdialog');
   assert.equal(
-    await dialog.locator('p').textContent(),
-    `Set domain-based authentication to disabled on 2 namespaces: ${PROD}, ${STAGING}?`,
+    await dialog.getByText(/^Set /).textContent(),
+    `Set domain-based authentication to disabled on 2 namespaces: ${ns.prod}, ${ns.staging}?`,
   );
   await dialog.getByRole('button', { name: 'Apply' }).click();
-  await page.getByRole('status').filter({ hasText: '2 of 2 changed.' }).waitFor();
+  await settings.summary('2 of 2 changed.');
   const after = await everything();
-  assert.equal(after.namespaces[PROD].domain_auth_enabled, false);
-  assert.equal(after.namespaces[STAGING].domain_auth_enabled, false);
+  assert.equal(after.namespaces[ns.prod].domain_auth_enabled, false);
+  assert.equal(after.namespaces[ns.staging].domain_auth_enabled, false);
   // The switch of the selected namespace now shows what was set.
   const toggle = page.getByRole('switch', { name: 'Domain-based authentication' });
   assert.equal(await toggle.getAttribute('aria-checked'), 'false');
   await page.getByText('Last set from this panel: off.').waitFor();
   // The namespaces changed are offered again on the other page, unticked.
   await page.getByRole('link', { name: 'CDN auth' }).click();
-  const offered = page.getByRole('checkbox', { name: STAGING });
+  const offered = page.getByRole('checkbox', { name: ns.staging });
   await offered.waitFor();
   assert.equal(await offered.isChecked(), false);
   assert.deepEqual(problems, []);
 });
 
 test('a deep link reopens the same view; the token stays only if remembered in this tab', async () => {
-  const { page } = await open('cdn-auth');
+  const { page, settings } = await open('cdn-auth');
   await page.reload();
   await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
-  assert.equal(await page.getByLabel('Namespace id', { exact: true }).inputValue(), PROD);
+  assert.equal(await page.getByLabel('Namespace id', { exact: true }).inputValue(), ns.prod);
   assert.equal(await page.getByLabel('Game id').inputValue(), fx.service.gameId);
   assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), '', 'not kept unless asked');
   assert.equal(await page.getByLabel('Token', { exact: true }).getAttribute('type'), 'password');
@@ -231,14 +222,13 @@ test('a deep link reopens the same view; the token stays only if remembered in t
 });
 
 test('recently used ids are offered again, with a label', async () => {
-  const { page } = await open('cdn-auth');
-  await page.getByRole('radio', { name: /none/ }).check();
-  await page.getByRole('button', { name: 'Apply…' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
-  await page.getByRole('status').filter({ hasText: '1 of 1 changed.' }).waitFor();
+  const { page, settings } = await open('cdn-auth');
+  await settings.choose('none');
+  await settings.apply();
+  await settings.summary('1 of 1 changed.');
   await page.getByText('Recent ids (2)').click();
-  await page.getByLabel(`Label for namespace ${PROD}`).fill('Production');
-  await page.getByLabel(`Label for namespace ${PROD}`).press('Enter');
+  await page.getByLabel(`Label for namespace ${ns.prod}`).fill('Production');
+  await page.getByLabel(`Label for namespace ${ns.prod}`).press('Enter');
   const stored = await page.evaluate(() => localStorage.getItem('gamecloud.v2.recent'));
   assert.ok(stored.includes('Production') && !stored.includes(fx.service.token), 'ids and labels only, never the token');
 
@@ -246,20 +236,19 @@ test('recently used ids are offered again, with a label', async () => {
   await fresh.goto(`${fx.service.url}#/cdn-auth`);
   await fresh.getByText('Recent ids (2)').click();
   assert.equal(await fresh.getByLabel('Namespace id', { exact: true }).inputValue(), '');
-  await fresh.getByRole('button', { name: `Use Production (${PROD})` }).click();
-  assert.equal(await fresh.getByLabel('Namespace id', { exact: true }).inputValue(), PROD);
+  await fresh.getByRole('button', { name: `Use Production (${ns.prod})` }).click();
+  assert.equal(await fresh.getByLabel('Namespace id', { exact: true }).inputValue(), ns.prod);
   await fresh.getByRole('button', { name: `Use ${fx.service.gameId}` }).click();
   assert.equal(await fresh.getByLabel('Game id').inputValue(), fx.service.gameId);
   await fresh.close();
 });
 
 test('leaving a page cancels its call, and the log says the change may have landed', async () => {
-  const { page } = await open('cdn-auth');
+  const { page, settings } = await open('cdn-auth');
   await fault({ route: 'cdn-auth', delay_ms: 1500 });
-  await page.getByRole('radio', { name: /basic/ }).check();
-  await page.getByRole('button', { name: 'Apply…' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
-  await results(page).getByText(`${PROD}: Sending…`).waitFor();
+  await settings.choose('basic');
+  await settings.apply();
+  await settings.resultList().getByText(`${ns.prod}: Sending…`).waitFor();
   await page.getByRole('link', { name: 'Action log' }).click();
   const row = page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1);
   await row.waitFor();
@@ -270,16 +259,14 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   // Issue 16: the confirmation was not modal; its Apply during "Retry the failed
   // ones" replaced the plan under running calls, the wasm trapped and the panel
   // no longer navigated or sent until reloaded.
-  const { page, problems } = await open('cdn-auth');
+  const { page, problems, settings } = await open('cdn-auth');
   await fetch(`${fx.service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${fx.service.token}` } });
-  await page.getByRole('radio', { name: /basic/ }).check();
-  await page.getByLabel('Another namespace id').fill(STAGING);
-  await page.getByRole('button', { name: 'Add' }).click();
+  await settings.choose('basic');
+  await settings.add(ns.staging);
   const body = JSON.stringify({ code: 'ERROR', message: 'An internal error has occurred.', ray_id: 'ray-race' });
   await fault({ route: 'cdn-auth', status: 500, body, content_type: 'application/json' });
-  await page.getByRole('button', { name: 'Apply to 2 namespaces…' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
-  await page.getByRole('status').filter({ hasText: '1 of 2 changed, 1 failed.' }).waitFor();
+  await settings.apply(2);
+  await settings.summary('1 of 2 changed, 1 failed.');
 
   // The retry's call is slow; the confirmation opens over the page, modal.
   await fault({ route: 'cdn-auth', delay_ms: 1500 });
@@ -290,9 +277,9 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   await assert.rejects(retry.click({ timeout: 300 }), 'nothing behind the dialog can be clicked');
   // The race, replayed in code: the retry starts behind the dialog, then its Apply.
   await page.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Retry the failed ones').click());
-  await results(page).getByText(': Sending…').waitFor();
+  await settings.resultList().getByText(': Sending…').waitFor();
   await dialog.getByRole('button', { name: 'Apply' }).click();
-  await page.getByRole('status').filter({ hasText: '2 of 2 changed.' }).waitFor();
+  await settings.summary('2 of 2 changed.');
   await new Promise((r) => setTimeout(r, 300));
   assert.equal((await everything()).hits['cdn-auth'], 3, 'two, then the one retried: the Apply started nothing');
   assert.ok((await everything()).max_in_flight['cdn-auth'] <= 3);
@@ -309,7 +296,7 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   await page.getByRole('button', { name: 'Load builds' }).click();
   await page.getByText(/of 36 builds/).waitFor();
   await page.getByRole('link', { name: 'CDN auth' }).click();
-  await page.getByRole('radio', { name: /none/ }).check();
+  await settings.choose('none');
   await page.getByRole('button', { name: 'Apply…' }).click();
   await page.getByRole('alertdialog').waitFor();
   // A double click on Apply sends once.
@@ -318,7 +305,7 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
     apply.click();
     apply.click();
   });
-  await page.getByRole('status').filter({ hasText: '1 of 1 changed.' }).waitFor();
+  await settings.summary('1 of 1 changed.');
   await new Promise((r) => setTimeout(r, 300));
   assert.equal((await everything()).hits['cdn-auth'], 4);
   assert.deepEqual(problems.filter((p) => !/status of 500/.test(p)), []);
@@ -333,14 +320,14 @@ test('kept entries that do not read are dropped with a note, the rest stay, and 
     const entry = { at_ms: 1767225600000, operation: 'set-cdn-auth', game_id: 'g', namespace_id: ns, value: 'basic', outcome: 'done' };
     localStorage.setItem('gamecloud.v2.log', `${JSON.stringify(entry)}\n{"at_ms":"x"}\n`);
     localStorage.setItem('gamecloud.v2.recent', `${JSON.stringify({ kind: 'namespace', id: ns, label: 'Staging' })}\n{"kind":"planet","id":"x"}\nnot json\n`);
-  }, STAGING);
+  }, ns.staging);
   await page.reload();
   const log = page.getByRole('table', { name: 'Action log' });
   await page.getByText('1 of 1 entries 1 kept log entry could not be read (damaged, or written by another version) and was dropped.').waitFor();
-  assert.match(await log.getByRole('row').nth(1).textContent(), new RegExp(`set-cdn-auth.*${STAGING}.*basic.*done`));
+  assert.match(await log.getByRole('row').nth(1).textContent(), new RegExp(`set-cdn-auth.*${ns.staging}.*basic.*done`));
   await page.getByText('Recent ids (1)').click();
   await page.getByText('2 kept recent ids could not be read (damaged, or written by another version) and were dropped.').waitFor();
-  await page.getByRole('button', { name: `Use Staging (${STAGING})` }).waitFor();
+  await page.getByRole('button', { name: `Use Staging (${ns.staging})` }).waitFor();
   // What was read is kept again, clean: a reload has nothing more to drop.
   await page.reload();
   await page.getByText('1 of 1 entries').waitFor();
@@ -354,12 +341,12 @@ test('kept entries that do not read are dropped with a note, the rest stay, and 
     const entry = { at_ms: 1767225600000, operation: 'set-domain-auth', game_id: 'g', namespace_id: ns, value: 'enabled', outcome: 'done' };
     localStorage.setItem('gamecloud.log', JSON.stringify([entry]));
     localStorage.setItem('gamecloud.recent', `namespace\t${ns}\tProduction\n`);
-  }, PROD);
+  }, ns.prod);
   await old.page.reload();
   await old.page.getByText('1 of 1 entries').waitFor();
   assert.match(await old.page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1).textContent(), /set-domain-auth.*enabled/);
   await old.page.getByText('Recent ids (1)').click();
-  await old.page.getByRole('button', { name: `Use Production (${PROD})` }).waitFor();
+  await old.page.getByRole('button', { name: `Use Production (${ns.prod})` }).waitFor();
   const keys = await old.page.evaluate(() => Object.keys(localStorage).sort());
   assert.deepEqual(keys, ['gamecloud.v2.log', 'gamecloud.v2.recent']);
   assert.deepEqual([...problems, ...old.problems], []);

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFixtures, openPage } from './harness.mjs';
+import { BuildsPage } from './pages.mjs';
 
 const fx = useFixtures([]);
 
@@ -15,12 +16,13 @@ test('the panel loads, takes the token and lists the demo builds', async () => {
   assert.equal(await page.getByLabel('Game id').inputValue(), fx.service.gameId);
 
   await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
-  await page.getByRole('button', { name: 'Load builds' }).click();
-  await page.getByText('36 of 36 builds').waitFor();
-  const names = await page.locator('td.gc-name').allTextContents();
+  const builds = new BuildsPage(page);
+  await builds.load();
+  assert.equal(await builds.count().textContent(), '36 of 36 builds');
+  const names = await builds.column('Name');
   assert.ok(names.some((n) => n.includes('<script>alert(1)</script>')), 'HTML-like names are shown as text');
   assert.ok(names.some((n) => n.includes('サーバービルド')));
-  assert.equal(await page.locator('td.gc-name img').count(), 0, 'no markup from a name');
+  assert.equal(await builds.table().locator('img').count(), 0, 'no markup from a name');
   assert.equal(await page.locator('script:not([src])').count(), 0, 'no inline script');
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   assert.match(csp, /script-src 'self' 'wasm-unsafe-eval';/, 'the strict policy is in force');

@@ -1,0 +1,118 @@
+// Page objects: the panel's pages in the words a person would use, so that a
+// test reads as the story it checks. They find things by role and accessible
+// name, as the person perceives them.
+
+/** The CDN auth and domain auth pages: one setting, one or several namespaces. */
+export class SettingsPage {
+  constructor(page) {
+    this.page = page;
+  }
+
+  /** Chooses a value (`basic`, `none`, `enabled`...) among the radio buttons. */
+  async choose(value) {
+    await this.page.getByRole('radio', { name: new RegExp(`^${value} —`) }).check();
+  }
+
+  /** Adds a namespace by its id, as typed. */
+  async add(id) {
+    await this.page.getByLabel('Another namespace id').fill(id);
+    await this.page.getByRole('button', { name: 'Add' }).click();
+  }
+
+  /** The namespace checkbox of `id`. */
+  namespace(id) {
+    return this.page.getByRole('checkbox', { name: id });
+  }
+
+  /** Opens the confirmation for `count` namespaces; resolves with the dialog. */
+  async askToApply(count = 1) {
+    const name = count === 1 ? 'Apply…' : `Apply to ${count} namespaces…`;
+    await this.page.getByRole('button', { name }).click();
+    const dialog = this.page.getByRole('alertdialog');
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** Applies to `count` namespaces: asks, then confirms. */
+  async apply(count = 1) {
+    const dialog = await this.askToApply(count);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+  }
+
+  /** Waits for the run's summary (`2 of 3 changed, 1 failed.`). */
+  async summary(text) {
+    await this.page.getByRole('status').filter({ hasText: text }).waitFor();
+  }
+
+  /** The list of each namespace's result. */
+  resultList() {
+    return this.page.getByRole('list', { name: 'Result per namespace' });
+  }
+
+  /** Each namespace's result, as the list shows it (`<id>: Done`). */
+  results() {
+    return this.resultList().getByRole('listitem').allTextContents();
+  }
+
+  /** What this panel last set on the selected namespace, as it says it. */
+  lastSet() {
+    return this.page.getByRole('status').filter({ hasText: /set from this panel/ }).textContent();
+  }
+}
+
+/** The builds page: the list, its count, its columns as a person reads them. */
+export class BuildsPage {
+  constructor(page) {
+    this.page = page;
+  }
+
+  /** The table of builds. */
+  table() {
+    return this.page.getByRole('table', { name: 'Builds' });
+  }
+
+  /** Loads the list and waits for `n of m builds`. */
+  async load() {
+    await this.page.getByRole('button', { name: 'Load builds' }).click();
+    await this.count().waitFor();
+  }
+
+  /** The status line that says `n of m builds`. */
+  count() {
+    return this.page.getByRole('status').filter({ hasText: /^\d+ of \d+ builds$/ });
+  }
+
+  /** How many builds are shown, as the count says it. */
+  async shown() {
+    return Number((await this.count().textContent()).split(' ')[0]);
+  }
+
+  /** Sorts by a column, by clicking its header. */
+  async sortBy(column) {
+    await this.page.getByRole('button', { name: column, exact: true }).click();
+  }
+
+  /** The builds' rows rendered now, in order (the spacers that stand for the
+   * rows scrolled away have no row number). */
+  rows() {
+    return this.table().locator('tbody tr[aria-rowindex]');
+  }
+
+  /** The row the table numbers `index` (the header is 1). */
+  row(index) {
+    return this.table().locator(`tr[aria-rowindex="${index}"]`);
+  }
+
+  /** The text of each rendered row's cell in the column headed `column`. */
+  column(column) {
+    return this.table().evaluate((table, column) => {
+      const at = [...table.tHead.rows[0].cells].findIndex((th) => th.textContent.trim() === column);
+      return [...table.tBodies[0].rows].filter((tr) => tr.hasAttribute('aria-rowindex')).map((tr) => tr.cells[at].textContent);
+    }, column);
+  }
+
+  /** Scrolls the list to its last build. */
+  async scrollToEnd() {
+    await this.table().evaluate((table) => { table.parentElement.scrollTop = table.parentElement.scrollHeight; });
+  }
+}
