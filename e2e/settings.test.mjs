@@ -221,6 +221,27 @@ test('a deep link reopens the same view; the token stays only if remembered in t
   assert.match(page.url(), /#\/builds\?game=/);
 });
 
+test('Back and Forward move between the pages visited, each with its ids', async () => {
+  // Issue 18: a page link set the page before it followed, so the URL was
+  // replaced and no history entry was made: Back left the panel.
+  const { page } = await open('builds');
+  const visit = async (link, heading) => {
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: link, exact: true }).click();
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+  };
+  await visit('Development token', 'Development token');
+  await visit('CDN auth', 'CDN authentication');
+  await visit('Action log', 'Action log');
+  await page.goBack();
+  await page.getByRole('heading', { name: 'CDN authentication', exact: true }).waitFor();
+  assert.equal(await page.getByLabel('Namespace id', { exact: true }).inputValue(), ns.prod);
+  await page.goBack();
+  await page.getByRole('heading', { name: 'Development token', exact: true }).waitFor();
+  await page.goForward();
+  await page.getByRole('heading', { name: 'CDN authentication', exact: true }).waitFor();
+  assert.match(page.url(), /#\/cdn-auth\?game=/);
+});
+
 test('recently used ids are offered again, with a label', async () => {
   const { page, settings } = await open('cdn-auth');
   await settings.choose('none');

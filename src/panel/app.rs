@@ -17,10 +17,13 @@ pub fn App() -> impl IntoView {
             <h1>"Game Cloud panel"</h1>
             <nav aria-label="Pages">
                 {Page::ALL.into_iter().map(|p| view! {
+                    // The link navigates and the hash change sets the page
+                    // (Session::sync), so each page visited is an entry of the
+                    // tab's history: setting the page here first had the URL
+                    // replaced before the link followed, and Back left the panel.
                     <a
                         href=move || s.href(p)
                         aria-current=move || (s.page.get() == p).then_some("page")
-                        on:click=move |_| s.page.set(p)
                     >
                         {p.title()}
                     </a>
