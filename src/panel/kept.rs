@@ -167,6 +167,19 @@ fn parse_v1(text: &str) -> Vec<RecentId> {
         .collect()
 }
 
+/// The bound: the newest [`KEEP`] ids of each kind (the list is newest first).
+fn keep_newest(list: &mut Vec<RecentId>) {
+    for kind in ["game", "namespace"] {
+        let mut seen = 0;
+        list.retain(|r| {
+            r.kind != kind || {
+                seen += 1;
+                seen <= KEEP
+            }
+        });
+    }
+}
+
 /// The list, newest first, kept in step with `localStorage`, and how many
 /// stored entries could not be read when it was loaded.
 #[derive(Clone, Copy)]
@@ -186,15 +199,7 @@ impl Recent {
         let before = list.len();
         list.retain(|r| matches!(r.kind.as_str(), "game" | "namespace") && !r.id.is_empty());
         dropped += before - list.len();
-        for kind in ["game", "namespace"] {
-            let mut seen = 0;
-            list.retain(|r| {
-                r.kind != kind || {
-                    seen += 1;
-                    seen <= KEEP
-                }
-            });
-        }
+        keep_newest(&mut list);
         let recent = Recent(RwSignal::new(list), dropped);
         if migrated || dropped > 0 {
             recent.save();
@@ -233,15 +238,7 @@ impl Recent {
                     },
                 );
             }
-            for kind in ["game", "namespace"] {
-                let mut seen = 0;
-                list.retain(|r| {
-                    r.kind != kind || {
-                        seen += 1;
-                        seen <= KEEP
-                    }
-                });
-            }
+            keep_newest(list);
         });
         self.save();
     }
