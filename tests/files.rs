@@ -458,7 +458,9 @@ fn read_env_files(
     use std::collections::BTreeMap;
     use std::process::Command;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let python = std::env::var("GAMECLOUD_PYTHON").unwrap_or_else(|_| "python3".into());
+    // The venv `cargo xtask setup` makes (python-dotenv pinned), as the test
+    // command passes it; a bare `cargo test -- --ignored` falls back to PATH.
+    let python = std::env::var("READERS_PYTHON").unwrap_or_else(|_| "python3".into());
     let node = run_reader(
         Command::new("node")
             .arg(root.join("tests/readers/read-env.mjs"))
