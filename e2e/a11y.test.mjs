@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolations, demoNamespaces, openPage, useFixtures } from './harness.mjs';
+import { SettingsPage } from './pages.mjs';
 
 const fx = useFixtures([]);
 const ns = demoNamespaces(fx);
@@ -23,11 +24,10 @@ const pages = {
   },
   // Several namespaces, one of them unknown to the service: a result each.
   'cdn-auth?several': async (page) => {
-    await page.getByLabel('Another namespace id').fill(UNKNOWN);
-    await page.getByRole('button', { name: 'Add' }).click();
-    await page.getByRole('button', { name: 'Apply to 2 namespaces…' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('status').filter({ hasText: '1 of 2 changed, 1 failed.' }).waitFor();
+    const settings = new SettingsPage(page);
+    await settings.add(UNKNOWN);
+    await settings.apply(2);
+    await settings.summary('1 of 2 changed, 1 failed.');
   },
   'domain-auth': async (page) => {
     // The section first: the confirmation is modal, nothing behind it can be clicked.

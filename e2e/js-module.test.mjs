@@ -7,12 +7,14 @@ import { startService } from './harness.mjs';
 const pkg = process.env.JS_PKG ?? new URL('../pkg/index.js', import.meta.url).href;
 const { GameCloudClient, GameCloudError, validateDevTokenRequest, proxyPort, decodeToken } = await import(pkg);
 
-const STAGING = '7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c';
 let service;
+/** The demo namespace named staging, as the service printed it. */
+let staging;
 let client;
 
 before(async () => {
   service = await startService(['--test-hooks']);
+  staging = service.namespaces.staging;
   client = new GameCloudClient({ baseUrl: service.url, token: async () => service.token, timeoutMs: 2000 });
 });
 
@@ -41,7 +43,7 @@ test('lists builds with exact bigint sizes', async () => {
 test('creates a development token and decodes it', async () => {
   const request = { hostname: '192.168.1.20', ports: { default: { protocol: 'http', port: 8080 }, game: { protocol: 'udp', port_range: { min: 7000, max: 7010 } } } };
   assert.deepEqual(validateDevTokenRequest(request), []);
-  const { token } = await client.createDevToken(service.gameId, STAGING, request);
+  const { token } = await client.createDevToken(service.gameId, staging, request);
   const decoded = decodeToken(token);
   assert.equal(decoded.kind, 'development');
   assert.equal(decoded.label, 'dev_staging');
@@ -56,10 +58,10 @@ test('creates a development token and decodes it', async () => {
 });
 
 test('sets the CDN auth type and domain auth', async () => {
-  assert.equal(await client.setCdnAuth(service.gameId, STAGING, 'basic'), undefined);
-  assert.equal(await client.setDomainAuth(service.gameId, STAGING, true), undefined);
+  assert.equal(await client.setCdnAuth(service.gameId, staging, 'basic'), undefined);
+  assert.equal(await client.setDomainAuth(service.gameId, staging, true), undefined);
   const state = await (await fetch(`${service.url}_local/state`)).json();
-  assert.deepEqual(state.namespaces[STAGING], { cdn_auth_type: 'basic', domain_auth_enabled: true });
+  assert.deepEqual(state.namespaces[staging], { cdn_auth_type: 'basic', domain_auth_enabled: true });
 });
 
 test('failures are GameCloudErrors with a kind and the service fields', async () => {
@@ -72,7 +74,7 @@ test('failures are GameCloudErrors with a kind and the service fields', async ()
   assert.match(e.rayId, /^[0-9a-f-]{36}$/);
   assert.match(e.documentation, /^https:\/\//);
 
-  const invalid = await rejects(client.createDevToken(service.gameId, STAGING, { hostname: ' ', ports: { Bad: { protocol: 'tcp' } } }));
+  const invalid = await rejects(client.createDevToken(service.gameId, staging, { hostname: ' ', ports: { Bad: { protocol: 'tcp' } } }));
   assert.equal(invalid.kind, 'invalid_request');
   assert.deepEqual(invalid.issues.map((i) => i.path), ['hostname', 'ports.Bad', 'ports.Bad']);
 
@@ -85,9 +87,9 @@ test('bad arguments are rejected the same way, never with a crash', async () => 
   for (const call of [
     () => client.listBuilds(42),
     () => client.listBuilds(null),
-    () => client.createDevToken(service.gameId, STAGING, null),
-    () => client.createDevToken(service.gameId, STAGING, { hostname: 'h', ports: { a: { protocol: 'tcp', port: 'eighty' } } }),
-    () => client.setDomainAuth(service.gameId, STAGING, 'yes'),
+    () => client.createDevToken(service.gameId, staging, null),
+    () => client.createDevToken(service.gameId, staging, { hostname: 'h', ports: { a: { protocol: 'tcp', port: 'eighty' } } }),
+    () => client.setDomainAuth(service.gameId, staging, 'yes'),
     () => client.listBuilds(service.gameId, { signal: 'stop' }),
   ]) {
     const e = await rejects(call());
@@ -110,7 +112,7 @@ test('a request JSON cannot hold, or a wrong field, is an invalid_request naming
   cyclic.self = cyclic;
   for (const request of [hostile, cyclic, { hostname: 'h', ports: { a: { protocol: 'tcp', port: 80n } } }]) {
     assert.throws(() => validateDevTokenRequest(request), (e) => e instanceof GameCloudError && e.kind === 'invalid_request', String(request));
-    const e = await rejects(client.createDevToken(service.gameId, STAGING, request));
+    const e = await rejects(client.createDevToken(service.gameId, staging, request));
     assert.equal(e.kind, 'invalid_request', e.message);
   }
   // A Proxy that throws on every read, wherever an argument is read.
@@ -131,11 +133,11 @@ test('a safe call is retried after a 503, a POST is not, and 429 carries retryAf
   const hits = async () => (await (await fetch(`${service.url}_local/state`)).json()).hits;
   await fetch(`${service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${service.token}` } });
   await fault({ route: 'cdn-auth', status: 503 });
-  await client.setCdnAuth(service.gameId, STAGING, 'none');
+  await client.setCdnAuth(service.gameId, staging, 'none');
   assert.equal((await hits())['cdn-auth'], 2, 'retried once');
 
   await fault({ route: 'tokens/development', status: 503, body: '' });
-  const e = await rejects(client.createDevToken(service.gameId, STAGING, { hostname: 'h', ports: {} }));
+  const e = await rejects(client.createDevToken(service.gameId, staging, { hostname: 'h', ports: {} }));
   assert.equal(e.kind, 'unexpected_answer');
   assert.equal(e.status, 503);
   assert.equal((await hits())['tokens/development'], 1, 'a POST is never repeated');
@@ -151,7 +153,7 @@ test('a safe call is retried after a 503, a POST is not, and 429 carries retryAf
 test('timeouts and aborts end the call with their own kinds', async () => {
   await fetch(`${service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${service.token}` }, body: JSON.stringify({ route: 'tokens/development', delay_ms: 1500 }) });
   const quick = new GameCloudClient({ baseUrl: service.url, token: service.token, timeoutMs: 200 });
-  const t = await rejects(quick.createDevToken(service.gameId, STAGING, { hostname: 'h' }));
+  const t = await rejects(quick.createDevToken(service.gameId, staging, { hostname: 'h' }));
   assert.equal(t.kind, 'timeout');
   assert.equal(t.timeoutMs, 200);
 
@@ -171,7 +173,7 @@ test('the timeout and the signal apply while the token function is still pending
 
   const patient = new GameCloudClient({ baseUrl: service.url, token: never, timeoutMs: 60000 });
   const controller = new AbortController();
-  const pending = patient.setDomainAuth(service.gameId, STAGING, true, { signal: controller.signal });
+  const pending = patient.setDomainAuth(service.gameId, staging, true, { signal: controller.signal });
   setTimeout(() => controller.abort(), 50);
   assert.equal((await rejects(pending)).kind, 'aborted');
   // Already aborted: the token function is not even called.
@@ -189,7 +191,7 @@ test('the timeout and the signal apply while the token function is still pending
 test('a documentation link that is not http(s) is dropped, never handed on', async () => {
   const body = JSON.stringify({ code: 'ERROR', message: 'm', ray_id: 'r', documentation: 'javascript:alert(1)' });
   await fetch(`${service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${service.token}` }, body: JSON.stringify({ route: 'cdn-auth', status: 400, body, content_type: 'application/json' }) });
-  const e = await rejects(client.setCdnAuth(service.gameId, STAGING, 'none'));
+  const e = await rejects(client.setCdnAuth(service.gameId, staging, 'none'));
   assert.equal(e.code, 'ERROR');
   assert.equal(e.documentation, undefined);
 });

@@ -5,6 +5,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, stat } from 'node:fs/promises';
 import { demoNamespaces, openPage, useFixtures } from './harness.mjs';
+import { SettingsPage } from './pages.mjs';
 
 const fx = useFixtures([]);
 const ns = demoNamespaces(fx);
@@ -38,14 +39,11 @@ const scenes = {
   },
   // One setting to several namespaces, one unknown to the service.
   'cdn-auth': async (page) => {
-    await page.getByRole('radio', { name: /basic/ }).check();
-    for (const id of ['c0ffee00-1234-4abc-9def-0123456789ab', '00000000-0000-4000-8000-00000000000a']) {
-      await page.getByLabel('Another namespace id').fill(id);
-      await page.getByRole('button', { name: 'Add' }).click();
-    }
-    await page.getByRole('button', { name: 'Apply to 3 namespaces…' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('status').filter({ hasText: '2 of 3 changed, 1 failed.' }).waitFor();
+    const settings = new SettingsPage(page);
+    await settings.choose('basic');
+    for (const id of [ns.prod, '00000000-0000-4000-8000-00000000000a']) await settings.add(id);
+    await settings.apply(3);
+    await settings.summary('2 of 3 changed, 1 failed.');
   },
   'domain-auth': async (page) => {
     await page.getByRole('button', { name: 'Enable…' }).click();

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demoNamespaces, openPage, openPanel, useFixtures } from './harness.mjs';
-import { SettingsPage } from './pages.mjs';
+import { BuildsPage, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures(['--test-hooks']);
 const ns = demoNamespaces(fx);
@@ -61,8 +61,7 @@ test('one setting goes to several namespaces: one confirmation, a result each, a
   // The service asks for a 1 s pause on the first call that reaches it.
   const limited = JSON.stringify({ code: 'API_RATE_LIMIT', message: 'Slow down.', ray_id: 'ray-429' });
   await fault({ route: 'cdn-auth', status: 429, retry_after: '1', body: limited, content_type: 'application/json' });
-  await page.getByRole('button', { name: 'Apply to 3 namespaces…' }).click();
-  const dialog = page.getByRole('alertdialog');
+  const dialog = await settings.askToApply(3);
   assert.equal(
     await dialog.getByText(/^Set /).textContent(),
     `Set the CDN auth type to basic on 3 namespaces: ${ns.prod}, ${ns.staging}, ${UNKNOWN}?`,
@@ -176,8 +175,7 @@ test('domain auth goes to several namespaces from the same page, and each one is
   await page.getByText('Several namespaces').click();
   await settings.choose('disabled');
   await settings.add(ns.staging);
-  await page.getByRole('button', { name: 'Apply to 2 namespaces…' }).click();
-  const dialog = page.getByRole('alertdialog');
+  const dialog = await settings.askToApply(2);
   assert.equal(
     await dialog.getByText(/^Set /).textContent(),
     `Set domain-based authentication to disabled on 2 namespaces: ${ns.prod}, ${ns.staging}?`,
@@ -291,9 +289,7 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
 
   // The retry's call is slow; the confirmation opens over the page, modal.
   await fault({ route: 'cdn-auth', delay_ms: 1500 });
-  await page.getByRole('button', { name: 'Apply to 2 namespaces…' }).click();
-  const dialog = page.getByRole('alertdialog');
-  await dialog.waitFor();
+  const dialog = await settings.askToApply(2);
   const retry = page.getByRole('button', { name: 'Retry the failed ones', includeHidden: true });
   await assert.rejects(retry.click({ timeout: 300 }), 'nothing behind the dialog can be clicked');
   // The race, replayed in code: the retry starts behind the dialog, then its Apply.
@@ -306,20 +302,19 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   assert.ok((await everything()).max_in_flight['cdn-auth'] <= 3);
 
   // Escape closes the dialog without sending.
-  await page.getByRole('button', { name: 'Apply to 2 namespaces…' }).click();
-  await dialog.waitFor();
+  await settings.askToApply(2);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   assert.equal((await everything()).hits['cdn-auth'], 3);
 
   // The panel still navigates and sends.
   await page.getByRole('link', { name: 'Builds' }).click();
-  await page.getByRole('button', { name: 'Load builds' }).click();
-  await page.getByText(/of 36 builds/).waitFor();
+  const builds = new BuildsPage(page);
+  await builds.load();
+  assert.match(await builds.count().textContent(), /of 36 builds$/);
   await page.getByRole('link', { name: 'CDN auth' }).click();
   await settings.choose('none');
-  await page.getByRole('button', { name: 'Apply…' }).click();
-  await page.getByRole('alertdialog').waitFor();
+  await settings.askToApply();
   // A double click on Apply sends once.
   await page.evaluate(() => {
     const apply = [...document.querySelectorAll('dialog[open] button')].find((b) => b.textContent === 'Apply');
