@@ -238,7 +238,10 @@ fn filtering_finds_exactly_the_builds_a_plain_scan_finds() {
             let name = format!(
                 "Build {} {}",
                 i % 37,
-                ["Alpha", "beta", "ÉTÉ"][i as usize % 3]
+                // ASCII names and others side by side: the index lower-cases
+                // the two kinds apart and must splice them back in order; a
+                // final sigma lowers by its context.
+                ["Alpha", "beta", "ÉTÉ", "ΟΔΟΣ x", "İK"][i as usize % 5]
             );
             build(
                 &name,
@@ -260,6 +263,10 @@ fn filtering_finds_exactly_the_builds_a_plain_scan_finds() {
         "zzz",
         "b-Build 2",
         "3 3",
+        "ΟΔΟΣ",
+        "οδοσ",
+        "ς x",
+        "i̇k",
     ] {
         for state in [
             StateFilter::All,

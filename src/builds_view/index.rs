@@ -8,19 +8,24 @@ use super::{Column, Sort, StateFilter};
 use crate::model::BuildSummary;
 
 /// Lower-cased text of each build, computed once per list, so that filtering
-/// and sorting cost no allocation per keystroke or click.
+/// and sorting cost no allocation per keystroke or click. Nothing is computed
+/// until a filter or a sort by name first needs it (or [`SearchIndex::prepare`]
+/// asks): the list shows without waiting for its index.
 pub struct SearchIndex {
-    /// Every build's name, ids and tags, lower-cased: parts end with [`SEP`],
-    /// builds with [`END`]. The name comes first, so it is also the name's
-    /// sort text.
+    text: OnceLock<Text>,
+    /// Each build's place among the lower-cased names (equal names, equal
+    /// places), so that sorting by name is an integer sort.
+    name_ranks: OnceLock<Vec<u32>>,
+    lower: fn(&str) -> String,
+}
+
+/// Every build's name, ids and tags, lower-cased: parts end with [`SEP`],
+/// builds with [`END`]. The name comes first, so it is also the name's sort
+/// text.
+struct Text {
     text: String,
     /// Where each build's text starts in `text`, plus the end.
     starts: Vec<usize>,
-    /// Each build's place among the lower-cased names (equal names, equal
-    /// places), so that sorting by name is an integer sort. Computed once,
-    /// on the first sort by name or by [`SearchIndex::prepare`].
-    name_ranks: OnceLock<Vec<u32>>,
-    lower: fn(&str) -> String,
 }
 
 /// Ends a part of a build's text.
@@ -29,53 +34,63 @@ const SEP: char = '\u{1}';
 const END: char = '\u{0}';
 
 impl SearchIndex {
-    /// The index of `builds`. `lower` lower-cases text: the panel passes the
-    /// browser's own `toLowerCase` (Rust's would add its Unicode tables to
-    /// the wasm), native code [`str::to_lowercase`]. All the text is
-    /// lower-cased in one call.
-    pub fn new(builds: &[BuildSummary], lower: fn(&str) -> String) -> Self {
-        let mut text = String::new();
-        for b in builds {
-            for part in [&b.display_name, &b.build_id, &b.upload_id] {
-                push_searchable(&mut text, part);
-                text.push(SEP);
-            }
-            for (k, v) in &b.tags {
-                push_searchable(&mut text, k);
-                text.push('=');
-                push_searchable(&mut text, v);
-                text.push(SEP);
-            }
-            text.push(END);
-        }
-        let text = lower(&text);
-        let mut starts = Vec::with_capacity(builds.len() + 1);
-        starts.push(0);
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == END as u8)
-                .map(|(i, _)| i + 1),
-        );
+    /// The index of a list, empty until first used. `lower` lower-cases
+    /// text: the panel passes the browser's own `toLowerCase` (Rust's would
+    /// add its Unicode tables to the wasm), native code
+    /// [`str::to_lowercase`]. ASCII text is lower-cased here; the parts that
+    /// hold other text go to `lower` together, in one call.
+    pub fn new(lower: fn(&str) -> String) -> Self {
         SearchIndex {
-            text,
-            starts,
+            text: OnceLock::new(),
             name_ranks: OnceLock::new(),
             lower,
         }
     }
 
-    /// Does now the work the first sort by name would do (the panel calls it
-    /// once the list is on screen, while the page is idle).
-    pub fn prepare(&self) {
-        self.name_ranks();
+    /// Does now the work the first filter or sort by name would do (the
+    /// panel calls it once the list is on screen, while the page is idle).
+    pub fn prepare(&self, builds: &[BuildSummary]) {
+        self.name_ranks(builds);
     }
 
-    fn name_ranks(&self) -> &[u32] {
-        self.name_ranks
-            .get_or_init(|| ranks(self.len(), &|i| self.name(i as usize).as_bytes()))
+    fn text(&self, builds: &[BuildSummary]) -> &Text {
+        self.text.get_or_init(|| {
+            let mut text = String::new();
+            for b in builds {
+                for part in [&b.display_name, &b.build_id, &b.upload_id] {
+                    push_searchable(&mut text, part);
+                    text.push(SEP);
+                }
+                for (k, v) in &b.tags {
+                    push_searchable(&mut text, k);
+                    text.push('=');
+                    push_searchable(&mut text, v);
+                    text.push(SEP);
+                }
+                text.push(END);
+            }
+            let text = lower_parts(text, self.lower);
+            let mut starts = Vec::with_capacity(builds.len() + 1);
+            starts.push(0);
+            starts.extend(
+                text.bytes()
+                    .enumerate()
+                    .filter(|&(_, b)| b == END as u8)
+                    .map(|(i, _)| i + 1),
+            );
+            Text { text, starts }
+        })
     }
 
+    fn name_ranks(&self, builds: &[BuildSummary]) -> &[u32] {
+        self.name_ranks.get_or_init(|| {
+            let text = self.text(builds);
+            ranks(text.len(), &|i| text.name(i as usize).as_bytes())
+        })
+    }
+}
+
+impl Text {
     /// Build `i`'s lower-cased text.
     fn haystack(&self, i: usize) -> &str {
         self.text
@@ -90,11 +105,13 @@ impl SearchIndex {
         h.get(..end).unwrap_or(h)
     }
 
-    /// How many builds the index holds.
+    /// How many builds the text holds.
     fn len(&self) -> usize {
         self.starts.len() - 1
     }
+}
 
+impl SearchIndex {
     /// The indices of the builds to show, filtered and in order: every word
     /// of `query` (case-insensitive) in the name, the ids or the tags. Ties
     /// keep the service's order. `builds` is the list this index was built
@@ -116,27 +133,28 @@ impl SearchIndex {
             StateFilter::Complete => builds[i].complete,
             StateFilter::Unfinished => !builds[i].complete,
         };
-        let n = builds.len().min(self.len());
         let mut typed = String::new();
         push_searchable(&mut typed, query);
         let query = (self.lower)(&typed);
         let mut words = query.split_whitespace();
         let Some(first) = words.next() else {
-            return (0..n).filter(|&i| state_ok(i)).collect();
+            return (0..builds.len()).filter(|&i| state_ok(i)).collect();
         };
         let rest: Vec<&str> = words.collect();
+        let text = self.text(builds);
+        let n = builds.len().min(text.len());
         // One search through all the text for the first word (a word holds
         // no separator, so a match never spans two builds), then the other
         // words in the builds it found.
         let mut out = Vec::new();
         let mut last = usize::MAX;
-        for (at, _) in self.text.match_indices(first) {
-            let i = self.starts.partition_point(|&start| start <= at) - 1;
+        for (at, _) in text.text.match_indices(first) {
+            let i = text.starts.partition_point(|&start| start <= at) - 1;
             if i == last || i >= n {
                 continue;
             }
             last = i;
-            if state_ok(i) && rest.iter().all(|w| self.haystack(i).contains(w)) {
+            if state_ok(i) && rest.iter().all(|w| text.haystack(i).contains(w)) {
                 out.push(i);
             }
         }
@@ -158,7 +176,7 @@ impl SearchIndex {
         };
         let is_text = matches!(sort.column, Column::BuildId | Column::UploadId);
         let name_ranks: &[u32] = if sort.column == Column::Name {
-            self.name_ranks()
+            self.name_ranks(builds)
         } else {
             &[]
         };
@@ -248,6 +266,37 @@ fn sort_ties_by_text<'a>(
             runs(run, start, digit + 1, &mut todo);
         }
     }
+}
+
+/// Lower-cases `text`, whose parts each end with [`SEP`] or [`END`]: ASCII
+/// parts in place, the parts that hold other text through `lower` in one
+/// call (crossing into the browser costs far more than lower-casing ASCII,
+/// and ids and most tags are ASCII). Mappings that depend on the context (a
+/// final sigma) see the same context: the separators are not letters, so a
+/// part lowers the same alone or among others.
+fn lower_parts(mut text: String, lower: fn(&str) -> String) -> String {
+    let ends = |c: char| c == SEP || c == END;
+    if text.is_ascii() {
+        text.make_ascii_lowercase();
+        return text;
+    }
+    let others: String = text
+        .split_inclusive(ends)
+        .filter(|part| !part.is_ascii())
+        .collect();
+    let others = lower(&others);
+    let mut others = others.split_inclusive(ends);
+    let mut out = String::with_capacity(text.len());
+    for part in text.split_inclusive(ends) {
+        if part.is_ascii() {
+            let at = out.len();
+            out.push_str(part);
+            out[at..].make_ascii_lowercase();
+        } else {
+            out.push_str(others.next().unwrap_or_default());
+        }
+    }
+    out
 }
 
 /// Text as it goes into the index: the separators cannot occur in it.

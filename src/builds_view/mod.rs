@@ -104,11 +104,13 @@ pub struct BuildList {
 }
 
 impl BuildList {
-    /// The list and its index. `lower` lower-cases text (see
-    /// [`SearchIndex::new`]).
+    /// The list and its index, built when first needed. `lower` lower-cases
+    /// text (see [`SearchIndex::new`]).
     pub fn new(builds: Vec<BuildSummary>, lower: fn(&str) -> String) -> Self {
-        let index = SearchIndex::new(&builds, lower);
-        BuildList { builds, index }
+        BuildList {
+            builds,
+            index: SearchIndex::new(lower),
+        }
     }
 
     /// The builds, in the service's order.
@@ -126,10 +128,10 @@ impl BuildList {
         self.builds.is_empty()
     }
 
-    /// Ranks the names ahead of the first sort by name (see
-    /// [`SearchIndex::prepare`]).
+    /// Builds the index and ranks the names ahead of the first filter or
+    /// sort by name (see [`SearchIndex::prepare`]).
     pub fn prepare(&self) {
-        self.index.prepare();
+        self.index.prepare(&self.builds);
     }
 
     /// The builds matching a query and a state, in list order.

@@ -233,8 +233,19 @@ impl Serialize for Timestamp {
 }
 
 impl<'de> Deserialize<'de> for Timestamp {
+    /// Reads the text where it lies: a list of builds holds one per build,
+    /// and copying each into a `String` first cost an allocation apiece.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        Timestamp::parse(&s).map_err(serde::de::Error::custom)
+        struct Text;
+        impl serde::de::Visitor<'_> for Text {
+            type Value = Timestamp;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an RFC 3339 timestamp")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Timestamp, E> {
+                Timestamp::parse(s).map_err(E::custom)
+            }
+        }
+        d.deserialize_str(Text)
     }
 }
