@@ -9,7 +9,7 @@ use crate::model::BuildSummary;
 
 /// Lower-cased text of each build, computed once per list, so that filtering
 /// and sorting cost no allocation per keystroke or click. Nothing is computed
-/// until a filter or a sort by name first needs it (or [`SearchIndex::prepare`]
+/// until a filter or a sort by name first needs it (or a `prepare_` method
 /// asks): the list shows without waiting for its index.
 pub struct SearchIndex {
     text: OnceLock<Text>,
@@ -47,9 +47,14 @@ impl SearchIndex {
         }
     }
 
-    /// Does now the work the first filter or sort by name would do (the
-    /// panel calls it once the list is on screen, while the page is idle).
-    pub fn prepare(&self, builds: &[BuildSummary]) {
+    /// Does now the work the first filter would do: the lower-cased text.
+    pub fn prepare_filter(&self, builds: &[BuildSummary]) {
+        self.text(builds);
+    }
+
+    /// Does now the work the first sort by name would do (the text too, if
+    /// [`SearchIndex::prepare_filter`] has not run).
+    pub fn prepare_sort(&self, builds: &[BuildSummary]) {
         self.name_ranks(builds);
     }
 

@@ -128,10 +128,16 @@ impl BuildList {
         self.builds.is_empty()
     }
 
-    /// Builds the index and ranks the names ahead of the first filter or
-    /// sort by name (see [`SearchIndex::prepare`]).
-    pub fn prepare(&self) {
-        self.index.prepare(&self.builds);
+    /// Builds the search text ahead of the first filter. With
+    /// [`BuildList::prepare_sort`], the index's work in two parts, so that a
+    /// page can run them as two tasks and stay responsive between them.
+    pub fn prepare_filter(&self) {
+        self.index.prepare_filter(&self.builds);
+    }
+
+    /// Ranks the names ahead of the first sort by name.
+    pub fn prepare_sort(&self) {
+        self.index.prepare_sort(&self.builds);
     }
 
     /// The builds matching a query and a state, in list order.

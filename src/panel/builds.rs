@@ -75,11 +75,19 @@ fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
     // nothing.
     let list = builds.clone();
     {
-        // Once the list is painted, rank the names while the page is idle, so
-        // that the first sort by name is as quick as any other.
+        // Once the list is painted, build the search text, then rank the
+        // names, as two tasks (scrolling and typing get through between
+        // them), so that the first filter and the first sort by name are as
+        // quick as any other.
         let list = list.clone();
         request_animation_frame(move || {
-            set_timeout(move || list.prepare(), std::time::Duration::ZERO)
+            set_timeout(
+                move || {
+                    list.prepare_filter();
+                    set_timeout(move || list.prepare_sort(), std::time::Duration::ZERO);
+                },
+                std::time::Duration::ZERO,
+            )
         });
     }
     let matching = {
