@@ -39,7 +39,8 @@ async function firstLoad(service, route) {
   page.on('response', (res) => {
     if (res.url().startsWith(service.url)) bodies.push(res.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0));
   });
-  await page.goto(route ? `${service.url}#/${route}?game=${service.gameId}` : `${service.url}/`);
+  // The service prints its URL with the trailing slash: the panel's own URL.
+  await page.goto(route ? `${service.url}#/${route}?game=${service.gameId}` : service.url);
   const control = page.getByRole('main').locator('input:enabled, select:enabled, textarea:enabled, button:enabled').first();
   await control.waitFor();
   const ms = await page.evaluate(() => performance.now());
@@ -105,7 +106,7 @@ async function builds(service, n) {
   await page.goto(`${service.url}#/builds?game=${service.gameId}`);
   await page.getByLabel('Token', { exact: true }).fill(service.token);
   await page.evaluate(IN_PAGE);
-  const listUrl = new URL(`cloud/games/${service.gameId}/builds`, service.url.endsWith('/') ? service.url : `${service.url}/`).href;
+  const listUrl = `${service.url}cloud/games/${service.gameId}/builds`;
   const floorRun = () => page.evaluate(({ listUrl, token }) => window.__floor(listUrl, token), { listUrl, token: service.token });
   const cold = await floorRun();
   const floors = [];

@@ -93,30 +93,7 @@ impl SearchIndex {
             ranks(text.len(), &|i| text.name(i as usize).as_bytes())
         })
     }
-}
 
-impl Text {
-    /// Build `i`'s lower-cased text.
-    fn haystack(&self, i: usize) -> &str {
-        self.text
-            .get(self.starts[i]..self.starts[i + 1])
-            .unwrap_or_default()
-    }
-
-    /// The lower-cased name of build `i`.
-    fn name(&self, i: usize) -> &str {
-        let h = self.haystack(i);
-        let end = h.bytes().position(|b| b == SEP as u8).unwrap_or(h.len());
-        h.get(..end).unwrap_or(h)
-    }
-
-    /// How many builds the text holds.
-    fn len(&self) -> usize {
-        self.starts.len() - 1
-    }
-}
-
-impl SearchIndex {
     /// The indices of the builds to show, filtered and in order: every word
     /// of `query` (case-insensitive) in the name, the ids or the tags. Ties
     /// keep the service's order. `builds` is the list this index was built
@@ -209,6 +186,27 @@ impl SearchIndex {
             sort_ties_by_text(&mut keyed, &text, sort.descending);
         }
         keyed.into_iter().map(|(_, i)| i as usize).collect()
+    }
+}
+
+impl Text {
+    /// Build `i`'s lower-cased text.
+    fn haystack(&self, i: usize) -> &str {
+        self.text
+            .get(self.starts[i]..self.starts[i + 1])
+            .unwrap_or_default()
+    }
+
+    /// The lower-cased name of build `i`.
+    fn name(&self, i: usize) -> &str {
+        let h = self.haystack(i);
+        let end = h.bytes().position(|b| b == SEP as u8).unwrap_or(h.len());
+        h.get(..end).unwrap_or(h)
+    }
+
+    /// How many builds the text holds.
+    fn len(&self) -> usize {
+        self.starts.len() - 1
     }
 }
 
