@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::lazy::{lazy, lazy_view};
 use super::session::{Page, Session};
 use super::{builds, cdn_auth, connection, dev_token, domain_auth, log, recent};
 
@@ -33,13 +34,39 @@ pub fn App() -> impl IntoView {
         <main class="gc-main">
             <connection::ConnectionForm />
             <recent::RecentIds />
+            // The builds page opens the panel; the others are fetched when
+            // first visited.
             {move || match s.page.get() {
                 Page::Builds => view! { <builds::BuildsPage /> }.into_any(),
-                Page::DevToken => view! { <dev_token::DevTokenPage /> }.into_any(),
-                Page::CdnAuth => view! { <cdn_auth::CdnAuthPage /> }.into_any(),
-                Page::DomainAuth => view! { <domain_auth::DomainAuthPage /> }.into_any(),
-                Page::Log => view! { <log::LogPage /> }.into_any(),
+                Page::DevToken => lazy_view(dev_token_page, "this page", |make| make()).into_any(),
+                Page::CdnAuth => lazy_view(cdn_auth_page, "this page", |make| make()).into_any(),
+                Page::DomainAuth => lazy_view(domain_auth_page, "this page", |make| make()).into_any(),
+                Page::Log => lazy_view(log_page, "this page", |make| make()).into_any(),
             }}
         </main>
     }
+}
+
+// Each page's code, fetched on its first visit. The settings pages share
+// most of theirs (the several-namespaces change, the last-set memory), so
+// they come as one.
+lazy! {
+    fn dev_token_page() -> fn() -> AnyView;
+    in dev_token, preload preload_dev_token;
+    { || view! { <dev_token::DevTokenPage /> }.into_any() }
+}
+lazy! {
+    fn cdn_auth_page() -> fn() -> AnyView;
+    in settings, preload preload_cdn_auth;
+    { || view! { <cdn_auth::CdnAuthPage /> }.into_any() }
+}
+lazy! {
+    fn domain_auth_page() -> fn() -> AnyView;
+    in settings, preload preload_domain_auth;
+    { || view! { <domain_auth::DomainAuthPage /> }.into_any() }
+}
+lazy! {
+    fn log_page() -> fn() -> AnyView;
+    in settings, preload preload_log;
+    { || view! { <log::LogPage /> }.into_any() }
 }

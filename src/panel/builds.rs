@@ -7,6 +7,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::lazy::{lazy, lazy_view};
 use super::session::Session;
 use super::widgets::{CopyButton, ErrorPanel};
 use crate::api::ListBuilds;
@@ -28,6 +29,12 @@ pub fn BuildsPage() -> impl IntoView {
     let opts = super::calls::page_options();
     let load = Action::new_local(move |_: &()| {
         let (game, opts) = (s.game(), opts.clone());
+        // The table's code is fetched while the list is (split builds); a
+        // failure shows where the table would be.
+        #[cfg(gamecloud_split)]
+        leptos::task::spawn_local(async {
+            let _ = preload_table().await;
+        });
         async move {
             let list = super::calls::read(s, &ListBuilds { game_id: &game }, &opts).await?;
             recent.record(&game, &s.namespace());
@@ -58,10 +65,17 @@ pub fn BuildsPage() -> impl IntoView {
             {move || match builds.get() {
                 None => view! { <p class="gc-muted">"Enter the token and the game id, then load the builds."</p> }.into_any(),
                 Some(list) if list.is_empty() => view! { <p role="status">"This game has no builds yet."</p> }.into_any(),
-                Some(list) => view! { <BuildsTable builds=list /> }.into_any(),
+                Some(list) => lazy_view(table, "the table", move |make| make(list.clone())).into_any(),
             }}
         </section>
     }
+}
+
+lazy! {
+    /// The table's code, fetched with the first list (split builds).
+    fn table() -> fn(Arc<BuildList>) -> AnyView;
+    in builds_table, preload preload_table;
+    { |builds| view! { <BuildsTable builds=builds /> }.into_any() }
 }
 
 #[component]

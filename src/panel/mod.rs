@@ -11,6 +11,7 @@ mod connection;
 mod dev_token;
 mod domain_auth;
 mod kept;
+mod lazy;
 mod log;
 mod recent;
 mod session;

@@ -5,6 +5,7 @@ mod fingerprint;
 mod imports;
 mod paths;
 mod setup;
+mod split;
 mod tasks;
 
 use std::process::ExitCode;
@@ -13,10 +14,13 @@ const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
   serve [ARGS...]  install what is missing, build the panel, and run the local
-                   service with demo data serving it (ARGS go to local-service)
+                   service with demo data serving it (ARGS go to local-service;
+                   --split serves the panel with its pages split)
   test             install what is missing, then run every check and test and
                    print `N passed, N failed`
   dist             build the release panel into dist/
+  dist-split       build it with the pages a visit does not need in parts
+                   fetched on first use, into dist-split/ (opt-in: see README)
   js               build the JS module (npm package) into pkg/
   screenshots      refresh docs/screenshots (each page, light and dark)
   bench            measure the panel: download size, time to a usable form,
@@ -28,6 +32,10 @@ commands:
   setup            only install what is missing";
 
 fn main() -> ExitCode {
+    // Trunk runs this runner as its wasm-bindgen in split builds (split.rs).
+    if split::is_standin() {
+        return split::standin();
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("serve") => {
@@ -37,6 +45,9 @@ fn main() -> ExitCode {
         Some("test") => tasks::test(),
         Some("dist") => setup::ensure_all()
             .and_then(|env| tasks::dist(&env))
+            .map(drop),
+        Some("dist-split") => setup::ensure_all()
+            .and_then(|env| tasks::dist_split(&env))
             .map(drop),
         Some("js") => setup::ensure_all()
             .and_then(|env| tasks::js(&env))

@@ -1,0 +1,145 @@
+// The panel with its pages split (`cargo xtask dist-split`): opening it
+// fetches no part, each page's parts come on its first visit, deep links and
+// Back/Forward work, and a part that cannot be fetched or fails its integrity
+// check is said on that page with a retry while every other page keeps working.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startService, launchBrowser, openPage } from './harness.mjs';
+import { BuildsPage } from './pages.mjs';
+
+const DIST = process.env.PANEL_SPLIT_DIST ?? 'dist-split';
+const PART = /\/part-[0-9a-f]{16}\.wasm$/;
+const fx = {};
+before(async () => {
+  fx.service = await startService([], { dist: DIST });
+  fx.browser = await launchBrowser();
+});
+after(async () => {
+  await fx.browser?.close();
+  await fx.service?.stop();
+});
+
+const HEADINGS = {
+  'dev-token': 'Development token',
+  'cdn-auth': 'CDN authentication',
+  'domain-auth': 'Domain-based authentication',
+  log: 'Action log',
+};
+
+/** The panel at `hash`, with every part it fetches recorded. */
+async function open(hash = '') {
+  const { page, problems } = await openPage(fx.browser);
+  const parts = [];
+  page.on('request', (r) => PART.test(r.url()) && parts.push(new URL(r.url()).pathname));
+  await page.goto(`${fx.service.url}${hash}`);
+  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
+  await page.getByLabel('Game id').fill(fx.service.gameId);
+  return { page, problems, parts };
+}
+
+function heading(page, name) {
+  return page.getByRole('heading', { level: 2, name, exact: true });
+}
+
+test('opening the panel fetches no part; each page fetches its own once, and Back and Forward move between them', async () => {
+  const { page, problems, parts } = await open();
+  await heading(page, 'Builds').waitFor();
+  await page.getByRole('button', { name: 'Load builds' }).waitFor();
+  assert.deepEqual(parts, [], 'the builds form needs no part');
+
+  const seen = new Map();
+  for (const [slug, name] of Object.entries(HEADINGS)) {
+    const before = parts.length;
+    await page.getByRole('link', { name: { 'dev-token': 'Development token', 'cdn-auth': 'CDN auth', 'domain-auth': 'Domain auth', log: 'Action log' }[slug] }).click();
+    await heading(page, name).waitFor();
+    seen.set(slug, parts.length - before);
+  }
+  assert.ok(seen.get('dev-token') > 0, 'the token page came in parts of its own');
+  assert.ok(seen.get('cdn-auth') > 0, 'the settings pages came in parts of their own');
+  const fetched = parts.length;
+
+  await page.goBack();
+  await heading(page, HEADINGS['domain-auth']).waitFor();
+  await page.goBack();
+  await heading(page, HEADINGS['cdn-auth']).waitFor();
+  await page.goBack();
+  await heading(page, HEADINGS['dev-token']).waitFor();
+  await page.goForward();
+  await heading(page, HEADINGS['cdn-auth']).waitFor();
+  assert.equal(parts.length, fetched, 'a page seen before fetches nothing again');
+  assert.equal(new Set(parts).size, parts.length, 'no part is fetched twice');
+
+  await page.goBack();
+  await page.goBack();
+  await heading(page, 'Builds').waitFor();
+  const builds = new BuildsPage(page);
+  await builds.load();
+  assert.equal(await builds.count().textContent(), '36 of 36 builds');
+  assert.deepEqual(problems, []);
+});
+
+for (const [slug, name] of Object.entries(HEADINGS)) {
+  test(`a deep link to #/${slug} shows that page`, async () => {
+    const { page, problems, parts } = await open(`#/${slug}?game=${fx.service.gameId}`);
+    await heading(page, name).waitFor();
+    assert.ok(parts.length > 0);
+    assert.deepEqual(problems, []);
+  });
+}
+
+test('a part that cannot be fetched is said on its page with a retry; the other pages keep working', async () => {
+  const { page, problems } = await open();
+  const builds = new BuildsPage(page);
+  await builds.load();
+
+  await page.route(PART, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('link', { name: 'Development token' }).click();
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /could not be downloaded/);
+
+  // The builds page and its table were fetched before: they still work.
+  await page.getByRole('link', { name: 'Builds' }).click();
+  await builds.load();
+  assert.equal(await builds.count().textContent(), '36 of 36 builds');
+
+  await page.getByRole('link', { name: 'Development token' }).click();
+  await alert.waitFor();
+  await page.unroute(PART);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await heading(page, 'Development token').waitFor();
+  assert.equal(await page.getByRole('alert').count(), 0);
+  assert.deepEqual(problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
+});
+
+test('a part that fails its integrity check is refused and said, and nothing else breaks', async () => {
+  const { page, problems } = await open('#/log');
+  await heading(page, 'Action log').waitFor();
+
+  // A deploy that changed a part under a running page, or a tampering proxy.
+  await page.route(PART, async (route) => {
+    const response = await route.fetch();
+    const body = Buffer.concat([await response.body(), Buffer.from([0])]);
+    await route.fulfill({ response, body });
+  });
+  await page.getByRole('link', { name: 'Development token' }).click();
+  await page.getByRole('alert').filter({ hasText: /could not be downloaded/ }).waitFor();
+  assert.ok(problems.some((p) => /integrity/i.test(p)), `the browser refused it: ${problems.join('\n')}`);
+  assert.deepEqual(problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
+
+  await page.getByRole('link', { name: 'Action log' }).click();
+  await heading(page, 'Action log').waitFor();
+  await page.getByRole('link', { name: 'Builds' }).click();
+  await page.getByRole('button', { name: 'Load builds' }).waitFor();
+});
+
+test('a host that sends the parts with another Content-Type still serves the pages', async () => {
+  const { page, problems } = await open();
+  await page.route(PART, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+  });
+  await page.getByRole('link', { name: 'CDN auth' }).click();
+  await heading(page, 'CDN authentication').waitFor();
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,124 @@
+//! Code the browser fetches when it is first needed. In the release build
+//! (`cargo xtask dist` compiles with `--cfg gamecloud_split`), each function
+//! declared with [`lazy!`] is cut out of the panel's wasm into files of its
+//! own (`xtask/src/split.rs`), fetched the first time it is called; in every
+//! other build (`trunk serve`, clippy, tests) it is an ordinary function that
+//! is ready at once. Either way the caller awaits it, and a failed fetch is an
+//! [`Unloaded`] that the caller shows: it never stops the panel.
+
+use std::future::Future;
+
+use leptos::prelude::*;
+
+/// The code of a part of the panel could not be fetched: the network failed,
+/// or the file is not the one this build names (its integrity hash differs,
+/// as after a new deploy), or the host sent something that is not wasm. The
+/// browser's console has the details. Nothing is cached: the next call
+/// fetches again.
+pub type Unloaded = leptos::wasm_split::SplitLoaderError;
+
+/// Declares `async fn $name(args) -> Result<$out, Unloaded>` whose body is
+/// fetched on the first call (split builds), and `async fn $preload() ->
+/// Result<(), Unloaded>` that fetches it without calling it. Functions of one
+/// `$module` share their file.
+macro_rules! lazy {
+    (
+        $(#[$doc:meta])*
+        fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty;
+        in $module:ident, preload $preload:ident;
+        $body:block
+    ) => {
+        $(#[$doc])*
+        #[cfg(gamecloud_split)]
+        #[leptos::wasm_split::wasm_split(
+            $module,
+            wasm_split_path = ::leptos::wasm_split,
+            preload($preload),
+            fallible
+        )]
+        fn $name($($arg: $ty),*) -> Result<$out, $crate::panel::lazy::Unloaded> {
+            let out: $out = $body;
+            Ok(out)
+        }
+
+        $(#[$doc])*
+        #[cfg(not(gamecloud_split))]
+        async fn $name($($arg: $ty),*) -> Result<$out, $crate::panel::lazy::Unloaded> {
+            let out: $out = $body;
+            Ok(out)
+        }
+
+        /// Fetches the code without running it (split builds).
+        #[cfg(not(gamecloud_split))]
+        #[allow(dead_code)]
+        async fn $preload() -> Result<(), $crate::panel::lazy::Unloaded> {
+            Ok(())
+        }
+    };
+}
+pub(crate) use lazy;
+
+/// Shows what the code `load` fetches makes, with "Loading …" (a status)
+/// until it is there. A failed fetch is said where the view would be, with a
+/// retry; the rest of the panel keeps working. The code is a plain function
+/// (`make`), so that nothing waits once it is loaded.
+#[cfg(gamecloud_split)]
+pub fn lazy_view<M, Fut>(
+    load: impl Fn() -> Fut + Copy + Send + Sync + 'static,
+    what: &'static str,
+    show: impl Fn(M) -> AnyView + Send + Sync + 'static,
+) -> impl IntoView
+where
+    M: Copy + Send + Sync + 'static,
+    Fut: Future<Output = Result<M, Unloaded>> + 'static,
+{
+    // None: loading; Some(None): failed; Some(Some(make)): ready.
+    let state = RwSignal::new(None::<Option<M>>);
+    let fetch = move || {
+        state.set(None);
+        let code = load();
+        leptos::task::spawn_local(async move { state.set(Some(code.await.ok())) });
+    };
+    fetch();
+    move || match state.get() {
+        None => {
+            view! { <p class="gc-muted" role="status">{format!("Loading {what}…")}</p> }.into_any()
+        }
+        Some(Some(make)) => show(make),
+        Some(None) => unloaded(what, fetch).into_any(),
+    }
+}
+
+/// Without the split, the code is there: `load` is ready at once, and the
+/// view is made in place (no task, no loading state, no bytes for either).
+#[cfg(not(gamecloud_split))]
+pub fn lazy_view<M, Fut>(
+    load: impl Fn() -> Fut + Copy + Send + Sync + 'static,
+    what: &'static str,
+    show: impl Fn(M) -> AnyView + Send + Sync + 'static,
+) -> impl IntoView
+where
+    M: Copy + Send + Sync + 'static,
+    Fut: Future<Output = Result<M, Unloaded>> + 'static,
+{
+    use std::task::{Context, Poll, Waker};
+    let code = std::pin::pin!(load()).poll(&mut Context::from_waker(Waker::noop()));
+    match code {
+        Poll::Ready(Ok(make)) => show(make),
+        // `lazy!` without the split has nothing to wait for: never reached.
+        _ => unloaded(what, || ()).into_any(),
+    }
+}
+
+/// The message for code that could not be fetched, with a retry.
+fn unloaded(what: &'static str, retry: impl Fn() + 'static) -> impl IntoView {
+    view! {
+        <div class="gc-error" role="alert" data-kind="unloaded">
+            <p>{format!(
+                "The code of {what} could not be downloaded: the network failed, or this panel was \
+                 replaced by a newer version (then reload the page). The other pages still work."
+            )}</p>
+            <button type="button" class="gc-secondary" on:click=move |_| retry()>"Try again"</button>
+        </div>
+    }
+}

@@ -1,0 +1,316 @@
+//! The panel's pages that a visit does not need, fetched when first used.
+//!
+//! `cargo xtask dist` builds the panel with `--cfg gamecloud_split` (the
+//! functions declared with `lazy!` in `src/panel/lazy.rs` become split points)
+//! and `-Clink-args=--emit-relocs` (the splitter reads the relocations), in a
+//! target directory of its own so that no other build sees either flag.
+//! Trunk has no step between cargo and wasm-bindgen, so this runner puts a
+//! copy of itself first on Trunk's `PATH` under the name `wasm-bindgen`
+//! ([`standin`]): it cuts the wasm with `wasm_split_cli_support`, then runs
+//! the real wasm-bindgen on the main part (`--keep-lld-exports`: the parts
+//! import the main part's table and memory through those exports).
+//!
+//! After Trunk, [`finish`] makes each part shippable: wasm-opt with the main
+//! part's passes, a name from its content (`part-<hash>.wasm`, cached
+//! forever like the rest), and a loader whose every fetch carries the part's
+//! integrity hash, checks the HTTP status and reads the bytes itself (so a
+//! host that sends `.wasm` with another type still works). The loader is
+//! then bundled into the glue, which `index.html` already covers with SRI.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use crate::paths;
+use crate::setup::Env;
+
+/// The variable that switches the stand-in on: the directory for the parts.
+const OUT_VAR: &str = "GAMECLOUD_SPLIT_OUT";
+/// The real wasm-bindgen, for the stand-in.
+const REAL_VAR: &str = "GAMECLOUD_REAL_WASM_BINDGEN";
+/// The glue module the loader imports `initSync` from, until [`finish`]
+/// knows the glue's real name.
+const MAIN_PLACEHOLDER: &str = "./__gamecloud_main.js";
+/// The loader's name, as the main part imports it.
+const LOADER: &str = "__wasm_split.js";
+/// Which parts each split point needs, as the splitter names them:
+/// `point: file file …` lines.
+const MANIFEST: &str = "parts.txt";
+/// The same with the names shipped in `dist/`, kept beside the build for the
+/// size budgets.
+const SHIPPED: &str = "shipped.txt";
+
+/// The target directory of the split build.
+pub fn target_dir(env: &Env) -> PathBuf {
+    env.root.join("target/split")
+}
+
+/// Where the parts and the loader are written before [`finish`].
+fn out_dir(env: &Env) -> PathBuf {
+    target_dir(env).join("parts")
+}
+
+/// The flags a split build adds to the release ones.
+pub fn rustflags(release: &str) -> String {
+    format!("{release}\x1f--cfg\x1fgamecloud_split\x1f-Clink-args=--emit-relocs")
+}
+
+/// What Trunk's command needs for a split build: the stand-in first on its
+/// `PATH`, the variables the stand-in reads, the target directory.
+pub fn trunk_env(env: &Env) -> Result<Vec<(&'static str, String)>, String> {
+    let real = which(&env.path, "wasm-bindgen")?;
+    let bin = target_dir(env).join("standin");
+    std::fs::create_dir_all(&bin).map_err(|e| format!("cannot create {}: {e}", bin.display()))?;
+    let me = std::env::current_exe().map_err(|e| format!("cannot find this runner: {e}"))?;
+    let standin = bin.join("wasm-bindgen");
+    let _ = std::fs::remove_file(&standin);
+    std::fs::copy(&me, &standin)
+        .map_err(|e| format!("cannot copy the runner to {}: {e}", standin.display()))?;
+    let out = out_dir(env);
+    let _ = std::fs::remove_dir_all(&out);
+    Ok(vec![
+        ("PATH", format!("{}:{}", bin.display(), env.path)),
+        (REAL_VAR, real.display().to_string()),
+        (OUT_VAR, out.display().to_string()),
+        ("CARGO_TARGET_DIR", target_dir(env).display().to_string()),
+    ])
+}
+
+/// The first `name` on `path`.
+fn which(path: &str, name: &str) -> Result<PathBuf, String> {
+    path.split(':')
+        .map(|dir| Path::new(dir).join(name))
+        .find(|p| p.is_file())
+        .ok_or_else(|| format!("no {name} on PATH"))
+}
+
+/// True for the name of a part in `dist/`.
+pub fn is_part(name: &str) -> bool {
+    name.starts_with("part-") && name.ends_with(".wasm")
+}
+
+/// True when this runner was started as `wasm-bindgen` (by Trunk).
+pub fn is_standin() -> bool {
+    std::env::args_os()
+        .next()
+        .map(PathBuf::from)
+        .and_then(|p| p.file_name().map(|n| n == "wasm-bindgen"))
+        .unwrap_or(false)
+}
+
+/// The stand-in: split the input wasm, then the real wasm-bindgen on its
+/// main part. Without [`OUT_VAR`] (or for `--version`), only the real one.
+pub fn standin() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Ok(real) = std::env::var(REAL_VAR) else {
+        eprintln!("wasm-bindgen stand-in: {REAL_VAR} is not set");
+        return ExitCode::FAILURE;
+    };
+    let args = match std::env::var(OUT_VAR) {
+        Ok(out) if !args.iter().any(|a| a == "--version" || a == "-V") => {
+            match split(&args, Path::new(&out)) {
+                Ok(args) => args,
+                Err(e) => {
+                    eprintln!("wasm-bindgen stand-in: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        _ => args,
+    };
+    match Command::new(&real).args(&args).status() {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("wasm-bindgen stand-in: cannot run {real}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Splits the `.wasm` argument into `out`; returns wasm-bindgen's arguments
+/// for the main part.
+fn split(args: &[String], out: &Path) -> Result<Vec<String>, String> {
+    let at = args
+        .iter()
+        .position(|a| a.ends_with(".wasm") && !a.starts_with('-'))
+        .ok_or("no .wasm among the arguments")?;
+    let input = std::fs::read(&args[at]).map_err(|e| format!("cannot read {}: {e}", args[at]))?;
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let main = out.join("main.wasm");
+    let mut opts = wasm_split_cli_support::Options::new(&input);
+    opts.output_dir = out;
+    opts.main_out_path = &main;
+    opts.link_name = "./__wasm_split.js";
+    opts.main_module = MAIN_PLACEHOLDER;
+    let split = wasm_split_cli_support::transform(opts)
+        .map_err(|e| format!("the splitter failed: {e:?}"))?;
+    let mut manifest: Vec<String> = split
+        .prefetch_map
+        .iter()
+        .map(|(point, files)| format!("{point}: {}", files.join(" ")))
+        .collect();
+    manifest.sort();
+    std::fs::write(out.join(MANIFEST), manifest.join("\n") + "\n")
+        .map_err(|e| format!("cannot write the manifest: {e}"))?;
+    let mut args = args.to_vec();
+    args[at] = main.display().to_string();
+    args.push("--keep-lld-exports".into());
+    Ok(args)
+}
+
+/// One part as shipped.
+struct Part {
+    /// The splitter's name for it (`split_…`, `chunk_…`), without `.wasm`.
+    from: String,
+    /// Its name in `dist/`.
+    name: String,
+}
+
+/// After Trunk: optimizes, names and writes the parts into `dist`, and the
+/// loader beside `glue` (which imports it), importing `initSync` from the
+/// glue itself so that the minifier bundles both into one file.
+pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<(), String> {
+    let out = out_dir(env);
+    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
+    let mut loader =
+        String::from_utf8(read(&out.join(LOADER))?).map_err(|_| "the split loader is not UTF-8")?;
+    let glue_name = glue
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or("the glue has no name")?;
+    loader = replace_all(&loader, MAIN_PLACEHOLDER, &format!("./{glue_name}"), 1)?;
+    let mut parts = Vec::new();
+    for entry in
+        std::fs::read_dir(&out).map_err(|e| format!("cannot list {}: {e}", out.display()))?
+    {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let Some(stem) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.strip_suffix(".wasm"))
+        else {
+            continue;
+        };
+        if stem == "main" {
+            continue;
+        }
+        let optimized = out.join(format!("{stem}.opt"));
+        let (input, output) = (path.display().to_string(), optimized.display().to_string());
+        let mut args = wasm_opt.to_vec();
+        args.extend([input.as_str(), "-o", output.as_str()]);
+        crate::setup::run(env, "wasm-opt", &args)?;
+        let bytes = read(&optimized)?;
+        let name = format!("part-{:016x}.wasm", paths::fnv1a(&bytes));
+        std::fs::write(dist.join(&name), &bytes)
+            .map_err(|e| format!("cannot write {name}: {e}"))?;
+        let integrity = format!("sha384-{}", crate::tasks::sri(&bytes));
+        loader = replace_all(
+            &loader,
+            &format!("fetch(new URL(\"./{stem}.wasm\", import.meta.url))"),
+            &format!(
+                "fetch(new URL(\"./{name}\", import.meta.url), {{ integrity: \"{integrity}\" }})"
+            ),
+            1,
+        )?;
+        parts.push(Part {
+            from: stem.to_owned(),
+            name,
+        });
+    }
+    let fetches = loader
+        .matches("WebAssembly.instantiateStreaming(src, imports)")
+        .count();
+    if fetches != parts.len() {
+        return Err(format!(
+            "the split loader instantiates {fetches} parts, {} were written",
+            parts.len()
+        ));
+    }
+    loader = loader.replace(
+        "WebAssembly.instantiateStreaming(src, imports)",
+        "instantiatePart(src, imports)",
+    );
+    loader.push_str(INSTANTIATE);
+    std::fs::write(dist.join(LOADER), loader)
+        .map_err(|e| format!("cannot write the loader: {e}"))?;
+    let shipped = shipped_points(&out, &parts)?
+        .into_iter()
+        .map(|(point, names)| format!("{point}: {}\n", names.join(" ")))
+        .collect::<String>();
+    std::fs::write(out.join(SHIPPED), shipped).map_err(|e| format!("cannot write {SHIPPED}: {e}"))
+}
+
+/// Instantiates a fetched part: a failed HTTP answer is an error that names
+/// it, and the bytes are read whatever the `Content-Type` (streaming
+/// compilation refuses anything but `application/wasm`).
+const INSTANTIATE: &str = r#"
+async function instantiatePart(src, imports) {
+    const response = await src;
+    if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+    return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+}
+"#;
+
+/// After the minifier: the loader must be inside the glue now (its name
+/// stays only as the key of the wasm's imports).
+pub fn check_bundled(dist: &Path, glue: &str) -> Result<(), String> {
+    let compact: String = glue.split_whitespace().collect();
+    if ["from\"./", "from'./", "import(\"./", "import('./"]
+        .iter()
+        .any(|i| compact.contains(&format!("{i}{LOADER}")))
+    {
+        return Err(format!(
+            "the glue still imports {LOADER}: it was not bundled"
+        ));
+    }
+    std::fs::remove_file(dist.join(LOADER)).map_err(|e| format!("cannot remove {LOADER}: {e}"))
+}
+
+/// `text` with `from` replaced by `to`, which must occur exactly `times`.
+fn replace_all(text: &str, from: &str, to: &str, times: usize) -> Result<String, String> {
+    match text.matches(from).count() {
+        n if n == times => Ok(text.replace(from, to)),
+        n => Err(format!(
+            "the split loader holds {from:?} {n} times, not {times}"
+        )),
+    }
+}
+
+/// Each split point's parts, named as in `dist/` (from the last split
+/// build): `(point, names)`.
+pub fn points(env: &Env) -> Result<Vec<(String, Vec<String>)>, String> {
+    let path = out_dir(env).join(SHIPPED);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(text
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(point, names)| {
+            let names = names.split_whitespace().map(str::to_owned).collect();
+            (point.to_owned(), names)
+        })
+        .collect())
+}
+
+/// The splitter's manifest with each file's shipped name.
+fn shipped_points(out: &Path, parts: &[Part]) -> Result<Vec<(String, Vec<String>)>, String> {
+    let path = out.join(MANIFEST);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    text.lines()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(point, files)| {
+            let names = files
+                .split_whitespace()
+                .map(|f| {
+                    parts
+                        .iter()
+                        .find(|p| p.from == f)
+                        .map(|p| p.name.clone())
+                        .ok_or_else(|| format!("{point} needs {f}, which was not written"))
+                })
+                .collect::<Result<_, _>>()?;
+            Ok((point.to_owned(), names))
+        })
+        .collect()
+}
