@@ -56,6 +56,8 @@ test('opening the panel fetches no part; each page fetches its own once, and Bac
   }
   assert.ok(seen.get('dev-token') > 0, 'the token page came in parts of its own');
   assert.ok(seen.get('cdn-auth') > 0, 'the settings pages came in parts of their own');
+  assert.equal(seen.get('domain-auth'), 0, 'domain auth shares the settings part');
+  assert.equal(seen.get('log'), 0, 'the log shares the settings part');
   const fetched = parts.length;
 
   await page.goBack();
@@ -109,6 +111,35 @@ test('a part that cannot be fetched is said on its page with a retry; the other 
   await page.getByRole('button', { name: 'Try again' }).click();
   await heading(page, 'Development token').waitFor();
   assert.equal(await page.getByRole('alert').count(), 0);
+  assert.deepEqual(problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
+});
+
+test('a part that never arrives is given up after the time limit and said; Try again fetches it', { timeout: 60_000 }, async () => {
+  const { page, problems } = await open();
+  await page.route(PART, () => {}); // the network holds the request forever
+  await page.getByRole('link', { name: 'Development token' }).click();
+  await page.getByRole('status').filter({ hasText: 'Loading this page' }).waitFor();
+  const alert = page.getByRole('alert').filter({ hasText: /could not be downloaded/ });
+  await alert.waitFor({ timeout: 40_000 });
+  await page.unroute(PART);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await heading(page, 'Development token').waitFor();
+  assert.deepEqual(problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
+});
+
+test("the table's part failing leaves the list loaded and says so where the table would be", async () => {
+  const { page, problems } = await open();
+  await page.route(PART, (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: /The code of the table could not be downloaded/ });
+  await alert.waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Refresh' }).count(), 1, 'the list itself loaded');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await alert.waitFor(); // still failing: said again, nothing else happens
+  await page.unroute(PART);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await new BuildsPage(page).count().waitFor();
+  assert.equal(await new BuildsPage(page).count().textContent(), '36 of 36 builds');
   assert.deepEqual(problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
 });
 

@@ -1,5 +1,5 @@
-//! Code the browser fetches when it is first needed. In the release build
-//! (`cargo xtask dist` compiles with `--cfg gamecloud_split`), each function
+//! Code the browser fetches when it is first needed. In the split build
+//! (`cargo xtask dist-split` compiles with `--cfg gamecloud_split`), each function
 //! declared with [`lazy!`] is cut out of the panel's wasm into files of its
 //! own (`xtask/src/split.rs`), fetched the first time it is called; in every
 //! other build (`trunk serve`, clippy, tests) it is an ordinary function that
@@ -12,9 +12,10 @@ use leptos::prelude::*;
 
 /// The code of a part of the panel could not be fetched: the network failed,
 /// or the file is not the one this build names (its integrity hash differs,
-/// as after a new deploy), or the host sent something that is not wasm. The
-/// browser's console has the details. Nothing is cached: the next call
-/// fetches again.
+/// as after a new deploy), or the host sent something that is not wasm, or
+/// nothing came within the loader's time limit. The browser's console has
+/// the details. A failure is not remembered: the next call fetches again,
+/// past the browser's cache.
 pub type Unloaded = leptos::wasm_split::SplitLoaderError;
 
 /// Declares `async fn $name(args) -> Result<$out, Unloaded>` whose body is
@@ -72,12 +73,19 @@ where
     M: Copy + Send + Sync + 'static,
     Fut: Future<Output = Result<M, Unloaded>> + 'static,
 {
+    use std::task::{Context, Poll, Waker};
     // None: loading; Some(None): failed; Some(Some(make)): ready.
     let state = RwSignal::new(None::<Option<M>>);
     let fetch = move || {
-        state.set(None);
-        let code = load();
-        leptos::task::spawn_local(async move { state.set(Some(code.await.ok())) });
+        // Code already fetched is ready at once: no "Loading…" flashes by.
+        let mut code = Box::pin(load());
+        match code.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+            Poll::Ready(made) => state.set(Some(made.ok())),
+            Poll::Pending => {
+                state.set(None);
+                leptos::task::spawn_local(async move { state.set(Some(code.await.ok())) });
+            }
+        }
     };
     fetch();
     move || match state.get() {

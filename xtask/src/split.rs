@@ -1,6 +1,6 @@
 //! The panel's pages that a visit does not need, fetched when first used.
 //!
-//! `cargo xtask dist` builds the panel with `--cfg gamecloud_split` (the
+//! `cargo xtask dist-split` builds the panel with `--cfg gamecloud_split` (the
 //! functions declared with `lazy!` in `src/panel/lazy.rs` become split points)
 //! and `-Clink-args=--emit-relocs` (the splitter reads the relocations), in a
 //! target directory of its own so that no other build sees either flag.
@@ -13,9 +13,11 @@
 //! After Trunk, [`finish`] makes each part shippable: wasm-opt with the main
 //! part's passes, a name from its content (`part-<hash>.wasm`, cached
 //! forever like the rest), and a loader whose every fetch carries the part's
-//! integrity hash, checks the HTTP status and reads the bytes itself (so a
-//! host that sends `.wasm` with another type still works). The loader is
-//! then bundled into the glue, which `index.html` already covers with SRI.
+//! integrity hash and a time limit, checks the HTTP status and reads the
+//! bytes itself (so a host that sends `.wasm` with another type still
+//! works); a part that failed is fetched again past the browser's cache. The
+//! loader is then bundled into the glue, which `index.html` already covers
+//! with SRI.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -75,9 +77,11 @@ pub fn trunk_env(env: &Env) -> Result<Vec<(&'static str, String)>, String> {
     ])
 }
 
-/// The first `name` on `path`.
+/// The first `name` on `path`, the stand-in's own folder left out (a `PATH`
+/// that already holds it would make the stand-in call itself).
 fn which(path: &str, name: &str) -> Result<PathBuf, String> {
     path.split(':')
+        .filter(|dir| !dir.ends_with("split/standin"))
         .map(|dir| Path::new(dir).join(name))
         .find(|p| p.is_file())
         .ok_or_else(|| format!("no {name} on PATH"))
@@ -100,7 +104,14 @@ pub fn is_standin() -> bool {
 /// The stand-in: split the input wasm, then the real wasm-bindgen on its
 /// main part. Without [`OUT_VAR`] (or for `--version`), only the real one.
 pub fn standin() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(args) = std::env::args_os()
+        .skip(1)
+        .map(|a| a.into_string().ok())
+        .collect::<Option<Vec<String>>>()
+    else {
+        eprintln!("wasm-bindgen stand-in: an argument is not UTF-8");
+        return ExitCode::FAILURE;
+    };
     let Ok(real) = std::env::var(REAL_VAR) else {
         eprintln!("wasm-bindgen stand-in: {REAL_VAR} is not set");
         return ExitCode::FAILURE;
@@ -207,9 +218,7 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<
         loader = replace_all(
             &loader,
             &format!("fetch(new URL(\"./{stem}.wasm\", import.meta.url))"),
-            &format!(
-                "fetch(new URL(\"./{name}\", import.meta.url), {{ integrity: \"{integrity}\" }})"
-            ),
+            &format!("fetchPart(new URL(\"./{name}\", import.meta.url), \"{integrity}\")"),
             1,
         )?;
         parts.push(Part {
@@ -230,7 +239,7 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<
         "WebAssembly.instantiateStreaming(src, imports)",
         "instantiatePart(src, imports)",
     );
-    loader.push_str(INSTANTIATE);
+    loader.push_str(&INSTANTIATE.replace("PART_TIMEOUT_MS", &PART_TIMEOUT_MS.to_string()));
     std::fs::write(dist.join(LOADER), loader)
         .map_err(|e| format!("cannot write the loader: {e}"))?;
     let shipped = shipped_points(&out, &parts)?
@@ -240,16 +249,35 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<
     std::fs::write(out.join(SHIPPED), shipped).map_err(|e| format!("cannot write {SHIPPED}: {e}"))
 }
 
-/// Instantiates a fetched part: a failed HTTP answer is an error that names
+/// Fetches a part with its integrity hash, given up after [`PART_TIMEOUT_MS`]
+/// (a stalled download would otherwise hold every later attempt); a part
+/// that failed once is fetched past the browser's cache, which may hold the
+/// bad copy. Instantiates it: a failed HTTP answer is an error that names
 /// it, and the bytes are read whatever the `Content-Type` (streaming
 /// compilation refuses anything but `application/wasm`).
 const INSTANTIATE: &str = r#"
+const failedParts = new Set();
+function fetchPart(url, integrity) {
+    const cache = failedParts.has(url.href) ? "reload" : "default";
+    const src = fetch(url, { integrity, cache, signal: AbortSignal.timeout(PART_TIMEOUT_MS) });
+    src.catch(() => failedParts.add(url.href));
+    return src.then((response) => ({ url, response }));
+}
 async function instantiatePart(src, imports) {
-    const response = await src;
-    if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
-    return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+    const { url, response } = await src;
+    try {
+        if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
+        return await WebAssembly.instantiate(await response.arrayBuffer(), imports);
+    } catch (e) {
+        failedParts.add(url.href);
+        throw e;
+    }
 }
 "#;
+
+/// How long a part may take to arrive, in milliseconds: 40 KB (the largest
+/// part, gzipped) at 2 KB/s.
+const PART_TIMEOUT_MS: u32 = 20_000;
 
 /// After the minifier: the loader must be inside the glue now (its name
 /// stays only as the key of the wasm's imports).

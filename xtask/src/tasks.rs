@@ -853,10 +853,10 @@ fn budget(what: &str, size: Option<u64>, limit: u64, headroom: u64) -> Result<()
     let ceiling = limit - limit * headroom / 100;
     let within = total <= ceiling;
     let verdict = if within { "within" } else { "OVER" };
-    let spare = (limit as f64 - total as f64) / limit as f64 * 100.0;
+    let under = (limit as f64 - total as f64) / limit as f64 * 100.0;
     println!(
         "{what}: {} gzipped ({total} bytes), budget {} ({limit} bytes, at most {ceiling} \
-         with {headroom}% to spare): {verdict}, {spare:.1}% to spare",
+         with {headroom}% to spare): {verdict}, {under:.1}% under the budget",
         kb(total),
         kb(limit)
     );
