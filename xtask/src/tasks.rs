@@ -556,6 +556,7 @@ const STEPS: &[(&str, Action)] = &[
     ("JS module size budget", Action::Task(|run| budget("the JS module", run.js_gz, JS_BUDGET_BYTES, 0))),
     ("no path of the build machine in shipped files", Action::Task(no_machine_paths)),
     ("end-to-end and JS module tests (Node, Playwright)", Action::Tests("node", &["--test", "--test-reporter=tap", "e2e/"])),
+    ("panel end-to-end tests on the split build", Action::Task(split_e2e)),
 ];
 
 /// What the steps share: the tools, what earlier steps measured, and the
@@ -818,6 +819,40 @@ fn wasm_tests(run: &mut Run) -> Result<(), String> {
         let _ = child.wait();
     }
     result
+}
+
+/// The browser tests of the panel's pages (those that read `PANEL_DIST`),
+/// run against the split build: every page, its errors, a sub-path
+/// deployment, the accessibility audit, with the pages in parts.
+fn split_e2e(run: &mut Run) -> Result<(), String> {
+    const PANEL_TESTS: [&str; 9] = [
+        "a11y",
+        "builds",
+        "deploy",
+        "dev-token",
+        "panel-errors",
+        "panel-hostile",
+        "settings",
+        "smoke",
+        "token-check",
+    ];
+    let files: Vec<String> = PANEL_TESTS
+        .iter()
+        .map(|t| format!("e2e/{t}.test.mjs"))
+        .collect();
+    let mut args = vec!["--test", "--test-reporter=tap"];
+    args.extend(files.iter().map(String::as_str));
+    let mut envs = run.envs();
+    let split = run.env.root.join(Panel::Split.dir()).display().to_string();
+    envs.retain(|(k, _)| *k != "PANEL_DIST");
+    envs.push(("PANEL_DIST", split));
+    let (ok, passed, failed) = run_counting(&run.env, "node", &args, &envs);
+    run.counts = Some((passed, failed));
+    if ok {
+        Ok(())
+    } else {
+        Err("the panel's browser tests failed on the split build".into())
+    }
 }
 
 /// `cargo xtask fuzz [CASES]`: the property tests of the decoders (JSON,
