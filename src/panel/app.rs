@@ -38,10 +38,10 @@ pub fn App() -> impl IntoView {
             // first visited.
             {move || match s.page.get() {
                 Page::Builds => view! { <builds::BuildsPage /> }.into_any(),
-                Page::DevToken => lazy_view(dev_token_page, "this page", |make| make()).into_any(),
-                Page::CdnAuth => lazy_view(cdn_auth_page, "this page", |make| make()).into_any(),
-                Page::DomainAuth => lazy_view(domain_auth_page, "this page", |make| make()).into_any(),
-                Page::Log => lazy_view(log_page, "this page", |make| make()).into_any(),
+                Page::DevToken => lazy_view(dev_token_page, "this page", |make| make()),
+                Page::CdnAuth => lazy_view(cdn_auth_page, "this page", |make| make()),
+                Page::DomainAuth => lazy_view(domain_auth_page, "this page", |make| make()),
+                Page::Log => lazy_view(log_page, "this page", |make| make()),
             }}
         </main>
     }

@@ -65,7 +65,7 @@ pub fn BuildsPage() -> impl IntoView {
             {move || match builds.get() {
                 None => view! { <p class="gc-muted">"Enter the token and the game id, then load the builds."</p> }.into_any(),
                 Some(list) if list.is_empty() => view! { <p role="status">"This game has no builds yet."</p> }.into_any(),
-                Some(list) => lazy_view(table, "the table", move |make| make(list.clone())).into_any(),
+                Some(list) => lazy_view(table, "the table", move |make| make(list.clone())),
             }}
         </section>
     }

@@ -63,58 +63,51 @@ pub(crate) use lazy;
 /// until it is there. A failed fetch is said where the view would be, with a
 /// retry; the rest of the panel keeps working. The code is a plain function
 /// (`make`), so that nothing waits once it is loaded.
-#[cfg(gamecloud_split)]
 pub fn lazy_view<M, Fut>(
     load: impl Fn() -> Fut + Copy + Send + Sync + 'static,
     what: &'static str,
     show: impl Fn(M) -> AnyView + Send + Sync + 'static,
-) -> impl IntoView
+) -> AnyView
 where
     M: Copy + Send + Sync + 'static,
     Fut: Future<Output = Result<M, Unloaded>> + 'static,
 {
+    use std::pin::Pin;
     use std::task::{Context, Poll, Waker};
-    // None: loading; Some(None): failed; Some(Some(make)): ready.
-    let state = RwSignal::new(None::<Option<M>>);
-    let fetch = move || {
-        // Code already fetched is ready at once: no "Loading…" flashes by.
-        let mut code = Box::pin(load());
-        match code.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
-            Poll::Ready(made) => state.set(Some(made.ok())),
-            Poll::Pending => {
-                state.set(None);
-                leptos::task::spawn_local(async move { state.set(Some(code.await.ok())) });
-            }
+    // Code already fetched (always, without the split) is ready at once: it
+    // is shown in place, with no "Loading…" flashing by.
+    let now =
+        |code: &mut Pin<Box<Fut>>| code.as_mut().poll(&mut Context::from_waker(Waker::noop()));
+    #[cfg(not(gamecloud_split))]
+    {
+        match now(&mut Box::pin(load())) {
+            Poll::Ready(Ok(make)) => show(make),
+            // `lazy!` without the split has nothing to wait for: never reached.
+            _ => unloaded(what, || ()).into_any(),
         }
-    };
-    fetch();
-    move || match state.get() {
-        None => {
-            view! { <p class="gc-muted" role="status">{format!("Loading {what}…")}</p> }.into_any()
-        }
-        Some(Some(make)) => show(make),
-        Some(None) => unloaded(what, fetch).into_any(),
     }
-}
-
-/// Without the split, the code is there: `load` is ready at once, and the
-/// view is made in place (no task, no loading state, no bytes for either).
-#[cfg(not(gamecloud_split))]
-pub fn lazy_view<M, Fut>(
-    load: impl Fn() -> Fut + Copy + Send + Sync + 'static,
-    what: &'static str,
-    show: impl Fn(M) -> AnyView + Send + Sync + 'static,
-) -> impl IntoView
-where
-    M: Copy + Send + Sync + 'static,
-    Fut: Future<Output = Result<M, Unloaded>> + 'static,
-{
-    use std::task::{Context, Poll, Waker};
-    let code = std::pin::pin!(load()).poll(&mut Context::from_waker(Waker::noop()));
-    match code {
-        Poll::Ready(Ok(make)) => show(make),
-        // `lazy!` without the split has nothing to wait for: never reached.
-        _ => unloaded(what, || ()).into_any(),
+    #[cfg(gamecloud_split)]
+    {
+        // None: loading; Some(None): failed; Some(Some(make)): ready.
+        let state = RwSignal::new(None::<Option<M>>);
+        let fetch = move || {
+            let mut code = Box::pin(load());
+            match now(&mut code) {
+                Poll::Ready(made) => state.set(Some(made.ok())),
+                Poll::Pending => {
+                    state.set(None);
+                    leptos::task::spawn_local(async move { state.set(Some(code.await.ok())) });
+                }
+            }
+        };
+        fetch();
+        (move || match state.get() {
+            None => view! { <p class="gc-muted" role="status">{format!("Loading {what}…")}</p> }
+                .into_any(),
+            Some(Some(make)) => show(make),
+            Some(None) => unloaded(what, fetch).into_any(),
+        })
+        .into_any()
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod fingerprint;
 mod imports;
+mod integrity;
 mod paths;
 mod setup;
 mod split;

@@ -214,7 +214,7 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<
         let name = format!("part-{:016x}.wasm", paths::fnv1a(&bytes));
         std::fs::write(dist.join(&name), &bytes)
             .map_err(|e| format!("cannot write {name}: {e}"))?;
-        let integrity = format!("sha384-{}", crate::tasks::sri(&bytes));
+        let integrity = format!("sha384-{}", crate::integrity::sri(&bytes));
         loader = replace_all(
             &loader,
             &format!("fetch(new URL(\"./{stem}.wasm\", import.meta.url))"),

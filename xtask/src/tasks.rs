@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use crate::fingerprint;
 use crate::imports;
+use crate::integrity::sri;
 use crate::paths;
 use crate::setup::{self, ensure_all, step, Env};
 use crate::split;
@@ -269,13 +270,6 @@ fn minify_js(env: &Env, file: &std::path::Path) -> Result<(Vec<u8>, Vec<u8>), St
     let after = std::fs::read(&out).map_err(|e| format!("cannot read {out_s}: {e}"))?;
     std::fs::write(file, &after).map_err(|e| format!("cannot write {file_s}: {e}"))?;
     Ok((before, after))
-}
-
-/// A subresource-integrity digest: SHA-384, base64.
-pub fn sri(bytes: &[u8]) -> String {
-    use base64::Engine as _;
-    use sha2::Digest as _;
-    base64::engine::general_purpose::STANDARD.encode(sha2::Sha384::digest(bytes))
 }
 
 /// The panel's Content Security Policy, set by a `<meta>` in the release
