@@ -148,10 +148,11 @@ fn split(args: &[String], out: &Path) -> Result<Vec<String>, String> {
     let input = std::fs::read(&args[at]).map_err(|e| format!("cannot read {}: {e}", args[at]))?;
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let main = out.join("main.wasm");
+    let link = format!("./{LOADER}");
     let mut opts = wasm_split_cli_support::Options::new(&input);
     opts.output_dir = out;
     opts.main_out_path = &main;
-    opts.link_name = "./__wasm_split.js";
+    opts.link_name = &link;
     opts.main_module = MAIN_PLACEHOLDER;
     let split = wasm_split_cli_support::transform(opts)
         .map_err(|e| format!("the splitter failed: {e:?}"))?;
@@ -189,7 +190,7 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<
         .file_name()
         .and_then(|n| n.to_str())
         .ok_or("the glue has no name")?;
-    loader = replace_all(&loader, MAIN_PLACEHOLDER, &format!("./{glue_name}"), 1)?;
+    loader = replace_once(&loader, MAIN_PLACEHOLDER, &format!("./{glue_name}"))?;
     let mut parts = Vec::new();
     for entry in
         std::fs::read_dir(&out).map_err(|e| format!("cannot list {}: {e}", out.display()))?
@@ -215,11 +216,10 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<
         std::fs::write(dist.join(&name), &bytes)
             .map_err(|e| format!("cannot write {name}: {e}"))?;
         let integrity = format!("sha384-{}", crate::integrity::sri(&bytes));
-        loader = replace_all(
+        loader = replace_once(
             &loader,
             &format!("fetch(new URL(\"./{stem}.wasm\", import.meta.url))"),
             &format!("fetchPart(new URL(\"./{name}\", import.meta.url), \"{integrity}\")"),
-            1,
         )?;
         parts.push(Part {
             from: stem.to_owned(),
@@ -294,12 +294,12 @@ pub fn check_bundled(dist: &Path, glue: &str) -> Result<(), String> {
     std::fs::remove_file(dist.join(LOADER)).map_err(|e| format!("cannot remove {LOADER}: {e}"))
 }
 
-/// `text` with `from` replaced by `to`, which must occur exactly `times`.
-fn replace_all(text: &str, from: &str, to: &str, times: usize) -> Result<String, String> {
+/// `text` with `from`, which must occur exactly once, replaced by `to`.
+fn replace_once(text: &str, from: &str, to: &str) -> Result<String, String> {
     match text.matches(from).count() {
-        n if n == times => Ok(text.replace(from, to)),
+        1 => Ok(text.replacen(from, to, 1)),
         n => Err(format!(
-            "the split loader holds {from:?} {n} times, not {times}"
+            "the split loader holds {from:?} {n} times, not once"
         )),
     }
 }
@@ -307,38 +307,39 @@ fn replace_all(text: &str, from: &str, to: &str, times: usize) -> Result<String,
 /// Each split point's parts, named as in `dist/` (from the last split
 /// build): `(point, names)`.
 pub fn points(env: &Env) -> Result<Vec<(String, Vec<String>)>, String> {
-    let path = out_dir(env).join(SHIPPED);
-    let text = std::fs::read_to_string(&path)
+    read_points(&out_dir(env).join(SHIPPED))
+}
+
+/// A manifest's `point: file file …` lines.
+fn read_points(path: &Path) -> Result<Vec<(String, Vec<String>)>, String> {
+    let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Ok(text
         .lines()
         .filter_map(|l| l.split_once(": "))
-        .map(|(point, names)| {
-            let names = names.split_whitespace().map(str::to_owned).collect();
-            (point.to_owned(), names)
+        .map(|(point, files)| {
+            let files = files.split_whitespace().map(str::to_owned).collect();
+            (point.to_owned(), files)
         })
         .collect())
 }
 
 /// The splitter's manifest with each file's shipped name.
 fn shipped_points(out: &Path, parts: &[Part]) -> Result<Vec<(String, Vec<String>)>, String> {
-    let path = out.join(MANIFEST);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    text.lines()
-        .filter_map(|l| l.split_once(": "))
+    read_points(&out.join(MANIFEST))?
+        .into_iter()
         .map(|(point, files)| {
             let names = files
-                .split_whitespace()
+                .iter()
                 .map(|f| {
                     parts
                         .iter()
-                        .find(|p| p.from == f)
+                        .find(|p| &p.from == f)
                         .map(|p| p.name.clone())
                         .ok_or_else(|| format!("{point} needs {f}, which was not written"))
                 })
                 .collect::<Result<_, _>>()?;
-            Ok((point.to_owned(), names))
+            Ok((point, names))
         })
         .collect()
 }

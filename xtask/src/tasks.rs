@@ -564,14 +564,28 @@ struct Run {
 }
 
 impl Run {
+    /// Runs a test runner for a task: its counts become the step's, and a
+    /// failed run is `failure`.
+    fn tests(
+        &mut self,
+        program: &str,
+        args: &[&str],
+        envs: &[(&str, String)],
+        failure: &str,
+    ) -> Result<(), String> {
+        let (ok, passed, failed) = run_counting(&self.env, program, args, envs);
+        self.counts = Some((passed, failed));
+        ok.then_some(()).ok_or_else(|| failure.to_owned())
+    }
+
     /// The environment every command gets: where the built service, panel
     /// and browser are (the Node tests read them).
     fn envs(&self) -> Vec<(&'static str, String)> {
         let path = |p: &str| self.env.root.join(p).display().to_string();
         vec![
             ("LOCAL_SERVICE", path("target/debug/local-service")),
-            ("PANEL_DIST", path("dist")),
-            ("PANEL_SPLIT_DIST", path("dist-split")),
+            ("PANEL_DIST", path(Panel::OneFile.dir())),
+            ("PANEL_SPLIT_DIST", path(Panel::Split.dir())),
             ("CHROMIUM", self.env.chromium.display().to_string()),
             (
                 "READERS_PYTHON",
@@ -734,9 +748,12 @@ fn no_server_functions(run: &mut Run) -> Result<(), String> {
             }
         }
     }
-    let (dist, split) = (run.env.root.join("dist"), run.env.root.join("dist-split"));
+    let dirs = [Panel::OneFile, Panel::Split].map(|p| run.env.root.join(p.dir()));
     let classes: Vec<String> = CLASSES.iter().map(|c| c.to_string()).collect();
-    found.extend(paths::files_with_marks(&[&dist, &split], &classes)?);
+    found.extend(paths::files_with_marks(
+        &dirs.each_ref().map(|d| d.as_path()),
+        &classes,
+    )?);
     if found.is_empty() {
         println!("no server function in src/; the glue names none of {CLASSES:?}");
         Ok(())
@@ -750,7 +767,7 @@ fn no_server_functions(run: &mut Run) -> Result<(), String> {
 /// directory.
 fn no_machine_paths(run: &mut Run) -> Result<(), String> {
     let marks = paths::machine_marks(&run.env);
-    let dirs = ["dist", "dist-split", "pkg"].map(|d| run.env.root.join(d));
+    let dirs = [Panel::OneFile.dir(), Panel::Split.dir(), "pkg"].map(|d| run.env.root.join(d));
     let found = paths::files_with_marks(&dirs.each_ref().map(|d| d.as_path()), &marks)?;
     if found.is_empty() {
         println!("dist/, dist-split/ and pkg/ hold none of {marks:?}");
@@ -798,13 +815,7 @@ fn wasm_tests(run: &mut Run) -> Result<(), String> {
                 "--test",
                 "client",
             ];
-            let (ok, passed, failed) = run_counting(&run.env, "cargo", &args, &envs);
-            run.counts = Some((passed, failed));
-            if ok {
-                Ok(())
-            } else {
-                Err("the wasm tests failed".into())
-            }
+            run.tests("cargo", &args, &envs, "the wasm tests failed")
         }
         _ => Err("cannot start the local service for the wasm tests".into()),
     };
@@ -840,13 +851,12 @@ fn split_e2e(run: &mut Run) -> Result<(), String> {
     let split = run.env.root.join(Panel::Split.dir()).display().to_string();
     envs.retain(|(k, _)| *k != "PANEL_DIST");
     envs.push(("PANEL_DIST", split));
-    let (ok, passed, failed) = run_counting(&run.env, "node", &args, &envs);
-    run.counts = Some((passed, failed));
-    if ok {
-        Ok(())
-    } else {
-        Err("the panel's browser tests failed on the split build".into())
-    }
+    run.tests(
+        "node",
+        &args,
+        &envs,
+        "the panel's browser tests failed on the split build",
+    )
 }
 
 /// `cargo xtask fuzz [CASES]`: the property tests of the decoders (JSON,
