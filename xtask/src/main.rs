@@ -14,7 +14,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
-  serve [ARGS...]  install what is missing, build the panel, and run the local
+  serve [--split] [--] [ARGS...]
+                   install what is missing, build the panel, and run the local
                    service with demo data serving it (ARGS go to local-service;
                    --split serves the panel with its pages split)
   test             install what is missing, then run every check and test and
@@ -39,10 +40,7 @@ fn main() -> ExitCode {
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("serve") => {
-            let rest = &args[1..];
-            tasks::serve(rest.strip_prefix(&["--".to_owned()]).unwrap_or(rest))
-        }
+        Some("serve") => tasks::serve(&args[1..]),
         Some("test") => tasks::test(),
         Some("dist") => setup::ensure_all()
             .and_then(|env| tasks::dist(&env))

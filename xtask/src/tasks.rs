@@ -463,12 +463,14 @@ pub fn bench(env: &Env) -> Result<(), String> {
         .ok_or_else(|| "the benchmark failed".into())
 }
 
-/// `cargo xtask serve`: build, then run the local service serving the panel
-/// (`--split`: the panel with its pages split, from `dist-split/`).
+/// `cargo xtask serve [--split] [--] [ARGS...]`: build, then run the local
+/// service serving the panel (`--split`: the panel with its pages split,
+/// from `dist-split/`); ARGS go to the local service.
 pub fn serve(args: &[String]) -> Result<(), String> {
     let env = ensure_all()?;
-    let split = args.iter().any(|a| a == "--split");
-    let args: Vec<&String> = args.iter().filter(|a| *a != "--split").collect();
+    let split = args.first().is_some_and(|a| a == "--split");
+    let args = if split { &args[1..] } else { args };
+    let args = args.strip_prefix(&["--".to_owned()]).unwrap_or(args);
     let panel = if split { Panel::Split } else { Panel::OneFile };
     build_panel(&env, panel)?;
     setup::run(&env, "cargo", &["build", "--package", "local-service"])?;
