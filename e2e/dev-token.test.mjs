@@ -145,3 +145,56 @@ test('a double click on Create token creates one token', async () => {
   await new Promise((r) => setTimeout(r, 300));
   assert.equal(await hits(), before + 1);
 });
+
+test("a new token's life counts down, warns in its last tenth, says when it expired, and is in every file", async () => {
+  const DAY = 86_400_000;
+  const { page, problems } = await openPage(fx.browser);
+  await page.clock.install({ time: Date.now() });
+  await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${ns.staging}`);
+  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
+  await page.getByLabel('Hostname').fill('192.168.1.20');
+  await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
+  await page.getByLabel('Single port or range').nth(1).selectOption('range');
+  await page.getByLabel('First port').fill('7000');
+  await page.getByLabel('Last port').fill('7010');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const region = page.getByRole('region', { name: 'New development token' });
+  const timer = region.getByRole('timer');
+  await timer.waitFor();
+  // The local service issues tokens for 365 days.
+  assert.match(await timer.textContent(), /^Expires in 36[45] d (\d+ h )?(\d+ min )?(\d+ s)?, on \d{4}-\d\d-\d\d at \d\d:\d\d UTC\.$/);
+  const life = region.locator('.gc-life');
+  assert.equal(await life.getAttribute('data-life'), 'ok');
+  const first = await timer.textContent();
+  await page.clock.runFor(2000);
+  assert.notEqual(await timer.textContent(), first, 'it counts down');
+
+  const download = page.waitForEvent('download');
+  await region.getByRole('button', { name: 'Download dev-token.env' }).click();
+  const env = await readFile(await (await download).path(), 'utf8');
+  const expiry = env.match(/^# Expires (\S+) \(the token's exp claim\)\.$/m);
+  assert.ok(expiry, env);
+  assert.match(await timer.textContent(), new RegExp(`on ${expiry[1].slice(0, 10)} at ${expiry[1].slice(11, 16)} UTC`));
+
+  await page.clock.fastForward(330 * DAY);
+  await life.and(page.locator('[data-life="low"]')).waitFor();
+  assert.match(await timer.textContent(), /^Expires in 3[45] d .* Less than a tenth of its life is left: create a new one soon\.$/);
+  assert.equal(await region.getByRole('status').textContent(), "Less than a tenth of this token's life is left.");
+  await page.clock.fastForward(36 * DAY);
+  await life.and(page.locator('[data-life="expired"]')).waitFor();
+  assert.match(await timer.textContent(), /^Expired on .* UTC: create a new one\.$/);
+  assert.equal(await region.getByRole('status').textContent(), 'This token has expired.');
+  assert.deepEqual(await axeViolations(page), []);
+
+  // "Create another like this": the form holds what the token was made for.
+  await page.getByLabel('Hostname').fill('10.1.1.1');
+  await page.getByRole('button', { name: 'Remove port game' }).click();
+  await region.getByRole('button', { name: 'Create another like this' }).click();
+  const hostname = page.getByLabel('Hostname');
+  assert.equal(await hostname.inputValue(), '192.168.1.20');
+  assert.ok(await hostname.evaluate((el) => el === document.activeElement), 'the hostname has the focus');
+  assert.equal(await page.getByLabel('First port').inputValue(), '7000');
+  assert.equal(await page.getByLabel('Last port').inputValue(), '7010');
+  assert.match(await page.getByRole('table', { name: 'Ports' }).textContent(), /192\.168\.1\.20:8080/);
+  assert.deepEqual(problems, []);
+});

@@ -101,3 +101,24 @@ test('an expired token can be sent anyway, and the log says so; a development to
   await dev.page.locator('#token-kind').filter({ hasText: 'A development token' }).waitFor();
   assert.equal(await dev.page.getByRole('checkbox', { name: /Send anyway/ }).isVisible(), false);
 });
+
+test("a pasted token's life counts down, warns in its last day without an issue time, and turns expired live", async () => {
+  const { page } = await openPage(fx.browser);
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  await page.goto(`${fx.service.url}#/builds?game=${fx.service.gameId}&ns=${ns.staging}`);
+  await page.getByLabel('Token', { exact: true }).fill(userToken(start + 2 * 3_600_000 + 30_000));
+  const timer = page.getByRole('form', { name: 'Connection' }).getByRole('timer');
+  await timer.waitFor();
+  assert.match(await timer.textContent(), /^Expires in 2 h (\d+ s)?, on .* UTC\. Less than a tenth of its life is left/);
+  await page.clock.runFor(3000);
+  assert.match(await timer.textContent(), /^Expires in 2 h \d+ s,/);
+  await page.clock.fastForward(2 * 3_600_000 + 60_000);
+  await page.locator('#token-kind').filter({ hasText: 'This token expired on' }).waitFor();
+  assert.ok(await timer.isHidden(), 'the expiry is said once, by the token check');
+  const before = await hits();
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  await page.getByRole('alert').waitFor();
+  assert.equal(await hits(), before, 'nothing was sent');
+  assert.deepEqual(await axeViolations(page), []);
+});

@@ -219,18 +219,28 @@ echo "$GAMECLOUD_DEV_TOKEN""#
             Engine::Godot => godot_cfg(h),
             Engine::Unity => Ok(unity_json(h)),
             Engine::Unreal => unreal_ini(h),
-            Engine::Env => env_file(&[
-                ("GAMECLOUD_DEV_TOKEN", h.token),
-                ("GAMECLOUD_BASE_URL", h.base_url),
-                ("GAMECLOUD_GAME_ID", h.game_id),
-                ("GAMECLOUD_NAMESPACE_ID", h.namespace_id),
-                ("GAMECLOUD_HOSTNAME", h.hostname),
-            ]),
+            Engine::Env => Ok(comments("#", h)
+                + &env_file(&[
+                    ("GAMECLOUD_DEV_TOKEN", h.token),
+                    ("GAMECLOUD_BASE_URL", h.base_url),
+                    ("GAMECLOUD_GAME_ID", h.game_id),
+                    ("GAMECLOUD_NAMESPACE_ID", h.namespace_id),
+                    ("GAMECLOUD_HOSTNAME", h.hostname),
+                ])?),
         }
     }
 }
 
 const SECRET_NOTE: &str = "Game Cloud development token: a secret. Keep this file out of version control and out of release builds.";
+
+/// The file's first lines: that it holds a secret, and when the token
+/// expires, each a comment that starts with `mark`.
+fn comments(mark: &str, h: &Handoff) -> String {
+    format!(
+        "{mark} {SECRET_NOTE}\n{mark} {}\n",
+        crate::token::Life::file_note(h.token)
+    )
+}
 
 /// The fields every file holds, in order.
 fn fields<'a>(h: &Handoff<'a>) -> [(&'static str, &'static str, &'a str); 5] {
@@ -259,7 +269,7 @@ fn checked_label(label: &str) -> Result<&str, String> {
 /// A Godot `ConfigFile` (`ConfigFile.load()`): values are Godot string
 /// literals, escaped as Godot's variant parser reads them.
 pub fn godot_cfg(h: &Handoff) -> Result<String, String> {
-    let mut out = format!("; {SECRET_NOTE}\n[gamecloud]\n");
+    let mut out = comments(";", h) + "[gamecloud]\n";
     for (key, _, value) in fields(h) {
         out.push_str(key);
         out.push('=');
@@ -305,7 +315,11 @@ fn godot_string(key: &str, value: &str, out: &mut String) -> Result<(), String> 
 /// (ports as an array; a missing number reads as 0).
 pub fn unity_json(h: &Handoff) -> String {
     let mut out = Json::pretty();
-    out.begin_object().key("_comment").str(SECRET_NOTE);
+    out.begin_object()
+        .key("_comment")
+        .str(SECRET_NOTE)
+        .key("_expires")
+        .str(&crate::token::Life::file_note(h.token));
     for (key, _, value) in fields(h) {
         out.key(key).str(value);
     }
@@ -336,7 +350,7 @@ pub fn unity_json(h: &Handoff) -> String {
 /// and `;` starts a comment, so a value holding `"`, `\\`, `%`, `;`, `|` or a
 /// control character is refused rather than escaped.
 pub fn unreal_ini(h: &Handoff) -> Result<String, String> {
-    let mut out = format!("; {SECRET_NOTE}\n[GameCloud.Dev]\n");
+    let mut out = comments(";", h) + "[GameCloud.Dev]\n";
     for (_, key, value) in fields(h) {
         out.push_str(key);
         out.push('=');

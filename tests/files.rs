@@ -225,6 +225,7 @@ fn read_back(engine: Engine, h: &Handoff, text: &str) {
                 keys,
                 [
                     "_comment",
+                    "_expires",
                     "base_url",
                     "game_id",
                     "hostname",
@@ -249,7 +250,10 @@ fn read_back(engine: Engine, h: &Handoff, text: &str) {
                 .iter()
                 .map(|f| format!("{}={}\n", f.2, f.3))
                 .collect();
-            assert_eq!(text, want);
+            let (comments, vars) = text.split_at(text.find("GAMECLOUD_").unwrap());
+            assert_eq!(vars, want);
+            assert_eq!(comments.lines().count(), 2, "{text}");
+            assert!(comments.lines().all(|l| l.starts_with("# ")), "{text}");
         }
     }
 }
@@ -371,7 +375,10 @@ fn unreal_values_hold_only_what_its_reader_reads_back() {
             let Ok(text) = Engine::Unreal.file(&with_field(&ports, field, value)) else {
                 continue;
             };
-            for line in text.lines().skip(1) {
+            // The two comment lines first (the secret, the expiry); Unreal
+            // replaces `%NAME%` in the whole text, comments included.
+            assert!(!text.contains('%'), "{text}");
+            for line in text.lines().skip(2) {
                 for quoted in line.split('"').skip(1).step_by(2) {
                     assert!(
                         quoted
@@ -405,6 +412,65 @@ fn a_label_the_contract_forbids_is_never_written_into_a_section_name() {
     let text = Engine::Unity.file(&good(&ports)).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(json["ports"][0]["label"], "x]\n[evil");
+}
+
+/// A token the panel can read, expiring at `exp_ms`.
+fn token_expiring(exp_ms: Option<i64>) -> String {
+    use gamecloud::token::{base64url, signing_input, Claims};
+    let claims = Claims {
+        exp_ms,
+        iat_ms: Some(1_700_000_000_000),
+        ..Claims::default()
+    };
+    format!(
+        "dev_x.{}.{}",
+        signing_input(&claims),
+        base64url::encode(&[7; 64])
+    )
+}
+
+#[test]
+fn every_file_says_when_its_token_expires_as_a_comment_its_reader_skips() {
+    let ports = ports();
+    let cases = [
+        (
+            token_expiring(Some(1_800_000_000_000)),
+            "Expires 2027-01-15T08:00:00.000Z (the token's exp claim).",
+        ),
+        (
+            token_expiring(None),
+            "Never expires (the token has no exp claim).",
+        ),
+        (
+            "dev_staging.eyJ0eXAi.AbC-_9.sig-_".to_owned(),
+            "Expiry unknown: the token's claims cannot be read.",
+        ),
+    ];
+    for (token, note) in &cases {
+        let h = Handoff {
+            token,
+            ..good(&ports)
+        };
+        for engine in Engine::ALL {
+            let text = engine.file(&h).unwrap();
+            read_back(engine, &h, &text);
+            let line = match engine {
+                Engine::Godot | Engine::Unreal => format!("; {note}"),
+                Engine::Env => format!("# {note}"),
+                Engine::Unity => {
+                    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+                    assert_eq!(json["_expires"], *note);
+                    continue;
+                }
+            };
+            assert_eq!(
+                text.lines().nth(1),
+                Some(line.as_str()),
+                "{}",
+                engine.name()
+            );
+        }
+    }
 }
 
 #[test]

@@ -384,3 +384,78 @@ fn a_token_is_judged_before_any_call_by_kind_game_and_expiry() {
     }
     assert!(!usable.may_send_anyway(), "nothing to override");
 }
+
+fn life_claims(exp_ms: Option<i64>, iat_ms: Option<i64>) -> Claims {
+    Claims {
+        exp_ms,
+        iat_ms,
+        ..Claims::default()
+    }
+}
+
+#[test]
+fn a_tokens_life_counts_down_to_the_second_and_warns_in_its_last_tenth() {
+    const DAY: i64 = 86_400_000;
+    let iat = 1_800_000_000_000;
+    let claims = life_claims(Some(iat + 365 * DAY), Some(iat));
+    let at = |ms: i64| Life::of(&claims, ms);
+
+    let fresh = at(iat + 1_000);
+    assert!(matches!(fresh, Life::Left { low: false, .. }), "{fresh:?}");
+    assert_eq!(
+        fresh.describe(),
+        "Expires in 364 d 23 h 59 min 59 s, on 2028-01-15 at 08:00 UTC."
+    );
+    // The tenth: 36.5 days before the end.
+    let edge = iat + 365 * DAY - 365 * DAY / 10;
+    assert!(matches!(at(edge), Life::Left { low: false, .. }));
+    let low = at(edge + 1);
+    assert!(matches!(low, Life::Left { low: true, .. }));
+    assert!(low
+        .describe()
+        .ends_with("Less than a tenth of its life is left: create a new one soon."));
+    assert!(at(iat + 365 * DAY - 1)
+        .describe()
+        .starts_with("Expires in 1 s, on"));
+    assert_eq!(
+        at(iat + 365 * DAY).describe(),
+        "Expired on 2028-01-15 at 08:00 UTC: create a new one."
+    );
+    assert!(matches!(at(i64::MAX), Life::Expired { .. }));
+    assert!(matches!(at(i64::MIN), Life::Left { .. }));
+}
+
+#[test]
+fn a_token_without_an_expiry_never_expires_and_without_an_issue_time_warns_in_its_last_day() {
+    assert_eq!(Life::of(&life_claims(None, Some(1)), 5), Life::Endless);
+    assert_eq!(
+        Life::of(&life_claims(None, None), 5).describe(),
+        "It never expires."
+    );
+    let exp = 1_800_000_000_000;
+    for iat in [None, Some(exp), Some(exp + 1)] {
+        let claims = life_claims(Some(exp), iat);
+        assert!(matches!(
+            Life::of(&claims, exp - 86_400_000),
+            Life::Left { low: false, .. }
+        ));
+        assert!(matches!(
+            Life::of(&claims, exp - 86_399_999),
+            Life::Left { low: true, .. }
+        ));
+    }
+    assert_eq!(Life::of_token("not a token", 0), None);
+    let token = assemble(None, &encode_claims(&life_claims(Some(exp), Some(1))));
+    assert!(matches!(Life::of_token(&token, 0), Some(Life::Left { .. })));
+}
+
+#[test]
+fn durations_read_largest_unit_first_rounded_up_to_the_second() {
+    assert_eq!(duration(0), "1 s");
+    assert_eq!(duration(1), "1 s");
+    assert_eq!(duration(59_001), "1 min");
+    assert_eq!(duration(3_600_000), "1 h");
+    assert_eq!(duration(86_400_000 + 5_000), "1 d 5 s");
+    assert_eq!(duration(-5), "1 s");
+    assert!(!duration(i64::MAX).is_empty());
+}

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::session::Session;
+use super::widgets::TokenLife;
 
 #[component]
 pub fn ConnectionForm() -> impl IntoView {
@@ -50,6 +51,7 @@ pub fn ConnectionForm() -> impl IntoView {
             }>
                 {move || s.token_fitness().map(|f| f.describe())}
             </p>
+            <TokenLife token=s.token counting_only=true />
             {move || s.token_fitness().is_some_and(|f| f.may_send_anyway()).then(|| view! {
                 <label class="gc-check">
                     <input

@@ -3,10 +3,11 @@
 //! once with its decoded contents.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::calls;
 use super::session::Session;
-use super::widgets::{CopyButton, ErrorPanel};
+use super::widgets::{CopyButton, ErrorPanel, TokenLife};
 use crate::api::CreateDevToken;
 use crate::files::{Engine, Handoff};
 use crate::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange, Timestamp};
@@ -37,6 +38,18 @@ impl PortRow {
             min: RwSignal::new(String::new()),
             max: RwSignal::new(String::new()),
         }
+    }
+
+    /// A row holding a port of a request made before.
+    fn from_config(id: u32, label: &str, config: &PortConfig) -> Self {
+        let text = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
+        let row = PortRow::new(id, label, config.protocol.as_str(), &text(config.port));
+        if let Some(r) = config.port_range {
+            row.range.set(true);
+            row.min.set(r.min.to_string());
+            row.max.set(r.max.to_string());
+        }
+        row
     }
 
     fn path(&self) -> String {
@@ -152,6 +165,26 @@ pub fn DevTokenPage() -> impl IntoView {
         }
     });
 
+    // "Create another like this": the form again holds what the shown
+    // token was made for, and the hostname has the focus.
+    let again = Callback::new(move |req: DevTokenRequest| {
+        hostname.set(req.hostname);
+        let first = next_id.get_value();
+        let filled: Vec<PortRow> = (first..)
+            .zip(&req.ports)
+            .map(|(id, (label, config))| PortRow::from_config(id, label, config))
+            .collect();
+        next_id.set_value(first + filled.len() as u32);
+        rows.set(filled);
+        let input = document()
+            .query_selector("input[name=hostname]")
+            .ok()
+            .flatten();
+        if let Some(input) = input.and_then(|i| i.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = input.focus();
+        }
+    });
+
     let hostname_issues = issues_at(checked, At::Hostname);
     view! {
         <section class="gc-page" aria-labelledby="token-heading">
@@ -214,7 +247,7 @@ pub fn DevTokenPage() -> impl IntoView {
                 {move || if create.pending().get() { "Creating…" } else { "Create token" }}
             </button>
             {move || create.value().get().map(|r| match r {
-                Ok(issued) => view! { <TokenOnce issued /> }.into_any(),
+                Ok(issued) => view! { <TokenOnce issued again /> }.into_any(),
                 Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
             })}
         </section>
@@ -353,10 +386,11 @@ struct Issued {
 /// The new token, shown once: masked, revealable, copyable, handed to an
 /// engine as a file, and decoded beside.
 #[component]
-fn TokenOnce(issued: Issued) -> impl IntoView {
+fn TokenOnce(issued: Issued, again: Callback<DevTokenRequest>) -> impl IntoView {
     let reveal = RwSignal::new(false);
     let decoded = token::decode(&issued.token);
     let (token, shown) = (issued.token.clone(), issued.token.clone());
+    let (life, request) = (issued.token.clone(), issued.request.clone());
     view! {
         <div class="gc-token-once" role="region" aria-label="New development token">
             <p><strong>"Copy this token now: it is shown once and cannot be shown again."</strong></p>
@@ -367,6 +401,12 @@ fn TokenOnce(issued: Issued) -> impl IntoView {
                 </button>
                 <CopyButton text=token label="Copy token" />
             </div>
+            <TokenLife token=life />
+            <p>
+                <button type="button" class="gc-secondary" on:click=move |_| again.run(request.clone())>
+                    "Create another like this"
+                </button>
+            </p>
             <EngineFiles issued />
             {match decoded {
                 Ok(d) => decoded_view(d).into_any(),

@@ -134,6 +134,9 @@ pub struct Session {
     /// The token the person chose to send anyway past the token check
     /// (see [`Fitness::may_send_anyway`]); any other token is checked.
     pub send_anyway: RwSignal<String>,
+    /// This machine's clock, to the second: tokens' lives count down by it,
+    /// and the token check is made again by it.
+    pub now: RwSignal<i64>,
 }
 
 /// A namespace setting the panel can change but not read back.
@@ -211,6 +214,7 @@ impl Session {
             base_url: RwSignal::new(origin),
             remember: RwSignal::new(remembered.is_some()),
             token: RwSignal::new(remembered.unwrap_or_default()),
+            now: RwSignal::new(js_sys::Date::now() as i64),
             game_id: RwSignal::new(route.game_id),
             namespace_id: RwSignal::new(route.namespace_id),
             page: RwSignal::new(route.page),
@@ -221,9 +225,13 @@ impl Session {
         }
     }
 
-    /// Keeps the URL and the tab's storage in step with the state, and the
-    /// state with the back and forward buttons.
+    /// Keeps the URL and the tab's storage in step with the state, the
+    /// state with the back and forward buttons, and the clock ticking.
     pub fn sync(self) {
+        set_interval(
+            move || self.now.set(js_sys::Date::now() as i64),
+            std::time::Duration::from_secs(1),
+        );
         Effect::new(move |_| {
             let route = Route {
                 page: self.page.get(),
@@ -316,13 +324,8 @@ impl Session {
     /// (tracked); `None` without a token.
     pub fn token_fitness(&self) -> Option<Fitness> {
         let token = self.token.get();
-        (!token.trim().is_empty()).then(|| {
-            Fitness::of(
-                &token,
-                self.game_id.get().trim(),
-                js_sys::Date::now() as i64,
-            )
-        })
+        (!token.trim().is_empty())
+            .then(|| Fitness::of(&token, self.game_id.get().trim(), self.now.get()))
     }
 
     pub fn game(&self) -> String {

@@ -89,10 +89,6 @@ impl Fitness {
 
     /// One sentence for the person who entered it.
     pub fn describe(&self) -> String {
-        let when = |t: &Timestamp| {
-            let (date, time) = t.utc_date_and_time();
-            format!("on {date} at {} UTC", &time[..5])
-        };
         match self {
             Fitness::Usable { kind, expires } => format!(
                 "A {} token{}: it can call these operations.",
@@ -115,4 +111,10 @@ impl Fitness {
             Fitness::Unreadable => "Not a token this panel can read; it will be sent as it is, and only the service can tell whether it is accepted.".to_owned(),
         }
     }
+}
+
+/// "on 2026-12-01 at 10:00 UTC".
+pub(super) fn when(t: &Timestamp) -> String {
+    let (date, time) = t.utc_date_and_time();
+    format!("on {date} at {} UTC", time.get(..5).unwrap_or(&time))
 }

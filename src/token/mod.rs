@@ -6,6 +6,8 @@
 pub mod base64url;
 mod fitness;
 pub use fitness::Fitness;
+mod life;
+pub use life::{duration, Life};
 mod protobuf;
 
 use std::fmt;
