@@ -133,7 +133,7 @@ test('domain auth starts unknown, asks before enabling, and rolls back when the 
   // Nothing set from this panel: unknown, not off, with both choices.
   const unknown = page.getByRole('group', { name: 'Domain-based authentication: unknown' });
   await unknown.waitFor();
-  assert.equal(await page.getByRole('switch').count(), 0);
+  assert.equal(await page.getByRole('main').getByRole('switch').count(), 0);
   await page.getByText('Not set from this panel yet: the current setting is unknown.').waitFor();
   await unknown.getByRole('button', { name: 'Enable…' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Enable' }).click();

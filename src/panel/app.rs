@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::lazy::{lazy, lazy_view};
 use super::session::{Page, Session};
-use super::{builds, cdn_auth, connection, dev_token, domain_auth, log, recent};
+use super::{builds, cdn_auth, connection, dev_token, domain_auth, log, present, recent};
 
 /// The whole panel.
 #[component]
@@ -30,6 +30,7 @@ pub fn App() -> impl IntoView {
                     </a>
                 }).collect_view()}
             </nav>
+            <present::PresentSwitch />
         </header>
         <main class="gc-main">
             <connection::ConnectionForm />

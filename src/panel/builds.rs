@@ -287,8 +287,8 @@ fn row(
                     prop:checked=move || picked.with(|p| p.contains(&i)) on:change=toggle />
                 {b.display_name.clone()}
             </td>
-            <td class="gc-id"><code>{b.build_id.clone()}</code> <CopyButton text=b.build_id.clone() label="Copy build id" /></td>
-            <td class="gc-id"><code>{b.upload_id.clone()}</code> <CopyButton text=b.upload_id.clone() label="Copy upload id" /></td>
+            <td class="gc-id"><code class="gc-secret">{b.build_id.clone()}</code> <CopyButton text=b.build_id.clone() label="Copy build id" /></td>
+            <td class="gc-id"><code class="gc-secret">{b.upload_id.clone()}</code> <CopyButton text=b.upload_id.clone() label="Copy upload id" /></td>
             <td>{if b.complete { view! { <span>"Complete"</span> }.into_any() } else { view! { <span class="gc-badge">"Unfinished"</span> }.into_any() }}</td>
             <td class="gc-num">
                 <span>{builds_view::human_size(b.content_length)}</span>

@@ -8,9 +8,10 @@
 use leptos::prelude::*;
 
 use super::calls;
+use super::present::{marked, name};
 use super::session::{Change, Session};
 use super::widgets::{Confirm, ErrorPanel};
-use crate::bulk::{name, Next, Picks, Plan, Step, CONCURRENCY};
+use crate::bulk::{self, Next, Picks, Plan, Step, CONCURRENCY};
 use crate::validate::{self, IdKind};
 
 #[component]
@@ -106,10 +107,8 @@ pub fn BulkChange(
                 let selected = s.namespace_id.get();
                 offered().into_iter().map(|(id, label)| {
                     let checked = picks.with(|p| p.is_chosen(&id, &selected));
-                    let text = match s.last_set(setting(), &id) {
-                        Some(c) => format!("{} (last set here: {})", name(&id, &label), c.value()),
-                        None => name(&id, &label),
-                    };
+                    let last = s.last_set(setting(), &id).map(|c| format!(" (last set here: {})", c.value()));
+                    let text = view! { {name(&id, &label)} {last} };
                     view! {
                         <label class="gc-choice">
                             <input type="checkbox" prop:checked=checked
@@ -137,7 +136,7 @@ pub fn BulkChange(
         <Confirm
             open=confirming
             text=Signal::derive(move || {
-                let names: Vec<String> = chosen().iter().map(|(id, l)| name(id, l)).collect();
+                let names: Vec<String> = chosen().iter().map(|(id, l)| bulk::name(&marked(id), l)).collect();
                 format!("Set {} on {}: {}?", change().describe(), plural(names.len()), names.join(", "))
             })
             confirm="Apply"
@@ -152,7 +151,7 @@ pub fn BulkChange(
                     };
                     view! {
                         <li data-step=item.step.text()>
-                            <strong>{item.name()}</strong> ": " {item.step.text()} {failure}
+                            <strong>{name(&item.namespace_id, &item.label)}</strong> ": " {item.step.text()} {failure}
                         </li>
                     }
                 }).collect_view()}

@@ -14,7 +14,7 @@ pub fn ConnectionForm() -> impl IntoView {
         <form class="gc-connection" aria-label="Connection" on:submit=|ev| ev.prevent_default()>
             <label>
                 "Base URL"
-                <input type="url" name="base-url" autocomplete="url" spellcheck="false" aria-describedby="base-url-warning" bind:value=s.base_url />
+                <input type="url" name="base-url" class="gc-secret" autocomplete="url" spellcheck="false" aria-describedby="base-url-warning" bind:value=s.base_url />
             </label>
             <p id="base-url-warning" class="gc-warning" role="status" hidden=move || !crate::validate::sends_token_in_clear(&s.base_url.get())>
                 "Plain http to another machine: the token crosses the network unencrypted. Use https unless this network is yours alone."
@@ -25,6 +25,7 @@ pub fn ConnectionForm() -> impl IntoView {
                     <input
                         type=move || if show_token.get() { "text" } else { "password" }
                         name="token"
+                        class="gc-secret"
                         autofocus=s.token.get_untracked().is_empty()
                         aria-describedby="token-kind token-hint"
                         autocomplete="off"
@@ -74,11 +75,11 @@ pub fn ConnectionForm() -> impl IntoView {
             </p>
             <label>
                 "Game id"
-                <input type="text" name="game-id" spellcheck="false" bind:value=s.game_id />
+                <input type="text" name="game-id" class="gc-secret" spellcheck="false" bind:value=s.game_id />
             </label>
             <label>
                 "Namespace id"
-                <input type="text" name="namespace-id" spellcheck="false" bind:value=s.namespace_id />
+                <input type="text" name="namespace-id" class="gc-secret" spellcheck="false" bind:value=s.namespace_id />
             </label>
         </form>
     }

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::calls;
+use super::lazy::{lazy, lazy_view};
 use super::session::Session;
 use super::widgets::{CopyButton, ErrorPanel, TokenLife};
 use crate::api::CreateDevToken;
@@ -126,6 +127,12 @@ pub fn DevTokenPage() -> impl IntoView {
 
     let opts = calls::page_options();
     let create = Action::new_local(move |req: &DevTokenRequest| {
+        // The engine files' code is fetched while the token is made (split
+        // builds); a failure shows where the files would be.
+        #[cfg(gamecloud_split)]
+        leptos::task::spawn_local(async {
+            let _ = preload_engine_files().await;
+        });
         let (base_url, game, ns, req, opts) = (
             s.base_url.get_untracked(),
             s.game(),
@@ -197,6 +204,7 @@ pub fn DevTokenPage() -> impl IntoView {
                 <input
                     type="text"
                     name="hostname"
+                    class="gc-secret"
                     spellcheck="false"
                     aria-invalid=move || hostname_issues.with(|l| l.iter().any(Issue::is_error)).to_string()
                     aria-describedby="hostname-hint"
@@ -348,7 +356,7 @@ fn PortRowView(
                 </Show>
             </td>
             <td class="gc-muted">{proxy}</td>
-            <td><code>{direct}</code></td>
+            <td><code class="gc-secret">{direct}</code></td>
             <td>
                 <button type="button" class="gc-small" aria-label=move || format!("Remove port {}", row.label.get())
                     on:click=move |_| rows.update(|r| r.retain(|x| x.id != row.id))>"Remove"</button>
@@ -395,7 +403,7 @@ fn TokenOnce(issued: Issued, again: Callback<DevTokenRequest>) -> impl IntoView 
         <div class="gc-token-once" role="region" aria-label="New development token">
             <p><strong>"Copy this token now: it is shown once and cannot be shown again."</strong></p>
             <div class="gc-toolbar">
-                <input type=move || if reveal.get() { "text" } else { "password" } readonly aria-label="New token" prop:value=shown class="gc-token-value" />
+                <input type=move || if reveal.get() { "text" } else { "password" } readonly aria-label="New token" prop:value=shown class="gc-token-value gc-secret" />
                 <button type="button" class="gc-secondary" aria-pressed=move || reveal.get().to_string() on:click=move |_| reveal.update(|v| *v = !*v)>
                     {move || if reveal.get() { "Hide" } else { "Reveal" }}
                 </button>
@@ -407,13 +415,21 @@ fn TokenOnce(issued: Issued, again: Callback<DevTokenRequest>) -> impl IntoView 
                     "Create another like this"
                 </button>
             </p>
-            <EngineFiles issued />
+            {lazy_view(engine_files, "the engine files", move |make| make(issued.clone()))}
             {match decoded {
                 Ok(d) => decoded_view(d).into_any(),
                 Err(e) => view! { <p class="gc-muted">{e.to_string()}</p> }.into_any(),
             }}
         </div>
     }
+}
+
+lazy! {
+    /// The engine files' code: the writers, their notes and snippets, needed
+    /// once a token is there (split builds fetch it then).
+    fn engine_files() -> fn(Issued) -> AnyView;
+    in engine_files, preload preload_engine_files;
+    { |issued| view! { <EngineFiles issued /> }.into_any() }
 }
 
 /// The token as a file for an engine: which file, where it goes, how the
@@ -491,8 +507,8 @@ fn decoded_view(d: DecodedToken) -> impl IntoView {
     view! {
         <dl class="gc-decoded" aria-label="Decoded token">
             <dt>"Kind"</dt><dd>{d.kind().as_str()}</dd>
-            <dt>"Namespace"</dt><dd><code>{dev.namespace_id.clone().unwrap_or_default()}</code></dd>
-            <dt>"Hostname"</dt><dd>{dev.hostname.clone()}</dd>
+            <dt>"Namespace"</dt><dd><code class="gc-secret">{dev.namespace_id.clone().unwrap_or_default()}</code></dd>
+            <dt>"Hostname"</dt><dd class="gc-secret">{dev.hostname.clone()}</dd>
             <dt>"Ports"</dt><dd><ul>{ports}</ul></dd>
             <dt>"Issued"</dt><dd>{time(d.claims.iat_ms)}</dd>
             <dt>"Expires"</dt><dd>{time(d.claims.exp_ms)}</dd>

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use super::bulk::BulkChange;
 use super::calls;
+use super::present::marked;
 use super::session::{Change, Session, Setting};
 use super::widgets::{Choices, Confirm, ErrorPanel, LastSet};
 
@@ -84,7 +85,7 @@ pub fn DomainAuthPage() -> impl IntoView {
             }}
             <Confirm
                 open=confirming
-                text=Signal::derive(move || format!("Enable domain-based authentication for namespace {}?", s.namespace_id.get().trim()))
+                text=Signal::derive(move || format!("Enable domain-based authentication for namespace {}?", marked(s.namespace_id.get().trim())))
                 confirm="Enable"
                 on_confirm=Callback::new(move |_| send(true))
             />

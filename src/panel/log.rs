@@ -8,7 +8,8 @@ use crate::model::Timestamp;
 
 #[component]
 pub fn LogPage() -> impl IntoView {
-    let log = expect_context::<super::session::Session>().log;
+    let s = expect_context::<super::session::Session>();
+    let log = s.log;
     let filter = RwSignal::new(String::new());
     let rows = Memo::new(move |_| log.0.with(|l| l.matching(&filter.get())));
     let clearing = RwSignal::new(false);
@@ -67,18 +68,23 @@ pub fn LogPage() -> impl IntoView {
                         </tr>
                     </thead>
                     <tbody>
+                        // Again when presentation mode changes: the game id is
+                        // a tooltip only outside it.
                         {move || log.0.with(|l| rows.get().into_iter().map(|i| {
+                            let titled = !s.presenting.get();
                             let e = l.entries[i].clone();
-                            let ns = crate::bulk::name(&e.namespace_id, &e.namespace_label);
+                            let game = format!("game {}", e.game_id);
                             let failed = e.outcome != "done";
                             view! {
                                 <tr>
                                     <td>{when(e.at_ms)}</td>
                                     <td>{e.operation}</td>
-                                    <td title=format!("game {}", e.game_id)>{ns}</td>
-                                    <td>{e.value}</td>
+                                    <td title=titled.then_some(game)>
+                                        {super::present::name(&e.namespace_id, &e.namespace_label)}
+                                    </td>
+                                    <td>{super::present::log_value(e.value)}</td>
                                     <td class:gc-bad=failed>{e.outcome}</td>
-                                    <td><code>{e.ray_id}</code></td>
+                                    <td><code class="gc-secret">{e.ray_id}</code></td>
                                 </tr>
                             }
                         }).collect_view())}

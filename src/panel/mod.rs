@@ -13,6 +13,7 @@ mod domain_auth;
 mod kept;
 mod lazy;
 mod log;
+mod present;
 mod recent;
 mod session;
 mod widgets;

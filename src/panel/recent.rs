@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::kept::dropped_note;
+use super::present::name;
 use super::session::Session;
 
 /// The recent ids: use one, name it, or forget it.
@@ -27,7 +28,6 @@ pub fn RecentIds() -> impl IntoView {
                     {move || recent.0.get().into_iter().map(|r| {
                             let (kind, id) = (r.kind.clone(), r.id.clone());
                             let (k2, i2, k3, i3) = (kind.clone(), id.clone(), kind.clone(), id.clone());
-                            let name = crate::bulk::name(&id, &r.label);
                             let use_it = move |_| {
                                 if k2 == "game" { s.game_id.set(i2.clone()) } else { s.namespace_id.set(i2.clone()) }
                             };
@@ -39,7 +39,7 @@ pub fn RecentIds() -> impl IntoView {
                             view! {
                                 <li>
                                     <span class="gc-muted">{kind.clone()}</span>
-                                    <button type="button" class="gc-small" on:click=use_it>{format!("Use {name}")}</button>
+                                    <button type="button" class="gc-small" on:click=use_it>"Use " {name(&id, &r.label)}</button>
                                     <input type="text" aria-label=format!("Label for {kind} {id}") placeholder="Label"
                                         prop:value=r.label.clone() on:change=relabel />
                                     <button type="button" class="gc-small" aria-label=format!("Forget {kind} {id}") on:click=forget>"Forget"</button>

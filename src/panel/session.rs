@@ -137,6 +137,9 @@ pub struct Session {
     /// This machine's clock, to the second: tokens' lives count down by it,
     /// and the token check is made again by it.
     pub now: RwSignal<i64>,
+    /// Presentation mode: tokens, hostnames and ids masked
+    /// (`super::present`).
+    pub presenting: RwSignal<bool>,
 }
 
 /// A namespace setting the panel can change but not read back.
@@ -215,6 +218,7 @@ impl Session {
             remember: RwSignal::new(remembered.is_some()),
             token: RwSignal::new(remembered.unwrap_or_default()),
             now: RwSignal::new(js_sys::Date::now() as i64),
+            presenting: RwSignal::new(super::present::kept()),
             game_id: RwSignal::new(route.game_id),
             namespace_id: RwSignal::new(route.namespace_id),
             page: RwSignal::new(route.page),

@@ -16,7 +16,7 @@ pub fn ErrorPanel(error: ApiError, #[prop(optional)] retry: Option<Callback<()>>
                 <dt>"Code"</dt>
                 <dd><code>{e.code.clone()}</code></dd>
                 <dt>"Ray id"</dt>
-                <dd><code>{e.ray_id.clone()}</code> " " <CopyButton text=e.ray_id.clone() label="Copy ray id" /></dd>
+                <dd><code class="gc-secret">{e.ray_id.clone()}</code> " " <CopyButton text=e.ray_id.clone() label="Copy ray id" /></dd>
                 {e.documentation.clone().map(|d| {
                     let href = d.clone();
                     view! {
@@ -66,7 +66,10 @@ pub fn CopyButton(text: String, label: &'static str) -> impl IntoView {
 #[component]
 pub fn Confirm(
     open: RwSignal<bool>,
-    #[prop(into)] text: Signal<String>,
+    /// The question; values in it marked with [`super::present::marked`]
+    /// are masked in presentation mode.
+    #[prop(into)]
+    text: Signal<String>,
     confirm: &'static str,
     on_confirm: Callback<()>,
 ) -> impl IntoView {
@@ -75,6 +78,9 @@ pub fn Confirm(
         let (Some(d), wanted) = (dialog.get(), open.get()) else {
             return;
         };
+        if let Some(question) = d.first_element_child() {
+            super::present::fill(&question, &text.get());
+        }
         if wanted && !d.open() {
             let _ = d.show_modal();
         } else if !wanted && d.open() {
@@ -83,7 +89,7 @@ pub fn Confirm(
     });
     view! {
         <dialog node_ref=dialog class="gc-confirm" role="alertdialog" aria-label=confirm on:close=move |_| open.set(false)>
-            <p>{move || text.get()}</p>
+            <p></p>
             <button type="button" on:click=move |_| {
                 if open.get_untracked() {
                     open.set(false);

@@ -832,13 +832,14 @@ fn wasm_tests(run: &mut Run) -> Result<(), String> {
 /// run against the split build: every page, its errors, a sub-path
 /// deployment, the accessibility audit, with the pages in parts.
 fn split_e2e(run: &mut Run) -> Result<(), String> {
-    const PANEL_TESTS: [&str; 9] = [
+    const PANEL_TESTS: [&str; 10] = [
         "a11y",
         "builds",
         "deploy",
         "dev-token",
         "panel-errors",
         "panel-hostile",
+        "presentation",
         "settings",
         "smoke",
         "token-check",

@@ -1,0 +1,116 @@
+// Presentation mode, as a person sharing their screen sees it: one switch,
+// and no token, hostname or id is readable on any page, its dialogs and log
+// included; a pressed value shows while it is held, a field's while Alt is
+// held; the switch is kept for the tab.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { axeViolations, demoNamespaces, openPanel, useFixtures } from './harness.mjs';
+import { BuildsPage, SettingsPage } from './pages.mjs';
+
+const fx = useFixtures(['--builds', '30']);
+const ns = demoNamespaces(fx);
+
+/**
+ * The secrets readable on the screen: every visible text node, field value
+ * and tooltip holding one of `secrets`, unless it is drawn in a transparent
+ * colour (masked).
+ */
+async function readable(page, secrets) {
+  return page.evaluate((secrets) => {
+    const found = [];
+    const holds = (text) => secrets.find((s) => s && text.includes(s));
+    const shown = (el) => el.checkVisibility({ visibilityProperty: true }) && getComputedStyle(el).color !== 'rgba(0, 0, 0, 0)';
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const s = holds(n.data);
+      if (s && shown(n.parentElement)) found.push(`${s} in <${n.parentElement.localName}> "${n.data}"`);
+    }
+    for (const el of document.querySelectorAll('input')) {
+      const s = holds(el.value);
+      if (s && el.type !== 'password' && shown(el)) found.push(`${s} in the field ${el.name || el.ariaLabel}`);
+    }
+    for (const el of document.querySelectorAll('[title]')) {
+      const s = holds(el.title);
+      if (s) found.push(`${s} in a tooltip`);
+    }
+    return found;
+  }, secrets);
+}
+
+/** Whether `locator`'s text is drawn (not masked). */
+const drawn = (locator) => locator.evaluate((el) => getComputedStyle(el).color !== 'rgba(0, 0, 0, 0)');
+
+test('presentation mode masks every token, hostname and id on every page, and shows one while it is held', async () => {
+  const { page, problems } = await openPanel(fx, 'builds', { ns: 'staging' });
+  const builds = new BuildsPage(page);
+  await builds.load();
+  const buildIds = await page.locator('td.gc-id code').allTextContents();
+  assert.ok(buildIds.length > 4, 'the table shows build ids');
+  const secrets = [fx.service.token, fx.service.gameId, ns.staging, ns.prod, '10.20.30.40', ...buildIds];
+  await page.getByRole('button', { name: /^Copy build id/ }).first().waitFor();
+  await page.locator('details.gc-recent summary').click();
+  assert.notDeepEqual(await readable(page, secrets), [], 'without the mode, ids are readable (the check sees them)');
+
+  const mode = page.getByRole('switch', { name: 'Presentation mode' });
+  await mode.check();
+  await page.getByRole('button', { name: 'Show token' }).click();
+  assert.deepEqual(await readable(page, secrets), [], 'builds page, connection and recent ids');
+  assert.match(await page.locator('#present-hint').textContent(), /Press and hold one to see it/);
+
+  // Pressed and held: that one value shows, and only while held.
+  const first = page.locator('td.gc-id code').first();
+  await first.hover();
+  await page.mouse.down();
+  assert.ok(await drawn(first), 'shown while pressed');
+  assert.ok(!(await drawn(page.locator('td.gc-id code').nth(1))), 'the others stay masked');
+  await page.mouse.up();
+  assert.ok(!(await drawn(first)), 'masked again');
+  // In a field, Alt held shows it.
+  const game = page.getByLabel('Game id');
+  await game.focus();
+  await page.keyboard.down('Alt');
+  assert.ok(await drawn(game), 'shown while Alt is held');
+  await page.keyboard.up('Alt');
+  assert.ok(!(await drawn(game)));
+  assert.deepEqual(await axeViolations(page), []);
+
+  // The token page: the hostname, the ports' addresses, the new token and
+  // what it decodes to.
+  await page.getByRole('link', { name: 'Development token' }).click();
+  await page.getByLabel('Hostname').fill('10.20.30.40');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const region = page.getByRole('region', { name: 'New development token' });
+  await region.getByRole('button', { name: 'Reveal' }).click();
+  const token = await region.getByLabel('New token').inputValue();
+  assert.deepEqual(await readable(page, [...secrets, token]), [], 'token page');
+
+  // A settings page with its confirmation, then the log of what was done.
+  await page.getByRole('link', { name: 'CDN auth' }).click();
+  const cdn = new SettingsPage(page);
+  await cdn.choose('basic');
+  const dialog = await cdn.askToApply();
+  assert.match(await dialog.textContent(), new RegExp(ns.staging));
+  assert.deepEqual(await readable(page, secrets), [], 'the confirmation');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await cdn.summary('1 of 1 changed.');
+  assert.deepEqual(await readable(page, secrets), [], 'the results');
+  await page.getByRole('link', { name: 'Domain auth' }).click();
+  await page.getByRole('button', { name: 'Enable…' }).first().click();
+  assert.deepEqual(await readable(page, secrets), [], 'domain auth confirmation');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('link', { name: 'Action log' }).click();
+  await page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(2).waitFor();
+  const rays = await page.locator('.gc-log code').allTextContents();
+  assert.ok(rays.length >= 2 && rays.every(Boolean), 'the log shows ray ids');
+  assert.deepEqual(await readable(page, [...secrets, ...rays]), [], 'the log');
+  assert.deepEqual(await axeViolations(page), []);
+
+  // Kept for the tab: a reload stays in the mode.
+  await page.reload();
+  await page.getByRole('table', { name: 'Action log' }).waitFor();
+  assert.ok(await page.getByRole('switch', { name: 'Presentation mode' }).isChecked());
+  assert.deepEqual(await readable(page, [...secrets, ...rays]), [], 'after a reload');
+  await page.getByRole('switch', { name: 'Presentation mode' }).uncheck();
+  assert.notDeepEqual(await readable(page, [...secrets, ...rays]), [], 'off again: readable');
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,117 @@
+//! Presentation mode, for sharing the screen: every token, hostname and id
+//! is masked on every page (the elements marked `gc-secret`, masked by the
+//! stylesheet under `html.gc-presenting`). One value shows while it is
+//! pressed (pointer, `:active`) or while Alt is held with the value focused
+//! (keyboard). Masking is visual only: a screen reader still reads the
+//! values to the person who is presenting. The switch is kept for the tab.
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::kept::{self, Store};
+
+/// The switch's key in `sessionStorage`.
+const PRESENTING: &str = "gamecloud.v2.presenting";
+
+/// Whether this tab is in presentation mode (and its document marked so).
+pub fn kept() -> bool {
+    let on = kept::load(Store::Session, PRESENTING).is_some();
+    set(on);
+    on
+}
+
+/// Turns presentation mode on or off: the document's class, and the tab's
+/// memory.
+fn set(on: bool) {
+    if let Some(root) = document().document_element() {
+        let _ = root.class_list().toggle_with_force("gc-presenting", on);
+    }
+    kept::save(Store::Session, PRESENTING, on.then_some("1"));
+}
+
+/// The switch in the header. Alt held shows the focused value (CSS
+/// `.gc-reveal .gc-secret:focus`).
+#[component]
+pub fn PresentSwitch() -> impl IntoView {
+    let on = expect_context::<super::session::Session>().presenting;
+    let alt = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(|ev: web_sys::KeyboardEvent| {
+        if let Some(root) = document().document_element() {
+            let held = ev.alt_key() && ev.type_() == "keydown";
+            let _ = root.class_list().toggle_with_force("gc-reveal", held);
+        }
+    });
+    for kind in ["keydown", "keyup"] {
+        let _ = document().add_event_listener_with_callback(kind, alt.as_ref().unchecked_ref());
+    }
+    // The listeners live as long as the page.
+    alt.forget();
+    view! {
+        <label class="gc-check gc-present">
+            <input type="checkbox" role="switch" name="presenting" aria-describedby="present-hint"
+                prop:checked=on.get_untracked()
+                on:change=move |ev| {
+                    let checked = event_target_checked(&ev);
+                    on.set(checked);
+                    set(checked);
+                } />
+            "Presentation mode"
+        </label>
+        <p id="present-hint" class="gc-hint">
+            "Tokens, hostnames and ids are masked. Press and hold one to see it; in a field, hold Alt."
+        </p>
+    }
+}
+
+/// A namespace or game as the panel names it ([`crate::bulk::name`]:
+/// "label (id)", or the id alone), its id masked in presentation mode.
+pub fn name(id: &str, label: &str) -> impl IntoView {
+    let (open, close) = if label.is_empty() {
+        (String::new(), "")
+    } else {
+        (format!("{label} ("), ")")
+    };
+    view! { {open} <span class="gc-secret">{id.to_owned()}</span> {close} }
+}
+
+/// A value of the action log, its hostname masked: a token's request is
+/// logged as "hostname <host>; ports …" ([`crate::model::DevTokenRequest::summary`]).
+pub fn log_value(value: String) -> impl IntoView {
+    let (host, rest) = match value.strip_prefix("hostname ") {
+        Some(v) => v.split_at(v.find(';').unwrap_or(v.len())),
+        None => ("", value.as_str()),
+    };
+    let lead = if host.is_empty() { "" } else { "hostname " };
+    view! { {lead} <span class="gc-secret">{host.to_owned()}</span> {rest.to_owned()} }
+}
+
+/// Around a value in a text made for [`fill`]: what is between two marks is
+/// masked in presentation mode. (A character of Unicode's private use area,
+/// which no id, label or message of the panel holds.)
+pub const MARK: char = '\u{E000}';
+
+/// `text` with `value` marked as a secret, for [`fill`].
+pub fn marked(value: &str) -> String {
+    format!("{MARK}{value}{MARK}")
+}
+
+/// Sets `el`'s content to `text`: plain text, with each marked value in a
+/// span that presentation mode masks (DOM text nodes: nothing in it is read
+/// as markup).
+pub fn fill(el: &web_sys::Element, text: &str) {
+    el.set_text_content(None);
+    for (i, part) in text.split(MARK).enumerate() {
+        let node: Option<web_sys::Node> = if i % 2 == 1 {
+            document().create_element("span").ok().map(|span| {
+                span.set_class_name("gc-secret");
+                span.set_text_content(Some(part));
+                span.into()
+            })
+        } else {
+            Some(document().create_text_node(part).into())
+        };
+        if let Some(node) = node {
+            let _ = el.append_child(&node);
+        }
+    }
+}
