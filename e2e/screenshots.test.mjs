@@ -49,7 +49,25 @@ const scenes = {
     await page.getByRole('button', { name: 'Enable…' }).click();
     await page.getByRole('alertdialog').waitFor();
   },
+  // Sharing the screen: the builds and the connection with every id masked.
+  presenting: async (page) => {
+    await page.getByRole('switch', { name: 'Presentation mode' }).check();
+    await page.getByRole('button', { name: 'Load builds' }).click();
+    await page.getByText('36 of 36 builds').waitFor();
+    await page.locator('details.gc-recent summary').click();
+  },
+  // A token in the last tenth of its life (the page's clock 330 days on).
+  'token-life': async (page) => {
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const region = page.getByRole('region', { name: 'New development token' });
+    await region.waitFor();
+    await page.clock.fastForward(330 * 86_400_000);
+    await region.locator('.gc-life[data-life="low"]').waitFor();
+    await region.scrollIntoViewIfNeeded();
+  },
 };
+/** The page each scene opens on, where it is not the scene's own name. */
+const routes = { presenting: 'builds', 'token-life': 'dev-token' };
 
 for (const scheme of ['light', 'dark']) {
   for (const [slug, scene] of Object.entries(scenes)) {
@@ -57,7 +75,8 @@ for (const scheme of ['light', 'dark']) {
       const { page, problems } = await openPage(fx.browser);
       await page.setViewportSize({ width: 1200, height: 820 });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`${fx.service.url}#/${slug}?game=${fx.service.gameId}&ns=${ns.staging}`);
+      await page.clock.install({ time: Date.now() });
+      await page.goto(`${fx.service.url}#/${routes[slug] ?? slug}?game=${fx.service.gameId}&ns=${ns.staging}`);
       await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
       await scene(page);
       const path = `${OUT}${slug}-${scheme}.png`;
