@@ -55,6 +55,21 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   await mode.check();
   await page.getByRole('button', { name: 'Show token' }).click();
   assert.deepEqual(await readable(page, secrets), [], 'builds page, connection and recent ids');
+  assert.ok(!page.url().includes(fx.service.gameId), `the address bar names no id: ${page.url()}`);
+  const cdnLink = page.getByRole('link', { name: 'CDN auth' });
+  assert.ok(!(await cdnLink.getAttribute('href')).includes(ns.staging));
+  // Off, the ids come back into the address and the links; on again, out.
+  await mode.uncheck();
+  await page.waitForFunction((id) => location.hash.includes(id), fx.service.gameId);
+  assert.ok((await cdnLink.getAttribute('href')).includes(ns.staging));
+  await mode.check();
+  await page.waitForFunction((id) => !location.hash.includes(id), fx.service.gameId);
+  await page.getByPlaceholder('Name, id or tag').fill(buildIds[0]);
+  // High contrast (forced colours) does not undo the mask.
+  await page.emulateMedia({ forcedColors: 'active' });
+  assert.deepEqual(await readable(page, secrets), [], 'in forced colours, a typed filter included');
+  await page.emulateMedia({ forcedColors: 'none' });
+  await page.getByPlaceholder('Name, id or tag').fill('');
   assert.match(await page.locator('#present-hint').textContent(), /Press and hold one to see it/);
 
   // Pressed and held: that one value shows, and only while held.
@@ -72,6 +87,17 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   assert.ok(await drawn(game), 'shown while Alt is held');
   await page.keyboard.up('Alt');
   assert.ok(!(await drawn(game)));
+  // Alt+Tab: the release goes to another window; leaving hides it again.
+  await page.keyboard.down('Alt');
+  assert.ok(await drawn(game));
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  assert.ok(!(await drawn(game)), 'hidden once the window loses the focus');
+  await page.keyboard.up('Alt');
+  // A press on a field (to type in it) does not show it.
+  await game.hover();
+  await page.mouse.down();
+  assert.ok(!(await drawn(game)), 'a field shows only with Alt');
+  await page.mouse.up();
   assert.deepEqual(await axeViolations(page), []);
 
   // The token page: the hostname, the ports' addresses, the new token and
@@ -88,6 +114,9 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   await page.getByRole('link', { name: 'CDN auth' }).click();
   const cdn = new SettingsPage(page);
   await cdn.choose('basic');
+  await page.getByLabel('Another namespace id').fill(ns.prod);
+  assert.deepEqual(await readable(page, secrets), [], 'a namespace id typed in');
+  await page.getByLabel('Another namespace id').fill('');
   const dialog = await cdn.askToApply();
   assert.match(await dialog.textContent(), new RegExp(ns.staging));
   assert.deepEqual(await readable(page, secrets), [], 'the confirmation');
@@ -110,6 +139,7 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   await page.getByRole('table', { name: 'Action log' }).waitFor();
   assert.ok(await page.getByRole('switch', { name: 'Presentation mode' }).isChecked());
   assert.deepEqual(await readable(page, [...secrets, ...rays]), [], 'after a reload');
+  assert.ok(!page.url().includes(fx.service.gameId), 'the reloaded address names no id');
   await page.getByRole('switch', { name: 'Presentation mode' }).uncheck();
   assert.notDeepEqual(await readable(page, [...secrets, ...rays]), [], 'off again: readable');
   assert.deepEqual(problems, []);

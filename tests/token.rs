@@ -459,3 +459,23 @@ fn durations_read_largest_unit_first_rounded_up_to_the_second() {
     assert_eq!(duration(-5), "1 s");
     assert!(!duration(i64::MAX).is_empty());
 }
+
+#[test]
+fn an_expiry_past_the_year_9999_is_distant_not_never() {
+    // The decoder takes times up to JavaScript's last date (year 275760);
+    // past 9999-12-31 no date is written, but the token still expires.
+    let exp = 253_402_300_800_000;
+    let token = assemble(None, &encode_claims(&life_claims(Some(exp), Some(1))));
+    let life = Life::of_token(&token, 0).unwrap();
+    assert_eq!(life, Life::Distant);
+    assert_eq!(life.describe(), "Expires after the year 9999.");
+    assert_eq!(
+        Life::file_note(&token),
+        "Expires after the year 9999 (the token's exp claim)."
+    );
+    let token = assemble(None, &encode_claims(&life_claims(Some(exp - 1), Some(1))));
+    assert_eq!(
+        Life::file_note(&token),
+        "Expires 9999-12-31T23:59:59.999Z (the token's exp claim)."
+    );
+}

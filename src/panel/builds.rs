@@ -207,7 +207,7 @@ fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
         <div class="gc-toolbar" role="search">
             <label>
                 "Filter"
-                <input type="search" placeholder="Name, id or tag" bind:value=query />
+                <input type="search" class="gc-secret" placeholder="Name, id or tag" bind:value=query />
             </label>
             <label>
                 "Upload state"

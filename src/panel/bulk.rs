@@ -8,7 +8,7 @@
 use leptos::prelude::*;
 
 use super::calls;
-use super::present::{marked, name};
+use super::present::{marked, name, unmarked};
 use super::session::{Change, Session};
 use super::widgets::{Confirm, ErrorPanel};
 use crate::bulk::{self, Next, Picks, Plan, Step, CONCURRENCY};
@@ -119,12 +119,12 @@ pub fn BulkChange(
                 }).collect_view()
             }}
             <div class="gc-toolbar">
-                <input type="text" aria-label="Another namespace id" placeholder="Another namespace id"
+                <input type="text" class="gc-secret" aria-label="Another namespace id" placeholder="Another namespace id"
                     spellcheck="false" bind:value=typed
                     on:keydown=move |ev| if ev.key() == "Enter" { add() } />
                 <button type="button" class="gc-secondary" on:click=move |_| add()>"Add"</button>
             </div>
-            <p class="gc-hint" role="alert">{move || typed_issue.get()}</p>
+            <p class="gc-hint gc-secret" role="alert">{move || typed_issue.get()}</p>
         </fieldset>
         <button type="button" disabled=move || running() || chosen().is_empty()
             on:click=move |_| confirming.set(true)>
@@ -136,7 +136,7 @@ pub fn BulkChange(
         <Confirm
             open=confirming
             text=Signal::derive(move || {
-                let names: Vec<String> = chosen().iter().map(|(id, l)| bulk::name(&marked(id), l)).collect();
+                let names: Vec<String> = chosen().iter().map(|(id, l)| bulk::name(&marked(id), &unmarked(l))).collect();
                 format!("Set {} on {}: {}?", change().describe(), plural(names.len()), names.join(", "))
             })
             confirm="Apply"

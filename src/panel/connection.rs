@@ -47,6 +47,7 @@ pub fn ConnectionForm() -> impl IntoView {
                 </label>
             </div>
             <p id="token-kind" role="status" class=move || match s.token_fitness() {
+                Some(crate::token::Fitness::OtherGame { .. }) => "gc-hint gc-bad gc-secret",
                 Some(f) if !f.allows_calls() => "gc-hint gc-bad",
                 _ => "gc-hint",
             }>

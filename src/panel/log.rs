@@ -40,7 +40,7 @@ pub fn LogPage() -> impl IntoView {
                 "Every change made from this panel in this browser, newest first: when, what, where, the value, how it ended and the ray id. Never a token. The newest 500 are kept."
             </p>
             <div class="gc-toolbar">
-                <label>"Filter " <input type="search" name="log-filter" bind:value=filter /></label>
+                <label>"Filter " <input type="search" name="log-filter" class="gc-secret" bind:value=filter /></label>
                 <button type="button" class="gc-secondary" on:click=move |_| export(false)>"Export CSV"</button>
                 <button type="button" class="gc-secondary" on:click=move |_| export(true)>"Export JSON"</button>
                 <button type="button" class="gc-secondary" disabled=move || log.0.with(|l| l.entries.is_empty()) on:click=move |_| clearing.set(true)>"Clear…"</button>

@@ -35,15 +35,19 @@ fn set(on: bool) {
 #[component]
 pub fn PresentSwitch() -> impl IntoView {
     let on = expect_context::<super::session::Session>().presenting;
-    let alt = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(|ev: web_sys::KeyboardEvent| {
+    // A keyboard event with Alt down shows it; any other, or the window
+    // losing the focus (Alt+Tab: the key's release goes elsewhere), hides it.
+    let alt = Closure::<dyn Fn(web_sys::Event)>::new(|ev: web_sys::Event| {
+        let held =
+            ev.type_() == "keydown" && ev.unchecked_ref::<web_sys::KeyboardEvent>().alt_key();
         if let Some(root) = document().document_element() {
-            let held = ev.alt_key() && ev.type_() == "keydown";
             let _ = root.class_list().toggle_with_force("gc-reveal", held);
         }
     });
     for kind in ["keydown", "keyup"] {
         let _ = document().add_event_listener_with_callback(kind, alt.as_ref().unchecked_ref());
     }
+    let _ = window().add_event_listener_with_callback("blur", alt.as_ref().unchecked_ref());
     // The listeners live as long as the page.
     alt.forget();
     view! {
@@ -58,7 +62,7 @@ pub fn PresentSwitch() -> impl IntoView {
             "Presentation mode"
         </label>
         <p id="present-hint" class="gc-hint">
-            "Tokens, hostnames and ids are masked. Press and hold one to see it; in a field, hold Alt."
+            "Tokens, hostnames and ids are masked, and left out of the address bar. Press and hold one to see it; in a field, hold Alt; Copy copies it."
         </p>
     }
 }
@@ -78,7 +82,7 @@ pub fn name(id: &str, label: &str) -> impl IntoView {
 /// logged as "hostname <host>; ports …" ([`crate::model::DevTokenRequest::summary`]).
 pub fn log_value(value: String) -> impl IntoView {
     let (host, rest) = match value.strip_prefix("hostname ") {
-        Some(v) => v.split_at(v.find(';').unwrap_or(v.len())),
+        Some(v) => v.split_at(v.rfind("; ports ").unwrap_or(v.len())),
         None => ("", value.as_str()),
     };
     let lead = if host.is_empty() { "" } else { "hostname " };
@@ -90,9 +94,14 @@ pub fn log_value(value: String) -> impl IntoView {
 /// which no id, label or message of the panel holds.)
 pub const MARK: char = '\u{E000}';
 
-/// `text` with `value` marked as a secret, for [`fill`].
+/// `value` marked as a secret, for [`fill`] (a mark inside it is dropped).
 pub fn marked(value: &str) -> String {
-    format!("{MARK}{value}{MARK}")
+    format!("{MARK}{}{MARK}", unmarked(value))
+}
+
+/// `text` without marks, so that it cannot change what [`fill`] masks.
+pub fn unmarked(text: &str) -> String {
+    text.replace(MARK, "")
 }
 
 /// Sets `el`'s content to `text`: plain text, with each marked value in a

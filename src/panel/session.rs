@@ -237,11 +237,7 @@ impl Session {
             std::time::Duration::from_secs(1),
         );
         Effect::new(move |_| {
-            let route = Route {
-                page: self.page.get(),
-                game_id: self.game_id.get().trim().to_owned(),
-                namespace_id: self.namespace_id.get().trim().to_owned(),
-            };
+            let route = self.route(self.page.get());
             if let Some(w) = web_sys::window() {
                 if w.location().hash().ok().as_deref() != Some(route.to_hash().as_str()) {
                     if let Ok(h) = w.history() {
@@ -279,12 +275,25 @@ impl Session {
 
     /// The link to a page with the current ids.
     pub fn href(self, page: Page) -> String {
+        self.route(page).to_hash()
+    }
+
+    /// A page with the current ids; without them in presentation mode, so
+    /// that the address bar and the links show none.
+    fn route(self, page: Page) -> Route {
+        let id = |s: RwSignal<String>| {
+            let id = s.get().trim().to_owned();
+            if self.presenting.get() {
+                String::new()
+            } else {
+                id
+            }
+        };
         Route {
             page,
-            game_id: self.game_id.get().trim().to_owned(),
-            namespace_id: self.namespace_id.get().trim().to_owned(),
+            game_id: id(self.game_id),
+            namespace_id: id(self.namespace_id),
         }
-        .to_hash()
     }
 
     /// The checked connection, or why it cannot be used: a token that

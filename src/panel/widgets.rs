@@ -30,7 +30,8 @@ pub fn ErrorPanel(error: ApiError, #[prop(optional)] retry: Option<Callback<()>>
     };
     view! {
         <div class="gc-error" role="alert" data-kind=error.kind()>
-            <p>{error.to_string()}</p>
+            // A message can hold the URL, an id or anything the service said.
+            <p class="gc-secret">{error.to_string()}</p>
             {details}
             {retry.map(|r| view! {
                 <button type="button" class="gc-secondary" on:click=move |_| r.run(())>"Try again"</button>

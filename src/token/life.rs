@@ -9,6 +9,8 @@ use crate::model::Timestamp;
 pub enum Life {
     /// No expiry claim: it never expires.
     Endless,
+    /// It expires after the last date this panel writes (9999-12-31).
+    Distant,
     /// Time is left.
     Left {
         /// When it expires.
@@ -31,8 +33,11 @@ const DAY_MS: i64 = 86_400_000;
 impl Life {
     /// The life of a token with these claims at `now_ms`.
     pub fn of(claims: &Claims, now_ms: i64) -> Life {
-        let Some(expires) = claims.exp_ms.and_then(Timestamp::from_unix_ms) else {
+        let Some(exp_ms) = claims.exp_ms else {
             return Life::Endless;
+        };
+        let Some(expires) = Timestamp::from_unix_ms(exp_ms) else {
+            return Life::Distant;
         };
         let left_ms = expires.unix_ms().saturating_sub(now_ms);
         if left_ms <= 0 {
@@ -63,6 +68,7 @@ impl Life {
     pub fn state(&self) -> (&'static str, &'static str) {
         match self {
             Life::Endless => ("never", ""),
+            Life::Distant => ("ok", ""),
             Life::Left { low: false, .. } => ("ok", ""),
             Life::Left { .. } => ("low", "Less than a tenth of this token's life is left."),
             Life::Expired { .. } => ("expired", "This token has expired."),
@@ -74,6 +80,7 @@ impl Life {
     pub fn describe(&self) -> String {
         match self {
             Life::Endless => "It never expires.".to_owned(),
+            Life::Distant => "Expires after the year 9999.".to_owned(),
             Life::Left {
                 expires,
                 left_ms,
@@ -98,9 +105,15 @@ impl Life {
     /// RFC 3339 in UTC. Plain characters only (no `$`, `#`, `;`, `"` or
     /// `\\`), so that it is a comment to every reader of every format.
     pub fn file_note(token: &str) -> String {
-        match super::decode(token).map(|d| d.claims.exp_ms.and_then(Timestamp::from_unix_ms)) {
-            Ok(Some(t)) => format!("Expires {} (the token's exp claim).", t.to_rfc3339_ms()),
-            Ok(None) => "Never expires (the token has no exp claim).".to_owned(),
+        match super::decode(token).map(|d| Life::of(&d.claims, i64::MIN)) {
+            Ok(Life::Left { expires, .. }) => {
+                format!(
+                    "Expires {} (the token's exp claim).",
+                    expires.to_rfc3339_ms()
+                )
+            }
+            Ok(Life::Distant) => "Expires after the year 9999 (the token's exp claim).".to_owned(),
+            Ok(_) => "Never expires (the token has no exp claim).".to_owned(),
             Err(_) => "Expiry unknown: the token's claims cannot be read.".to_owned(),
         }
     }

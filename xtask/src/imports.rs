@@ -5,6 +5,10 @@
 //! module `./x_bg.js` to `a`): 2.4 KB gzipped off the JS module, more off the
 //! panel. Nothing else refers to them: each key must occur once in the glue,
 //! or nothing is renamed.
+//!
+//! The same for the exports that call Rust closures from JS
+//! (`wasm_bindgen__convert__closures_____invoke__<hash>`, [`shorten_exports`]),
+//! which the glue reads as `wasm.<name>`.
 
 /// Renames the imports of `wasm` that come from `module` and their keys in
 /// `glue`; returns the new wasm and glue.
@@ -33,6 +37,96 @@ pub fn shorten(wasm: &[u8], glue: &str, module: &str) -> Result<(Vec<u8>, String
     out.extend(section);
     out.extend_from_slice(&wasm[at + len..]);
     Ok((out, glue))
+}
+
+/// What wasm-bindgen names the exports that run a Rust closure for JS.
+pub const CLOSURE_EXPORTS: &str = "wasm_bindgen__convert__closures_____invoke__";
+
+/// Renames the exports of `wasm` whose names start with `prefix` to `_0`,
+/// `_1`, …, and every `wasm.<name>` of them in `glue`; returns the new wasm
+/// and glue. An export the glue never reads as `wasm.<name>`, or a short name
+/// already taken, leaves everything as it was (an error).
+pub fn shorten_exports(wasm: &[u8], glue: &str, prefix: &str) -> Result<(Vec<u8>, String), String> {
+    let (at, len) = section(wasm, 7)?.ok_or("the wasm has no export section")?;
+    let mut r = Reader {
+        bytes: wasm,
+        at: at + 1,
+    };
+    r.leb()?;
+    let mut exports = Vec::new();
+    for _ in 0..r.leb()? {
+        let name = r.name()?;
+        let kind = r.byte()?;
+        exports.push((name, kind, r.leb()?));
+    }
+    let (mut section, mut glue, mut n) = (Vec::new(), glue.to_owned(), 0);
+    leb(&mut section, exports.len() as u64);
+    for (export, kind, index) in &exports {
+        let mut new = export.clone();
+        if export.starts_with(prefix) {
+            new = format!("_{n}");
+            n += 1;
+            if exports.iter().any(|(e, ..)| *e == new) {
+                return Err(format!("an export is already named {new}"));
+            }
+            glue = replace_member(&glue, &format!("wasm.{export}"), &format!("wasm.{new}"))?;
+        }
+        name(&mut section, &new);
+        section.push(*kind);
+        leb(&mut section, *index);
+    }
+    let mut out = wasm[..at].to_vec();
+    out.push(7);
+    leb(&mut out, section.len() as u64);
+    out.extend(section);
+    out.extend_from_slice(&wasm[at + len..]);
+    Ok((out, glue))
+}
+
+/// Replaces every `old` that does not continue into a longer name; there must
+/// be at least one.
+fn replace_member(glue: &str, old: &str, new: &str) -> Result<String, String> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let (mut out, mut rest, mut found) = (String::new(), glue, 0);
+    while let Some(i) = rest.find(old) {
+        let after = &rest[i + old.len()..];
+        out.push_str(&rest[..i]);
+        if after.starts_with(ident) {
+            out.push_str(old);
+        } else {
+            out.push_str(new);
+            found += 1;
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    if found == 0 {
+        return Err(format!("the glue never reads {old}: not renamed"));
+    }
+    Ok(out)
+}
+
+/// Where section `id` starts (its id byte) and how long it is, id and size
+/// included; `None` if the module has none.
+fn section(wasm: &[u8], id: u8) -> Result<Option<(usize, usize)>, String> {
+    if wasm.get(..8) != Some(b"\0asm\x01\0\0\0".as_slice()) {
+        return Err("not a wasm module (version 1)".into());
+    }
+    let mut r = Reader { bytes: wasm, at: 8 };
+    while r.at < wasm.len() {
+        let start = r.at;
+        let this = r.byte()?;
+        let size = r.leb()? as usize;
+        let end = r.at + size;
+        if end > wasm.len() {
+            return Err("a section of the wasm ends after the file".into());
+        }
+        if this == id {
+            return Ok(Some((start, end - start)));
+        }
+        r.at = end;
+    }
+    Ok(None)
 }
 
 struct Import {
@@ -205,6 +299,46 @@ mod tests {
             r#"{"./m.js":{A:function(){},__wbg_f_12:function(){}}}"#
         );
         assert!(replace_key("x.__wbg_g(); {__wbg_g:1}", "__wbg_g", "B").is_err());
+    }
+
+    #[test]
+    fn closure_exports_are_renamed_in_the_wasm_and_wherever_the_glue_reads_them() {
+        let mut wasm = b"\0asm\x01\0\0\0".to_vec();
+        wasm.extend([1, 4, 1, 0x60, 0, 0]); // type 0: [] -> []
+        let mut exports = Vec::new();
+        leb(&mut exports, 3);
+        for (n, index) in [("memory", 0), ("w__invoke__h1", 1), ("w__invoke__h12", 2)] {
+            name(&mut exports, n);
+            let kind = if n == "memory" { 2 } else { 0 };
+            exports.extend([kind, index]);
+        }
+        wasm.push(7);
+        leb(&mut wasm, exports.len() as u64);
+        wasm.extend(&exports);
+        wasm.extend([10, 1, 0]); // an empty code section after it
+        let glue = "function w__invoke__h1(a){return wasm.w__invoke__h1(a)} wasm.w__invoke__h12(); wasm.w__invoke__h1(b);";
+        let (out, glue) = shorten_exports(&wasm, glue, "w__invoke__").unwrap();
+        assert_eq!(
+            glue,
+            "function w__invoke__h1(a){return wasm._0(a)} wasm._1(); wasm._0(b);"
+        );
+        let (at, _) = section(&out, 7).unwrap().unwrap();
+        let mut r = Reader {
+            bytes: &out,
+            at: at + 2,
+        };
+        let names: Vec<String> = (0..r.leb().unwrap())
+            .map(|_| {
+                let n = r.name().unwrap();
+                r.byte().unwrap();
+                r.leb().unwrap();
+                n
+            })
+            .collect();
+        assert_eq!(names, ["memory", "_0", "_1"]);
+        assert_eq!(out[out.len() - 3..], [10, 1, 0]);
+        // The glue must read each one it renames.
+        assert!(shorten_exports(&wasm, "wasm.w__invoke__h1()", "w__invoke__").is_err());
     }
 
     #[test]

@@ -80,7 +80,7 @@ pub fn dist_split(env: &Env) -> Result<PanelSizes, String> {
 }
 
 fn build_panel(env: &Env, panel: Panel) -> Result<PanelSizes, String> {
-    let mut rustflags = paths::release_rustflags(env)?;
+    let mut rustflags = paths::panel_rustflags(env)?;
     if panel == Panel::Split {
         rustflags = split::rustflags(&rustflags);
     }
@@ -216,7 +216,11 @@ fn finish_panel(env: &Env, dist: &std::path::Path, panel: Panel) -> Result<(), S
     };
     let (old_glue, old_wasm) = (read(&glue_path)?, read(&wasm_path)?);
     let text = String::from_utf8(old_glue.clone()).map_err(|_| "the glue is not UTF-8")?;
-    let (wasm, glue) = imports::shorten(&old_wasm, &text, "./panel_bg.js")?;
+    let (mut wasm, mut glue) = imports::shorten(&old_wasm, &text, "./panel_bg.js")?;
+    // The split build's parts may call the main part's exports by name.
+    if panel == Panel::OneFile {
+        (wasm, glue) = imports::shorten_exports(&wasm, &glue, imports::CLOSURE_EXPORTS)?;
+    }
     std::fs::write(&glue_path, glue).map_err(|e| format!("cannot write the glue: {e}"))?;
     if panel == Panel::Split {
         let mut wasm_opt = WASM_OPT.to_vec();
@@ -368,13 +372,17 @@ pub fn js(env: &Env) -> Result<u64, String> {
         "--lib",
     ];
     let mut cargo = env.cmd("cargo");
-    cargo.args(args).env(paths::RUSTFLAGS_VAR, rustflags);
+    cargo
+        .args(args)
+        .env(paths::RUSTFLAGS_VAR, rustflags)
+        .env("CARGO_TARGET_DIR", env.root.join(paths::JS_TARGET_DIR));
     setup::run_cmd(&format!("cargo {}", args.join(" ")), cargo)?;
     let pkg = env.root.join("pkg");
     let _ = std::fs::remove_dir_all(&pkg);
     let wasm = env
         .root
-        .join("target/wasm32-unknown-unknown/release/gamecloud.wasm");
+        .join(paths::JS_TARGET_DIR)
+        .join("wasm32-unknown-unknown/release/gamecloud.wasm");
     let (wasm, pkg_str) = (wasm.display().to_string(), pkg.display().to_string());
     setup::run(
         env,
@@ -401,6 +409,7 @@ pub fn js(env: &Env) -> Result<u64, String> {
     };
     let text = String::from_utf8(read(&glue)?).map_err(|_| "the glue is not UTF-8")?;
     let (wasm, text) = imports::shorten(&read(core.as_ref())?, &text, "./gamecloud_core_bg.js")?;
+    let (wasm, text) = imports::shorten_exports(&wasm, &text, imports::CLOSURE_EXPORTS)?;
     std::fs::write(&core, wasm).map_err(|e| format!("cannot write {core}: {e}"))?;
     std::fs::write(&glue, text).map_err(|e| format!("cannot write the glue: {e}"))?;
     // The glue is wasm-bindgen's, not ours to read: shipped minified (6.9 KB
@@ -1049,13 +1058,13 @@ pub fn sizes(env: &Env) -> Result<(), String> {
         .unwrap_or_else(|e| format!("rustc: {e}"));
     println!("\nmeasured with {rustc}");
     let out = env.root.join("target/sizes");
-    for (name, wasm, gz) in [
-        ("JS module", "gamecloud", js_total),
-        ("panel", "panel", panel_total),
+    for (name, wasm, gz, target) in [
+        ("JS module", "gamecloud", js_total, paths::JS_TARGET_DIR),
+        ("panel", "panel", panel_total, "target"),
     ] {
-        let input = env
-            .root
-            .join(format!("target/wasm32-unknown-unknown/release/{wasm}.wasm"));
+        let input = env.root.join(format!(
+            "{target}/wasm32-unknown-unknown/release/{wasm}.wasm"
+        ));
         let dir = out.join(wasm);
         let (input, dir_s) = (input.display().to_string(), dir.display().to_string());
         setup::run(
