@@ -80,10 +80,10 @@ pub fn dist_split(env: &Env) -> Result<PanelSizes, String> {
 }
 
 fn build_panel(env: &Env, panel: Panel) -> Result<PanelSizes, String> {
-    let mut rustflags = paths::panel_rustflags(env)?;
-    if panel == Panel::Split {
-        rustflags = split::rustflags(&rustflags);
-    }
+    let rustflags = match panel {
+        Panel::OneFile => paths::panel_rustflags(env)?,
+        Panel::Split => split::rustflags(&paths::release_rustflags(env)?),
+    };
     let out = panel.dir();
     let digest = fingerprint::digest(env, PANEL_INPUTS, &rustflags);
     if fingerprint::is_current(env, out, &digest) {
