@@ -479,3 +479,17 @@ fn an_expiry_past_the_year_9999_is_distant_not_never() {
         "Expires 9999-12-31T23:59:59.999Z (the token's exp claim)."
     );
 }
+
+#[test]
+fn the_token_check_says_an_expiry_past_the_year_9999_as_such() {
+    let claims = Claims {
+        exp_ms: Some(253_402_300_800_000),
+        entitlements: vec![Entitlement::User { user_id: None }],
+        ..Claims::default()
+    };
+    let token = assemble(None, &encode_claims(&claims));
+    assert_eq!(
+        Fitness::of(&token, "", 0).describe(),
+        "A user token that expires after the year 9999: it can call these operations."
+    );
+}

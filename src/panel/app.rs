@@ -30,7 +30,7 @@ pub fn App() -> impl IntoView {
                     </a>
                 }).collect_view()}
             </nav>
-            <present::PresentSwitch />
+            <present::PresentSwitch on=s.presenting />
         </header>
         <main class="gc-main">
             <connection::ConnectionForm />

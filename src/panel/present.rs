@@ -30,11 +30,11 @@ fn set(on: bool) {
     kept::save(Store::Session, PRESENTING, on.then_some("1"));
 }
 
-/// The switch in the header. Alt held shows the focused value (CSS
+/// The switch in the header, for the session's `on` (read by the pages that
+/// show a tooltip). Alt held shows the focused value (CSS
 /// `.gc-reveal .gc-secret:focus`).
 #[component]
-pub fn PresentSwitch() -> impl IntoView {
-    let on = expect_context::<super::session::Session>().presenting;
+pub fn PresentSwitch(on: RwSignal<bool>) -> impl IntoView {
     // A keyboard event with Alt down shows it; any other, or the window
     // losing the focus (Alt+Tab: the key's release goes elsewhere), hides it.
     let alt = Closure::<dyn Fn(web_sys::Event)>::new(|ev: web_sys::Event| {

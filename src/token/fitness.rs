@@ -1,7 +1,7 @@
 //! Whether a token can call the four operations, told before any call: the
 //! kind of token is the most common cause of a 401, by one vendor's own docs.
 
-use super::{DecodedToken, Entitlement, TokenKind};
+use super::{DecodedToken, Entitlement, Life, TokenKind};
 use crate::model::Timestamp;
 
 /// What a token entered to connect can do here.
@@ -11,8 +11,8 @@ pub enum Fitness {
     Usable {
         /// What kind of token it is.
         kind: TokenKind,
-        /// When it expires, if it does.
-        expires: Option<Timestamp>,
+        /// How long it has (never [`Life::Expired`]).
+        life: Life,
     },
     /// A token of a kind these operations refuse.
     WrongKind(TokenKind),
@@ -43,8 +43,8 @@ impl Fitness {
 
     /// [`Fitness::of`] for a token already decoded.
     pub fn of_decoded(decoded: &DecodedToken, game_id: &str, now_ms: i64) -> Fitness {
-        let expires = decoded.claims.exp_ms.and_then(Timestamp::from_unix_ms);
-        if let Some(at) = expires.filter(|t| t.unix_ms() <= now_ms) {
+        let life = Life::of(&decoded.claims, now_ms);
+        if let Life::Expired { at } = life {
             return Fitness::Expired { at };
         }
         let kind = decoded.kind();
@@ -61,10 +61,10 @@ impl Fitness {
                     {
                         Fitness::OtherGame { token_game: g }
                     }
-                    _ => Fitness::Usable { kind, expires },
+                    _ => Fitness::Usable { kind, life },
                 }
             }
-            TokenKind::User => Fitness::Usable { kind, expires },
+            TokenKind::User => Fitness::Usable { kind, life },
             _ => Fitness::WrongKind(kind),
         }
     }
@@ -90,13 +90,14 @@ impl Fitness {
     /// One sentence for the person who entered it.
     pub fn describe(&self) -> String {
         match self {
-            Fitness::Usable { kind, expires } => format!(
+            Fitness::Usable { kind, life } => format!(
                 "A {} token{}: it can call these operations.",
                 kind.as_str(),
-                expires.as_ref().map_or(" that never expires".to_owned(), |t| format!(
-                    " that expires {}",
-                    when(t)
-                ))
+                match life {
+                    Life::Left { expires, .. } => format!(" that expires {}", when(expires)),
+                    Life::Distant => " that expires after the year 9999".to_owned(),
+                    _ => " that never expires".to_owned(),
+                }
             ),
             Fitness::WrongKind(TokenKind::Development) => "A development token: it is for a game server talking to the matchmaker, and cannot call these operations. Use a cloud token of this game, or your user token from the dashboard.".to_owned(),
             Fitness::WrongKind(TokenKind::Public) => "A public token: game clients use it, and it cannot call these operations. Use a cloud token of this game, or your user token from the dashboard.".to_owned(),
