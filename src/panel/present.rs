@@ -30,9 +30,9 @@ fn set(on: bool) {
     kept::save(Store::Session, PRESENTING, on.then_some("1"));
 }
 
-/// The switch in the header, for the session's `on` (read by the pages that
-/// show a tooltip). Alt held shows the focused value (CSS
-/// `.gc-reveal .gc-secret:focus`).
+/// The switch in the header, for the session's `on` (the address bar, the
+/// links and the log's tooltips follow it). Alt held shows the focused field
+/// (CSS `.gc-presenting.gc-reveal input.gc-secret:focus`).
 #[component]
 pub fn PresentSwitch(on: RwSignal<bool>) -> impl IntoView {
     // A keyboard event with Alt down shows it; any other, or the window
@@ -90,8 +90,9 @@ pub fn log_value(value: String) -> impl IntoView {
 }
 
 /// Around a value in a text made for [`fill`]: what is between two marks is
-/// masked in presentation mode. (A character of Unicode's private use area,
-/// which no id, label or message of the panel holds.)
+/// masked in presentation mode. (A character of Unicode's private use area:
+/// ids never hold it, and a label or a typed text is stripped of it with
+/// [`unmarked`] before it goes into such a text.)
 pub const MARK: char = '\u{E000}';
 
 /// `value` marked as a secret, for [`fill`] (a mark inside it is dropped).
