@@ -838,21 +838,24 @@ fn wasm_tests(run: &mut Run) -> Result<(), String> {
 }
 
 /// The browser tests of the panel's pages (those that read `PANEL_DIST`),
-/// run against the split build: every page, its errors, a sub-path
-/// deployment, the accessibility audit, with the pages in parts.
+/// run again against the split build: every page, its errors, a sub-path
+/// deployment, the accessibility audit, with the pages in parts. Every test
+/// file of `e2e/` is in this list or is said not to belong in it (a unit test
+/// below checks it).
+const PANEL_TESTS: [&str; 10] = [
+    "a11y",
+    "builds",
+    "deploy",
+    "dev-token",
+    "panel-errors",
+    "panel-hostile",
+    "presentation",
+    "settings",
+    "smoke",
+    "token-check",
+];
+
 fn split_e2e(run: &mut Run) -> Result<(), String> {
-    const PANEL_TESTS: [&str; 10] = [
-        "a11y",
-        "builds",
-        "deploy",
-        "dev-token",
-        "panel-errors",
-        "panel-hostile",
-        "presentation",
-        "settings",
-        "smoke",
-        "token-check",
-    ];
     let files: Vec<String> = PANEL_TESTS
         .iter()
         .map(|t| format!("e2e/{t}.test.mjs"))
@@ -1155,4 +1158,41 @@ fn by_crate(csv: &str) -> Vec<(String, u64)> {
     let mut table: Vec<(String, u64)> = sums.into_iter().collect();
     table.sort_by_key(|row| std::cmp::Reverse(row.1));
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PANEL_TESTS;
+
+    /// The test files that serve a panel but are not run again on the split
+    /// build: the split build's own tests, and the screenshots (of `dist/`).
+    const NOT_ON_SPLIT: [&str; 2] = ["split", "screenshots"];
+
+    /// The test files that do not open the panel: the JS module's.
+    const NOT_PANEL: [&str; 3] = ["js-module", "typescript", "vite"];
+
+    #[test]
+    fn every_browser_test_file_is_run_on_the_split_build_or_says_why_not() {
+        let e2e = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../e2e");
+        let mut unlisted = Vec::new();
+        for entry in std::fs::read_dir(&e2e).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            if let Some(stem) = name.strip_suffix(".test.mjs") {
+                if ![&PANEL_TESTS[..], &NOT_ON_SPLIT, &NOT_PANEL]
+                    .iter()
+                    .any(|list| list.contains(&stem))
+                {
+                    unlisted.push(stem.to_owned());
+                }
+            }
+        }
+        assert!(
+            unlisted.is_empty(),
+            "a new browser test file: add it to PANEL_TESTS (it opens the panel), \
+             NOT_ON_SPLIT or NOT_PANEL (xtask/src/tasks.rs): {unlisted:?}"
+        );
+        for listed in PANEL_TESTS.iter().chain(&NOT_ON_SPLIT).chain(&NOT_PANEL) {
+            assert!(e2e.join(format!("{listed}.test.mjs")).exists(), "{listed}");
+        }
+    }
 }
