@@ -129,10 +129,17 @@ impl Item {
 
 /// "label (id)", or the id alone.
 pub fn name(id: &str, label: &str) -> String {
+    let (open, close) = name_around(label);
+    format!("{open}{id}{close}")
+}
+
+/// What [`name`] writes before and after the id: "label (" and ")", or
+/// nothing without a label.
+pub fn name_around(label: &str) -> (String, &'static str) {
     if label.is_empty() {
-        id.to_owned()
+        (String::new(), "")
     } else {
-        format!("{label} ({id})")
+        (format!("{label} ("), ")")
     }
 }
 

@@ -40,9 +40,7 @@ pub fn App() -> impl IntoView {
             {move || match s.page.get() {
                 Page::Builds => view! { <builds::BuildsPage /> }.into_any(),
                 Page::DevToken => lazy_view(dev_token_page, "this page", |make| make()),
-                Page::CdnAuth => lazy_view(cdn_auth_page, "this page", |make| make()),
-                Page::DomainAuth => lazy_view(domain_auth_page, "this page", |make| make()),
-                Page::Log => lazy_view(log_page, "this page", |make| make()),
+                page => lazy_view(settings_page, "this page", move |make| make(page)),
             }}
         </main>
     }
@@ -57,17 +55,15 @@ lazy! {
     { || view! { <dev_token::DevTokenPage /> }.into_any() }
 }
 lazy! {
-    fn cdn_auth_page() -> fn() -> AnyView;
-    in settings, preload preload_cdn_auth;
-    { || view! { <cdn_auth::CdnAuthPage /> }.into_any() }
-}
-lazy! {
-    fn domain_auth_page() -> fn() -> AnyView;
-    in settings, preload preload_domain_auth;
-    { || view! { <domain_auth::DomainAuthPage /> }.into_any() }
-}
-lazy! {
-    fn log_page() -> fn() -> AnyView;
-    in settings, preload preload_log;
-    { || view! { <log::LogPage /> }.into_any() }
+    /// CDN auth, domain auth and the action log (the pages the shell does
+    /// not show itself).
+    fn settings_page() -> fn(Page) -> AnyView;
+    in settings, preload preload_settings;
+    {
+        |page| match page {
+            Page::CdnAuth => view! { <cdn_auth::CdnAuthPage /> }.into_any(),
+            Page::DomainAuth => view! { <domain_auth::DomainAuthPage /> }.into_any(),
+            _ => view! { <log::LogPage /> }.into_any(),
+        }
+    }
 }

@@ -70,24 +70,26 @@ pub fn LogPage() -> impl IntoView {
                     <tbody>
                         // Again when presentation mode changes: the game id is
                         // a tooltip only outside it.
-                        {move || log.0.with(|l| rows.get().into_iter().map(|i| {
+                        {move || {
                             let titled = !s.presenting.get();
-                            let e = l.entries[i].clone();
-                            let game = format!("game {}", e.game_id);
-                            let failed = e.outcome != "done";
-                            view! {
-                                <tr>
-                                    <td>{when(e.at_ms)}</td>
-                                    <td>{e.operation}</td>
-                                    <td title=titled.then_some(game)>
-                                        {super::present::name(&e.namespace_id, &e.namespace_label)}
-                                    </td>
-                                    <td>{super::present::log_value(e.value)}</td>
-                                    <td class:gc-bad=failed>{e.outcome}</td>
-                                    <td><code class="gc-secret">{e.ray_id}</code></td>
-                                </tr>
-                            }
-                        }).collect_view())}
+                            log.0.with(|l| rows.get().into_iter().map(|i| {
+                                let e = l.entries[i].clone();
+                                let game = format!("game {}", e.game_id);
+                                let failed = e.outcome != "done";
+                                view! {
+                                    <tr>
+                                        <td>{when(e.at_ms)}</td>
+                                        <td>{e.operation}</td>
+                                        <td title=titled.then_some(game)>
+                                            {super::present::name(&e.namespace_id, &e.namespace_label)}
+                                        </td>
+                                        <td>{super::present::log_value(e.value)}</td>
+                                        <td class:gc-bad=failed>{e.outcome}</td>
+                                        <td><code class="gc-secret">{e.ray_id}</code></td>
+                                    </tr>
+                                }
+                            }).collect_view())
+                        }}
                     </tbody>
                 </table>
             </div>

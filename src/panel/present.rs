@@ -70,11 +70,7 @@ pub fn PresentSwitch(on: RwSignal<bool>) -> impl IntoView {
 /// A namespace or game as the panel names it ([`crate::bulk::name`]:
 /// "label (id)", or the id alone), its id masked in presentation mode.
 pub fn name(id: &str, label: &str) -> impl IntoView {
-    let (open, close) = if label.is_empty() {
-        (String::new(), "")
-    } else {
-        (format!("{label} ("), ")")
-    };
+    let (open, close) = crate::bulk::name_around(label);
     view! { {open} <span class="gc-secret">{id.to_owned()}</span> {close} }
 }
 

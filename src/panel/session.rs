@@ -282,11 +282,10 @@ impl Session {
     /// that the address bar and the links show none.
     fn route(self, page: Page) -> Route {
         let id = |s: RwSignal<String>| {
-            let id = s.get().trim().to_owned();
             if self.presenting.get() {
                 String::new()
             } else {
-                id
+                s.get().trim().to_owned()
             }
         };
         Route {

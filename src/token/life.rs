@@ -105,6 +105,8 @@ impl Life {
     /// RFC 3339 in UTC. Plain characters only (no `$`, `#`, `;`, `"` or
     /// `\\`), so that it is a comment to every reader of every format.
     pub fn file_note(token: &str) -> String {
+        // Read at the earliest moment there is, so that any expiry that has
+        // a date comes back as `Left` with it.
         match super::decode(token).map(|d| Life::of(&d.claims, i64::MIN)) {
             Ok(Life::Left { expires, .. }) => {
                 format!(

@@ -47,12 +47,7 @@ pub const CLOSURE_EXPORTS: &str = "wasm_bindgen__convert__closures_____invoke__"
 /// and glue. An export the glue never reads as `wasm.<name>`, or a short name
 /// already taken, leaves everything as it was (an error).
 pub fn shorten_exports(wasm: &[u8], glue: &str, prefix: &str) -> Result<(Vec<u8>, String), String> {
-    let (at, len) = section(wasm, 7)?.ok_or("the wasm has no export section")?;
-    let mut r = Reader {
-        bytes: wasm,
-        at: at + 1,
-    };
-    r.leb()?;
+    let (mut r, at, len) = section_body(wasm, 7, "export")?;
     let mut exports = Vec::new();
     for _ in 0..r.leb()? {
         let name = r.name()?;
@@ -129,6 +124,23 @@ fn section(wasm: &[u8], id: u8) -> Result<Option<(usize, usize)>, String> {
     Ok(None)
 }
 
+/// A reader at the start of section `id`'s body (past its id and size), and
+/// where the section starts and how long it is, as [`section`] says.
+fn section_body<'a>(
+    wasm: &'a [u8],
+    id: u8,
+    what: &str,
+) -> Result<(Reader<'a>, usize, usize), String> {
+    let (start, len) =
+        section(wasm, id)?.ok_or_else(|| format!("the wasm has no {what} section"))?;
+    let mut r = Reader {
+        bytes: wasm,
+        at: start + 1,
+    };
+    r.leb()?;
+    Ok((r, start, len))
+}
+
 struct Import {
     module: String,
     name: String,
@@ -139,41 +151,27 @@ struct Import {
 /// The imports, and where the whole import section (id and size included)
 /// starts and how long it is.
 fn import_section(wasm: &[u8]) -> Result<(Vec<Import>, usize, usize), String> {
-    if wasm.get(..8) != Some(b"\0asm\x01\0\0\0".as_slice()) {
-        return Err("not a wasm module (version 1)".into());
+    let (mut r, start, len) = section_body(wasm, 2, "import")?;
+    let mut imports = Vec::new();
+    for _ in 0..r.leb()? {
+        let module = r.name()?;
+        let name = r.name()?;
+        let desc_start = r.at;
+        match r.byte()? {
+            0 => drop(r.leb()?),                 // function: type index
+            1 => drop((r.byte()?, r.limits()?)), // table: element type, limits
+            2 => r.limits()?,                    // memory
+            3 => drop((r.byte()?, r.byte()?)),   // global: value type, mutability
+            4 => drop((r.byte()?, r.leb()?)),    // tag: attribute, type index
+            other => return Err(format!("import kind {other} is not known here")),
+        }
+        let desc = wasm[desc_start..r.at].to_vec();
+        imports.push(Import { module, name, desc });
     }
-    let mut r = Reader { bytes: wasm, at: 8 };
-    while r.at < wasm.len() {
-        let start = r.at;
-        let id = r.byte()?;
-        let size = r.leb()? as usize;
-        let body = r.at;
-        if id != 2 {
-            r.at = body + size;
-            continue;
-        }
-        let mut imports = Vec::new();
-        for _ in 0..r.leb()? {
-            let module = r.name()?;
-            let name = r.name()?;
-            let desc_start = r.at;
-            match r.byte()? {
-                0 => drop(r.leb()?),                 // function: type index
-                1 => drop((r.byte()?, r.limits()?)), // table: element type, limits
-                2 => r.limits()?,                    // memory
-                3 => drop((r.byte()?, r.byte()?)),   // global: value type, mutability
-                4 => drop((r.byte()?, r.leb()?)),    // tag: attribute, type index
-                other => return Err(format!("import kind {other} is not known here")),
-            }
-            let desc = wasm[desc_start..r.at].to_vec();
-            imports.push(Import { module, name, desc });
-        }
-        if r.at != body + size {
-            return Err("the import section does not end where its size says".into());
-        }
-        return Ok((imports, start, r.at - start));
+    if r.at != start + len {
+        return Err("the import section does not end where its size says".into());
     }
-    Err("the wasm has no import section".into())
+    Ok((imports, start, len))
 }
 
 struct Reader<'a> {
