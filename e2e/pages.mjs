@@ -33,6 +33,16 @@ export class SettingsPage {
     return dialog;
   }
 
+  /** A confirmation's question (its first line). */
+  async question(dialog) {
+    return (await dialog.locator('p').first().textContent()).split('\n')[0];
+  }
+
+  /** What a confirmation says will be sent (after its question and a blank line). */
+  async sent(dialog) {
+    return (await dialog.locator('p').first().textContent()).split('\n').slice(2).join('\n');
+  }
+
   /** Applies to `count` namespaces: asks, then confirms. */
   async apply(count = 1) {
     const dialog = await this.askToApply(count);

@@ -32,7 +32,7 @@ const scenes = {
   log: async (page) => {
     await page.getByRole('link', { name: 'Domain auth' }).click();
     await page.getByRole('button', { name: 'Enable…' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Enable' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Last set from this panel: on.').waitFor();
     await page.getByRole('link', { name: 'Action log' }).click();
     await page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1).waitFor();

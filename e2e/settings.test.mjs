@@ -2,6 +2,7 @@
 // the shell around them: deep links, the token kept only where asked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { demoNamespaces, openPage, openPanel, useFixtures } from './harness.mjs';
 import { BuildsPage, SettingsPage } from './pages.mjs';
 
@@ -33,7 +34,7 @@ test('the CDN auth type is set on the selected namespace after a confirmation, a
   await cdn.choose('basic');
   assert.ok(await cdn.namespace(ns.prod).isChecked(), 'the selected namespace is chosen');
   const dialog = await cdn.askToApply();
-  assert.equal(await dialog.getByText(/^Set the CDN auth type/).textContent(), `Set the CDN auth type to basic on 1 namespace: ${ns.prod}?`);
+  assert.equal(await cdn.question(dialog), `Set the CDN auth type to basic on 1 namespace: ${ns.prod}?`);
   assert.equal((await state()).cdn_auth_type, 'none', 'nothing is sent before the confirmation');
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await cdn.summary('1 of 1 changed.');
@@ -63,7 +64,7 @@ test('one setting goes to several namespaces: one confirmation, a result each, a
   await fault({ route: 'cdn-auth', status: 429, retry_after: '1', body: limited, content_type: 'application/json' });
   const dialog = await settings.askToApply(3);
   assert.equal(
-    await dialog.getByText(/^Set /).textContent(),
+    await settings.question(dialog),
     `Set the CDN auth type to basic on 3 namespaces: ${ns.prod}, ${ns.staging}, ${UNKNOWN}?`,
   );
   const started = Date.now();
@@ -136,7 +137,9 @@ test('domain auth starts unknown, asks before enabling, and rolls back when the 
   assert.equal(await page.getByRole('main').getByRole('switch').count(), 0);
   await page.getByText('Not set from this panel yet: the current setting is unknown.').waitFor();
   await unknown.getByRole('button', { name: 'Enable…' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Enable' }).click();
+  const dialog = page.getByRole('alertdialog');
+  assert.equal(await settings.question(dialog), `Enable domain-based authentication for namespace ${ns.prod}?`);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
   await page.getByText('Last set from this panel: on.').waitFor();
   const toggle = page.getByRole('switch', { name: 'Domain-based authentication' });
   assert.equal(await toggle.getAttribute('aria-checked'), 'true');
@@ -144,7 +147,15 @@ test('domain auth starts unknown, asks before enabling, and rolls back when the 
 
   const body = JSON.stringify({ code: 'ERROR', message: 'An internal error has occurred.', ray_id: 'ray-e2e-1' });
   await fault({ route: 'domain-public-auth', status: 500, body, content_type: 'application/json', delay_ms: 400 });
+  // Disabling is confirmed too, with the request it sends.
   await toggle.click();
+  assert.equal(await settings.question(dialog), `Disable domain-based authentication for namespace ${ns.prod}?`);
+  assert.equal(
+    await settings.sent(dialog),
+    `PUT ${fx.service.url}cloud/games/${fx.service.gameId}/namespaces/${ns.prod}/domain-public-auth\n{"enabled":false}\nLast set here from this panel: enabled`,
+  );
+  assert.equal(await toggle.getAttribute('aria-checked'), 'true', 'nothing changes before the confirmation');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
   assert.equal(await toggle.getAttribute('aria-checked'), 'false', 'the switch shows the new state at once');
   const alert = page.getByRole('alert');
   await alert.waitFor();
@@ -177,7 +188,7 @@ test('domain auth goes to several namespaces from the same page, and each one is
   await settings.add(ns.staging);
   const dialog = await settings.askToApply(2);
   assert.equal(
-    await dialog.getByText(/^Set /).textContent(),
+    await settings.question(dialog),
     `Set domain-based authentication to disabled on 2 namespaces: ${ns.prod}, ${ns.staging}?`,
   );
   await dialog.getByRole('button', { name: 'Apply' }).click();
@@ -366,4 +377,54 @@ test('kept entries that do not read are dropped with a note, the rest stay, and 
   const keys = await old.page.evaluate(() => Object.keys(localStorage).sort());
   assert.deepEqual(keys, ['gamecloud.v2.log', 'gamecloud.v2.recent']);
   assert.deepEqual([...problems, ...old.problems], []);
+});
+
+test('a change shows the exact request for each namespace before it is sent, copies as curl without the token, and the log keeps it', async () => {
+  const { page, problems, settings } = await open('cdn-auth');
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = async (text) => {
+      window.copied = text;
+    };
+  });
+  await settings.choose('none');
+  await settings.apply();
+  await settings.summary('1 of 1 changed.');
+  await settings.add(ns.staging);
+  await settings.choose('basic');
+  const dialog = await settings.askToApply(2);
+  const url = (id) => `${fx.service.url}cloud/games/${fx.service.gameId}/namespaces/${id}/cdn-auth`;
+  assert.equal(
+    await settings.sent(dialog),
+    `PUT ${url(ns.prod)}\n{"auth_type":"basic"}\nLast set here from this panel: none\n\n` +
+      `PUT ${url(ns.staging)}\n{"auth_type":"basic"}\nLast set here from this panel: unknown`,
+  );
+  await dialog.getByRole('button', { name: 'Copy as curl' }).click();
+  await dialog.getByRole('button', { name: 'Copied' }).waitFor();
+  const curl = await page.evaluate(() => window.copied);
+  assert.ok(!curl.includes(fx.service.token), 'the token is never copied');
+  assert.equal(curl.split('\n').filter(Boolean).length, 2, 'a command per namespace');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'none', 'nothing sent');
+
+  // The commands, run by a shell with the token in the variable, make the
+  // very change the panel would have made.
+  execFileSync('sh', ['-c', curl], { env: { PATH: process.env.PATH, GAMECLOUD_DEV_TOKEN: fx.service.token }, stdio: 'pipe' });
+  assert.equal((await everything()).namespaces[ns.prod].cdn_auth_type, 'basic');
+  assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'basic');
+  // Without the token the service refuses them: the command carries none.
+  await settings.choose('none');
+  await (await settings.askToApply(2)).getByRole('button', { name: 'Copy as curl' }).click();
+  const again = await page.evaluate(() => window.copied);
+  const refused = execFileSync('sh', ['-c', again.split('\n')[0] + ' -s -o /dev/null -w %{http_code}'], { env: { PATH: process.env.PATH } }).toString();
+  assert.equal(refused, '401');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
+  await settings.summary('2 of 2 changed.');
+
+  // The log keeps each request as it was shown.
+  await page.getByRole('link', { name: 'Action log' }).click();
+  const rows = page.getByRole('table', { name: 'Action log' }).getByRole('row');
+  await rows.nth(1).waitFor();
+  const requests = await page.locator('.gc-request').allTextContents();
+  assert.deepEqual(requests.slice(0, 2).sort(), [ns.prod, ns.staging].map((id) => `PUT ${url(id)}\n{"auth_type":"none"}`).sort());
+  assert.deepEqual(problems, []);
 });

@@ -32,6 +32,10 @@ pub struct Entry {
     /// The service's ray id, when an answer carried one.
     #[serde(default)]
     pub ray_id: String,
+    /// The request sent: method and URL, then the body (never a header, so
+    /// never the token). Empty in entries kept before it was logged.
+    #[serde(default)]
+    pub request: String,
 }
 
 impl Entry {
@@ -53,7 +57,7 @@ impl Entry {
         }
     }
 
-    fn cells(&self) -> [(&'static str, &str); 7] {
+    fn cells(&self) -> [(&'static str, &str); 8] {
         [
             ("operation", &self.operation),
             ("game_id", &self.game_id),
@@ -62,6 +66,7 @@ impl Entry {
             ("value", &self.value),
             ("outcome", &self.outcome),
             ("ray_id", &self.ray_id),
+            ("request", &self.request),
         ]
     }
 }
@@ -140,7 +145,7 @@ impl ActionLog {
     /// The entries at `rows` as CSV, cells guarded as the builds export's.
     pub fn to_csv(&self, rows: &[usize]) -> String {
         let mut out = String::from(
-            "at,operation,game_id,namespace_id,namespace_label,value,outcome,ray_id\r\n",
+            "at,operation,game_id,namespace_id,namespace_label,value,outcome,ray_id,request\r\n",
         );
         for &i in rows {
             let e = &self.entries[i];

@@ -63,15 +63,12 @@ pub async fn send<O: Operation>(
     O::read(&exchange(&call, opts).await?)
 }
 
-/// [`send`], and the ray id of the answer (for the panel's action log).
-pub async fn send_traced<O: Operation>(
-    conn: &Connection,
-    op: &O,
-    opts: &Options,
-) -> Result<(O::Output, String), ApiError> {
-    let answer = exchange(&op.call(conn)?, opts).await?;
+/// Sends a call already made (the panel shows it before it goes, and logs
+/// it): the success answer, and its ray id.
+pub async fn send_call(call: &Call, opts: &Options) -> Result<(Answer, String), ApiError> {
+    let answer = exchange(call, opts).await?;
     let ray_id = answer.header("rvt-ray-id").unwrap_or_default().to_owned();
-    Ok((O::read(&answer)?, ray_id))
+    Ok((answer, ray_id))
 }
 
 /// Fetches until a success answer arrives or the retry policy gives up. Every

@@ -12,6 +12,9 @@ fn entry(i: i64, value: &str) -> Entry {
         value: value.into(),
         outcome: "done".into(),
         ray_id: format!("ray-{i}"),
+        request: format!(
+            "PUT https://api.example/v1/games/g/namespaces/n{i}/cdn-auth\n{{\"authType\":\"{value}\"}}"
+        ),
     }
 }
 
@@ -93,6 +96,12 @@ fn exports_are_guarded_csv_and_json_in_the_stored_shape() {
         "{line}"
     );
     assert!(line.contains("\"'=cmd|' /C calc'!A0; '=x\""), "{line}");
+    // The request's two lines stay one cell.
+    assert!(
+        csv.ends_with("/n1/cdn-auth\n{\"\"authType\"\":\"\"=cmd|' /C calc'!A0; '=x\"\"}\"\r\n"),
+        "{csv}"
+    );
+    assert_eq!(back_request(&log), log.entries[0].request);
     let json = log.to_json(&[0], true);
     let back: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(back[0]["value"], "=cmd|' /C calc'!A0; =x");
@@ -113,8 +122,22 @@ fn exports_are_guarded_csv_and_json_in_the_stored_shape() {
             "operation",
             "outcome",
             "ray_id",
+            "request",
             "value"
         ],
         "no field could hold a token"
     );
+}
+
+/// The request of the first entry, stored and read back.
+fn back_request(log: &ActionLog) -> String {
+    ActionLog::parse(&log.stored()).entries[0].request.clone()
+}
+
+#[test]
+fn an_entry_kept_before_requests_were_logged_reads_with_none() {
+    let old = r#"{"at_ms":1,"operation":"set-cdn-auth","game_id":"g","namespace_id":"n","value":"basic","outcome":"done"}"#;
+    let log = ActionLog::parse(old);
+    assert_eq!((log.entries.len(), log.dropped), (1, 0));
+    assert_eq!(log.entries[0].request, "");
 }

@@ -559,3 +559,62 @@ fn plain_http_to_another_machine_is_flagged_as_sending_the_token_in_clear() {
         assert!(!sends_token_in_clear(safe), "{safe}");
     }
 }
+
+#[test]
+fn a_change_is_previewed_and_given_as_curl_without_the_token() {
+    let call = SetCdnAuth {
+        game_id: GAME,
+        namespace_id: NS,
+        auth_type: &CdnAuthType::Basic,
+    }
+    .call(&conn("https://host/api/"))
+    .unwrap();
+    let url = format!("https://host/api/cloud/games/{GAME}/namespaces/{NS}/cdn-auth");
+    assert_eq!(
+        call.preview(),
+        format!("PUT {url}\n{{\"auth_type\":\"basic\"}}")
+    );
+    assert_eq!(
+        call.curl(),
+        format!(
+            "curl -X PUT '{url}' -H \"Authorization: Bearer $GAMECLOUD_DEV_TOKEN\" \
+             -H 'Content-Type: application/json' --data-raw '{{\"auth_type\":\"basic\"}}'"
+        )
+    );
+    for text in [call.preview(), call.curl()] {
+        assert!(!text.contains("tok.en"), "{text}");
+    }
+    let get = ListBuilds { game_id: GAME }
+        .call(&conn("https://host"))
+        .unwrap();
+    assert_eq!(
+        get.preview(),
+        format!("GET https://host/cloud/games/{GAME}/builds")
+    );
+}
+
+/// Reads `quoted` back as a POSIX shell does (`sh`, one argument printed).
+fn through_sh(quoted: &str) -> String {
+    let out = std::process::Command::new("sh")
+        .args(["-c", &format!("printf %s {quoted}")])
+        .env("HOME", "/nonexistent")
+        .output()
+        .expect("sh runs");
+    assert!(out.status.success(), "{quoted}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_shell_reads_a_quoted_value_back_as_it_was_expanding_nothing() {
+    for text in [
+        "it's",
+        "''",
+        "$(touch /tmp/gamecloud-quote-ran) `id` $HOME ${HOME} \\ \" ! * ~",
+        "two\nlines",
+        "{\"a\":\"b'c\"}",
+        "",
+    ] {
+        assert_eq!(through_sh(&shell_quote(text)), text);
+    }
+    assert!(!std::path::Path::new("/tmp/gamecloud-quote-ran").exists());
+}

@@ -66,11 +66,54 @@ impl std::fmt::Debug for Call {
 /// What stands for a credential wherever a value is shown.
 pub const REDACTED: &str = "[redacted]";
 
+/// The environment variable that stands for the token in [`Call::curl`].
+pub const TOKEN_VARIABLE: &str = "GAMECLOUD_DEV_TOKEN";
+
 impl Call {
     /// The value of a header by name (case-insensitive).
     pub fn header(&self, name: &str) -> Option<&str> {
         header_value(&self.headers, name)
     }
+
+    /// The request as a person checks it: the method and URL on one line,
+    /// the body on the next. No header: the token is never shown.
+    pub fn preview(&self) -> String {
+        let mut text = format!("{} {}", self.method.as_str(), self.url);
+        if let Some(body) = &self.body {
+            text.push('\n');
+            text.push_str(body);
+        }
+        text
+    }
+
+    /// The same request as a `curl` command for a POSIX shell, the token
+    /// left as a reference to [`TOKEN_VARIABLE`] (the one part in double
+    /// quotes, so that the shell puts it in; everything else is in single
+    /// quotes, taken as it is).
+    pub fn curl(&self) -> String {
+        let mut cmd = format!(
+            "curl -X {} {} -H \"Authorization: Bearer ${TOKEN_VARIABLE}\"",
+            self.method.as_str(),
+            shell_quote(&self.url)
+        );
+        for (name, value) in &self.headers {
+            if !name.eq_ignore_ascii_case("authorization") {
+                cmd.push_str(" -H ");
+                cmd.push_str(&shell_quote(&format!("{name}: {value}")));
+            }
+        }
+        if let Some(body) = &self.body {
+            cmd.push_str(" --data-raw ");
+            cmd.push_str(&shell_quote(body));
+        }
+        cmd
+    }
+}
+
+/// `text` in single quotes for a POSIX shell: nothing inside is expanded,
+/// and a quote in it is closed, escaped and opened again.
+pub fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
 }
 
 /// A header's value in a list of (name, value), names compared

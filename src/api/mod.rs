@@ -10,7 +10,10 @@ mod operations;
 mod retry;
 
 pub use answer::{is_web_link, Answer, RELEVANT_HEADERS};
-pub use call::{encode_segment, same_origin, BaseUrl, Call, Connection, Method, REDACTED};
+pub use call::{
+    encode_segment, same_origin, shell_quote, BaseUrl, Call, Connection, Method, REDACTED,
+    TOKEN_VARIABLE,
+};
 pub use error::{ApiError, ErrorKind, NetworkReason, ServiceError, ServiceErrorKind};
 pub use operations::{CreateDevToken, ListBuilds, Operation, SetCdnAuth, SetDomainAuth};
 pub use retry::RetryPolicy;

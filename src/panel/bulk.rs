@@ -45,6 +45,11 @@ pub fn BulkChange(
     };
     let chosen = move || picks.with(|p| p.chosen(offered(), &s.namespace_id.get()));
     let running = move || plan.with(Plan::is_running);
+    // What the change will send, and the same as curl commands.
+    let sent = move || {
+        let ids: Vec<String> = chosen().into_iter().map(|(id, _)| id).collect();
+        calls::preview(s, &change(), &ids)
+    };
 
     // Workers of one run: the plan says what to send and how long to wait;
     // they only sleep and call, and stop when it says so (another run, a
@@ -137,10 +142,11 @@ pub fn BulkChange(
             open=confirming
             text=Signal::derive(move || {
                 let names: Vec<String> = chosen().iter().map(|(id, l)| bulk::name(&marked(id), &unmarked(l))).collect();
-                format!("Set {} on {}: {}?", change().describe(), plural(names.len()), names.join(", "))
+                format!("Set {} on {}: {}?{}", change().describe(), plural(names.len()), names.join(", "), sent().0)
             })
             confirm="Apply"
             on_confirm=Callback::new(move |_| start())
+            curl=Signal::derive(move || sent().1)
         />
         {move || plan.with(|p| (!p.items.is_empty()).then(|| view! {
             <ul class="gc-results" aria-label="Result per namespace">

@@ -5,9 +5,10 @@
 use leptos::__reexports::send_wrapper::SendWrapper;
 use leptos::prelude::*;
 
+use super::present::marked;
 use super::session::{Change, Session};
 use crate::action_log::Entry;
-use crate::api::{ApiError, Operation, SetCdnAuth, SetDomainAuth};
+use crate::api::{Answer, ApiError, Call, Connection, Operation, TOKEN_VARIABLE};
 use crate::transport::{self, Options};
 
 /// The call options of the page being built: its calls are aborted when it
@@ -37,9 +38,10 @@ pub struct Logged {
     pub value: String,
 }
 
-/// Runs a change and logs how it ended. A call that was not sent (a bad
-/// connection or request) changed nothing and is not logged; one cut off
-/// because its page went away may have landed, and is logged as unknown.
+/// Runs a change and logs how it ended, with the request it sent. A call
+/// that was not sent (a bad connection or request) changed nothing and is
+/// not logged; one cut off because its page went away may have landed, and
+/// is logged as unknown.
 pub async fn send_change<O: Operation>(
     s: Session,
     op: &O,
@@ -47,13 +49,32 @@ pub async fn send_change<O: Operation>(
     change: Logged,
     detail: impl FnOnce(&O::Output) -> String,
 ) -> Result<O::Output, ApiError> {
+    let read = |answer: &Answer| O::read(answer);
+    logged(s, O::NAME, |conn| op.call(conn), read, opts, change, detail).await
+}
+
+/// [`send_change`] for a call made by `call_of` and an answer read by
+/// `read`: one body for the token and for the settings.
+async fn logged<T>(
+    s: Session,
+    operation: &'static str,
+    call_of: impl FnOnce(&Connection) -> Result<Call, ApiError>,
+    read: impl FnOnce(&Answer) -> Result<T, ApiError>,
+    opts: &Options,
+    change: Logged,
+    detail: impl FnOnce(&T) -> String,
+) -> Result<T, ApiError> {
     let (conn, anyway) = s.checked_connection()?;
-    let result = transport::send_traced(&conn, op, opts).await;
+    let call = call_of(&conn)?;
+    let result = match transport::send_call(&call, opts).await {
+        Ok((answer, ray)) => read(&answer).map(|out| (out, ray)),
+        Err(e) => Err(e),
+    };
     let ended = match &result {
         Ok((out, ray)) => Ok((ray.as_str(), detail(out))),
         Err(e) => Err(e),
     };
-    record(s, O::NAME, change, ended, anyway);
+    record(s, operation, change, call.preview(), ended, anyway);
     result.map(|(out, _)| out)
 }
 
@@ -65,28 +86,56 @@ pub async fn set(s: Session, opts: Options, change: Change, ns: String) -> Resul
         namespace_id: ns.clone(),
         value: change.value().to_owned(),
     };
-    let (game_id, namespace_id) = (game.as_str(), ns.as_str());
+    let call_of = |conn: &Connection| change.call(conn, &game, &ns);
     let none = |_: &()| String::new();
-    match &change {
-        Change::CdnAuth(auth_type) => {
-            let op = SetCdnAuth {
-                game_id,
-                namespace_id,
-                auth_type,
-            };
-            send_change(s, &op, &opts, log, none).await?
-        }
-        Change::DomainAuth(enabled) => {
-            let op = SetDomainAuth {
-                game_id,
-                namespace_id,
-                enabled: *enabled,
-            };
-            send_change(s, &op, &opts, log, none).await?
-        }
-    };
+    logged(
+        s,
+        change.operation(),
+        call_of,
+        Answer::empty,
+        &opts,
+        log,
+        none,
+    )
+    .await?;
     s.remember(change, &game, &ns);
     Ok(())
+}
+
+/// What a change will send, shown before it is sent: for each namespace the
+/// method, the URL (marked: it holds the host and the ids), the body, and
+/// what this panel last set there or "unknown"; and the same requests as
+/// `curl` commands, one a line, the token left as `$GAMECLOUD_DEV_TOKEN`.
+/// Made without the token, so neither text can hold it (tracked).
+pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> (String, String) {
+    let conn = Connection::new(&s.base_url.get(), TOKEN_VARIABLE);
+    let game = s.game_id.get();
+    let (mut text, mut curl) = (String::new(), String::new());
+    for ns in namespaces {
+        text.push_str("\n\n");
+        match conn
+            .clone()
+            .and_then(|c| change.call(&c, game.trim(), ns.trim()))
+        {
+            Ok(call) => {
+                text.push_str(call.method.as_str());
+                text.push(' ');
+                text.push_str(&marked(&call.url));
+                text.push('\n');
+                text.push_str(call.body.as_deref().unwrap_or_default());
+                curl.push_str(&call.curl());
+                curl.push('\n');
+            }
+            Err(_) => {
+                text.push_str(&marked(ns));
+                text.push_str(": cannot be sent as the connection and ids stand");
+            }
+        }
+        text.push_str("\nLast set here from this panel: ");
+        let last = s.last_set(change.setting(), ns);
+        text.push_str(last.as_ref().map_or("unknown", Change::value));
+    }
+    (text, curl)
 }
 
 /// The log entry of a change that was sent: not generic, so one copy
@@ -96,6 +145,7 @@ fn record(
     s: Session,
     operation: &'static str,
     change: Logged,
+    request: String,
     ended: Result<(&str, String), &ApiError>,
     anyway: bool,
 ) {
@@ -137,5 +187,6 @@ fn record(
         value,
         outcome,
         ray_id,
+        request,
     });
 }

@@ -1,7 +1,8 @@
 //! Enable or disable a namespace's domain-based authentication. The four
 //! operations cannot read the setting back: where this panel has not set it,
 //! the state is "unknown" (not "off") and both Enable and Disable are offered.
-//! A change shows at once and goes back if the call fails. "Several
+//! Either is confirmed, with the request it sends; it then shows at once and
+//! goes back if the call fails. "Several
 //! namespaces" sets one state on many (`super::bulk`).
 
 use leptos::prelude::*;
@@ -39,14 +40,14 @@ pub fn DomainAuthPage() -> impl IntoView {
             set.dispatch(enabled);
         }
     };
+    // The value a confirmation asks for: both are confirmed, with what will
+    // be sent.
+    let asked = RwSignal::new(true);
+    let sent = move || calls::preview(s, &Change::DomainAuth(asked.get()), &[s.namespace_id.get()]);
     let request = move |enabled: bool| {
-        if set.pending().get_untracked() {
-            return;
-        }
-        if enabled {
+        if !set.pending().get_untracked() {
+            asked.set(enabled);
             confirming.set(true);
-        } else {
-            send(false);
         }
     };
     let last = Signal::derive(move || {
@@ -79,15 +80,21 @@ pub fn DomainAuthPage() -> impl IntoView {
                     <div class="gc-toolbar" role="group" aria-label="Domain-based authentication: unknown">
                         <span class="gc-unknown">"Domain-based authentication: unknown"</span>
                         <button type="button" on:click=move |_| request(true)>"Enable…"</button>
-                        <button type="button" class="gc-secondary" on:click=move |_| request(false)>"Disable"</button>
+                        <button type="button" class="gc-secondary" on:click=move |_| request(false)>"Disable…"</button>
                     </div>
                 }.into_any(),
             }}
             <Confirm
                 open=confirming
-                text=Signal::derive(move || format!("Enable domain-based authentication for namespace {}?", marked(s.namespace_id.get().trim())))
-                confirm="Enable"
-                on_confirm=Callback::new(move |_| send(true))
+                text=Signal::derive(move || format!(
+                    "{} domain-based authentication for namespace {}?{}",
+                    if asked.get() { "Enable" } else { "Disable" },
+                    marked(s.namespace_id.get().trim()),
+                    sent().0,
+                ))
+                confirm="Apply"
+                on_confirm=Callback::new(move |_| send(asked.get_untracked()))
+                curl=Signal::derive(move || sent().1)
             />
             {move || set.value().get().and_then(Result::err).map(|e| {
                 let retry = Callback::new(move |_| {

@@ -37,7 +37,7 @@ pub fn LogPage() -> impl IntoView {
         <section class="gc-page" aria-labelledby="log-heading">
             <h2 id="log-heading">"Action log"</h2>
             <p class="gc-muted">
-                "Every change made from this panel in this browser, newest first: when, what, where, the value, how it ended and the ray id. Never a token. The newest 500 are kept."
+                "Every change made from this panel in this browser, newest first: when, what, where, the value, how it ended, the ray id and the request sent. Never a token. The newest 500 are kept."
             </p>
             <div class="gc-toolbar">
                 <label>"Filter " <input type="search" name="log-filter" class="gc-secret" bind:value=filter /></label>
@@ -55,7 +55,7 @@ pub fn LogPage() -> impl IntoView {
                 {move || format!("{} of {} entries", rows.with(Vec::len), log.0.with(|l| l.entries.len()))}
                 {move || log.0.with(|l| (l.dropped > 0).then(|| format!(" {}", super::kept::dropped_note(l.dropped, "log entry"))))}
             </p>
-            <div class="gc-table-scroll">
+            <div class="gc-table-scroll" tabindex="0" role="region" aria-label="Action log entries">
                 <table class="gc-table gc-log" aria-label="Action log">
                     <thead>
                         <tr>
@@ -65,6 +65,7 @@ pub fn LogPage() -> impl IntoView {
                             <th scope="col">"Value"</th>
                             <th scope="col">"Outcome"</th>
                             <th scope="col">"Ray id"</th>
+                            <th scope="col">"Request"</th>
                         </tr>
                     </thead>
                     <tbody>
@@ -86,6 +87,8 @@ pub fn LogPage() -> impl IntoView {
                                         <td>{super::present::log_value(e.value)}</td>
                                         <td class:gc-bad=failed>{e.outcome}</td>
                                         <td><code class="gc-secret">{e.ray_id}</code></td>
+                                        // Its URL holds the host and the ids.
+                                        <td><code class="gc-secret gc-request">{e.request}</code></td>
                                     </tr>
                                 }
                             }).collect_view())

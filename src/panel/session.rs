@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::kept::{self, Log, Recent, Store};
-use crate::api::{ApiError, Connection};
+use crate::api::{ApiError, Call, Connection, Operation, SetCdnAuth, SetDomainAuth};
 use crate::model::CdnAuthType;
 use crate::token::Fitness;
 use crate::validate::{Issue, IssueCode};
@@ -175,6 +175,37 @@ impl Change {
             Change::CdnAuth(t) => t.as_str(),
             Change::DomainAuth(true) => "enabled",
             Change::DomainAuth(false) => "disabled",
+        }
+    }
+
+    /// The request that makes the change on one namespace of a game.
+    pub fn call(
+        &self,
+        conn: &Connection,
+        game_id: &str,
+        namespace_id: &str,
+    ) -> Result<Call, ApiError> {
+        match self {
+            Change::CdnAuth(auth_type) => SetCdnAuth {
+                game_id,
+                namespace_id,
+                auth_type,
+            }
+            .call(conn),
+            Change::DomainAuth(enabled) => SetDomainAuth {
+                game_id,
+                namespace_id,
+                enabled: *enabled,
+            }
+            .call(conn),
+        }
+    }
+
+    /// The operation's name, for the action log.
+    pub fn operation(&self) -> &'static str {
+        match self {
+            Change::CdnAuth(_) => SetCdnAuth::NAME,
+            Change::DomainAuth(_) => SetDomainAuth::NAME,
         }
     }
 

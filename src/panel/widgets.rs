@@ -44,37 +44,44 @@ pub fn ErrorPanel(error: ApiError, #[prop(optional)] retry: Option<Callback<()>>
 #[component]
 pub fn CopyButton(text: String, label: &'static str) -> impl IntoView {
     let copied = RwSignal::new(false);
-    let copy = move |_| {
-        let text = text.clone();
-        if let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) {
-            let promise = clipboard.write_text(&text);
-            wasm_bindgen_futures::spawn_local(async move {
-                let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-                copied.set(ok);
-            });
-        }
-    };
     view! {
-        <button type="button" class="gc-small" aria-label=label on:click=copy>
+        <button type="button" class="gc-small" aria-label=label on:click=move |_| copy(&text, copied)>
             {move || if copied.get() { "Copied" } else { "Copy" }}
         </button>
     }
 }
 
+/// Puts `text` on the clipboard; `copied` turns true once it is there.
+fn copy(text: &str, copied: RwSignal<bool>) {
+    if let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) {
+        let promise = clipboard.write_text(text);
+        wasm_bindgen_futures::spawn_local(async move {
+            let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+            copied.set(ok);
+        });
+    }
+}
+
 /// A confirmation in a modal `<dialog>`: focus stays inside, Escape
 /// cancels, nothing behind it can be clicked. Its button acts once, however
-/// often it is clicked before the dialog closes.
+/// often it is clicked before the dialog closes. A change says in its text
+/// what it will send, and gives the same as `curl` commands (`curl`: the
+/// dialog then has "Copy as curl").
 #[component]
 pub fn Confirm(
     open: RwSignal<bool>,
-    /// The question; values in it marked with [`super::present::marked`]
-    /// are masked in presentation mode.
+    /// The question, and what it will send; values in it marked with
+    /// [`super::present::marked`] are masked in presentation mode.
     #[prop(into)]
     text: Signal<String>,
     confirm: &'static str,
     on_confirm: Callback<()>,
+    /// The change as `curl` commands ([`super::calls::preview`]).
+    #[prop(optional, into)]
+    curl: Signal<String>,
 ) -> impl IntoView {
     let dialog = NodeRef::<leptos::html::Dialog>::new();
+    let copied = RwSignal::new(false);
     Effect::new(move |_| {
         let (Some(d), wanted) = (dialog.get(), open.get()) else {
             return;
@@ -83,6 +90,7 @@ pub fn Confirm(
             super::present::fill(&question, &text.get());
         }
         if wanted && !d.open() {
+            copied.set(false);
             let _ = d.show_modal();
         } else if !wanted && d.open() {
             d.close();
@@ -98,6 +106,10 @@ pub fn Confirm(
                 }
             }>{confirm}</button>
             <button type="button" class="gc-secondary" autofocus on:click=move |_| open.set(false)>"Cancel"</button>
+            <button type="button" class="gc-secondary" hidden=move || curl.with(String::is_empty)
+                on:click=move |_| copy(&curl.get_untracked(), copied)>
+                {move || if copied.get() { "Copied" } else { "Copy as curl" }}
+            </button>
         </dialog>
     }
 }

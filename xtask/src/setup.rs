@@ -199,15 +199,17 @@ fn ensure_node(env: &Env) -> Result<(), String> {
     Ok(())
 }
 
-/// Chromium and ChromeDriver for the browser tests, and Godot 3 (headless)
-/// whose own `ConfigFile` reads the engine files back; one apt run for what
-/// is missing.
+/// Chromium and ChromeDriver for the browser tests, Godot 3 (headless)
+/// whose own `ConfigFile` reads the engine files back, and curl, which runs
+/// the panel's "copy as curl" commands; one apt run for what is missing.
 fn ensure_debian_packages(env: &Env) -> Result<(), String> {
     let godot = PathBuf::from("/usr/bin/godot3-server");
+    let curl = PathBuf::from("/usr/bin/curl");
     let missing: Vec<&str> = [
         (&env.chromium, "chromium"),
         (&env.chromedriver, "chromium-driver"),
         (&godot, "godot3-server"),
+        (&curl, "curl"),
     ]
     .into_iter()
     .filter(|(path, _)| !path.exists())
