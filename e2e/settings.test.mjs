@@ -139,6 +139,7 @@ test('domain auth starts unknown, asks before enabling, and rolls back when the 
   await unknown.getByRole('button', { name: 'Enable…' }).click();
   const dialog = page.getByRole('alertdialog');
   assert.equal(await settings.question(dialog), `Enable domain-based authentication for namespace ${ns.prod}?`);
+  assert.match(await settings.sent(dialog), /^PUT .*\/domain-public-auth\n\{"enabled":true\}\nLast set here from this panel: unknown$/);
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await page.getByText('Last set from this panel: on.').waitFor();
   const toggle = page.getByRole('switch', { name: 'Domain-based authentication' });
@@ -386,17 +387,18 @@ test('a change shows the exact request for each namespace before it is sent, cop
       window.copied = text;
     };
   });
-  await settings.choose('none');
-  await settings.apply();
-  await settings.summary('1 of 1 changed.');
+  // Both start from a value this page set (earlier tests share the service).
   await settings.add(ns.staging);
+  await settings.choose('none');
+  await settings.apply(2);
+  await settings.summary('2 of 2 changed.');
   await settings.choose('basic');
   const dialog = await settings.askToApply(2);
   const url = (id) => `${fx.service.url}cloud/games/${fx.service.gameId}/namespaces/${id}/cdn-auth`;
   assert.equal(
     await settings.sent(dialog),
     `PUT ${url(ns.prod)}\n{"auth_type":"basic"}\nLast set here from this panel: none\n\n` +
-      `PUT ${url(ns.staging)}\n{"auth_type":"basic"}\nLast set here from this panel: unknown`,
+      `PUT ${url(ns.staging)}\n{"auth_type":"basic"}\nLast set here from this panel: none`,
   );
   await dialog.getByRole('button', { name: 'Copy as curl' }).click();
   await dialog.getByRole('button', { name: 'Copied' }).waitFor();
