@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { demoNamespaces, openPage, openPanel, useFixtures } from './harness.mjs';
+import { axeViolations, demoNamespaces, openPage, openPanel, useFixtures } from './harness.mjs';
 import { BuildsPage, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures(['--test-hooks']);
@@ -428,5 +428,78 @@ test('a change shows the exact request for each namespace before it is sent, cop
   await rows.nth(1).waitFor();
   const requests = await page.locator('.gc-request').allTextContents();
   assert.deepEqual(requests.slice(0, 2).sort(), [ns.prod, ns.staging].map((id) => `PUT ${url(id)}\n{"auth_type":"none"}`).sort());
+  assert.deepEqual(problems, []);
+});
+
+test('a protected namespace is marked, badged, left out unless ticked, and changed only once its name is typed', async () => {
+  const { page, problems, settings } = await open('cdn-auth');
+  await settings.choose('none');
+  await settings.apply();
+  await settings.summary('1 of 1 changed.');
+  await page.getByText(/^Recent ids/).click();
+  await page.getByLabel(`Label for namespace ${ns.prod}`).fill('Production');
+  await page.getByLabel(`Label for namespace ${ns.prod}`).press('Enter');
+  // Its name says production: the panel suggests the mark.
+  const suggestion = page.getByText('Its name says production: mark it protected?');
+  await suggestion.waitFor();
+  const mark = page.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' });
+  await mark.check();
+  await suggestion.waitFor({ state: 'detached' });
+  assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), ns.prod);
+
+  // Badged with a word wherever it is named, and no longer chosen by default.
+  const prod = settings.namespace(ns.prod);
+  const badge = page.locator('label.gc-choice', { has: prod }).locator('.gc-is-protected');
+  assert.equal(await badge.textContent(), ns.prod);
+  assert.equal(await badge.evaluate((e) => getComputedStyle(e, '::after').content), '"protected"', 'a word, not colour alone');
+  assert.equal(await prod.isChecked(), false);
+  assert.ok(await page.getByRole('button', { name: /^Apply/ }).isDisabled(), 'nothing chosen');
+
+  // A change to several leaves it out, and says so.
+  await settings.add(ns.staging);
+  await settings.choose('basic');
+  let dialog = await settings.askToApply(1);
+  const text = await dialog.locator('p').first().textContent();
+  assert.match(text, new RegExp(`^Set the CDN auth type to basic on 1 namespace: ${ns.staging}\\?\\nLeft out, protected and not ticked: Production \\(${ns.prod}\\)\\.`));
+  assert.ok(await dialog.getByLabel('Names of the protected namespaces').isHidden(), 'nothing to type without a protected namespace');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Ticked, it is in; Apply works only once its name is typed.
+  await prod.check();
+  dialog = await settings.askToApply(2);
+  const guard = dialog.getByLabel('Names of the protected namespaces');
+  assert.match(await dialog.locator('p').first().textContent(), /\n\nProtected: type Production to apply\.$/);
+  const apply = dialog.getByRole('button', { name: 'Apply' });
+  assert.ok(await apply.isDisabled());
+  await guard.fill('Prod');
+  assert.ok(await apply.isDisabled(), 'a part of the name is not enough');
+  assert.deepEqual(await axeViolations(page), []);
+  await guard.fill(' production ');
+  await apply.click();
+  await settings.summary('2 of 2 changed.');
+  assert.equal((await state()).cdn_auth_type, 'basic');
+
+  // Kept in the browser: another tab has it, and domain auth asks for the name too.
+  const other = await page.context().newPage();
+  await other.goto(`${fx.service.url}#/domain-auth?game=${fx.service.gameId}&ns=${ns.prod}`);
+  assert.ok(await other.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' }).isChecked());
+  await other.getByLabel('Token', { exact: true }).fill(fx.service.token);
+  await other.getByRole('button', { name: 'Enable…' }).click();
+  const second = other.getByRole('alertdialog');
+  assert.ok(await second.getByRole('button', { name: 'Apply' }).isDisabled());
+  await second.getByLabel('Names of the protected namespaces').fill('production');
+  await second.getByRole('button', { name: 'Apply' }).click();
+  await other.getByText('Last set from this panel: on.').waitFor();
+  await other.close();
+
+  // The mark is in the action log, the namespace badged there too.
+  await page.getByRole('link', { name: 'Action log' }).click();
+  const marked = page.getByRole('row').filter({ hasText: 'mark-protected' });
+  await marked.waitFor();
+  assert.match(await marked.textContent(), /mark-protected.*Production.*protected.*done/);
+  assert.equal(await marked.locator('.gc-is-protected').count(), 1, 'badged in the log');
+  await page.getByRole('link', { name: 'CDN auth' }).click();
+  await mark.uncheck();
+  assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), '');
   assert.deepEqual(problems, []);
 });

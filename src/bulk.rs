@@ -49,10 +49,15 @@ impl Picks {
         list
     }
 
-    /// Whether `id` is chosen: the selected namespace is, until unticked.
-    pub fn is_chosen(&self, id: &str, selected: &str) -> bool {
+    /// Whether `id` is chosen: the selected namespace is, until unticked,
+    /// unless it is protected (`protected`: the marked ids as kept,
+    /// [`crate::protect::is_marked`]); any other only when ticked.
+    pub fn is_chosen(&self, id: &str, selected: &str, protected: &str) -> bool {
         let has = |l: &[String]| l.iter().any(|x| x.eq_ignore_ascii_case(id));
-        has(&self.on) || (id.eq_ignore_ascii_case(selected.trim()) && !has(&self.off))
+        has(&self.on)
+            || (id.eq_ignore_ascii_case(selected.trim())
+                && !has(&self.off)
+                && !crate::protect::is_marked(protected, id))
     }
 
     /// Ticks or unticks `id`.
@@ -72,10 +77,15 @@ impl Picks {
     }
 
     /// The chosen ones among the offered, in their order.
-    pub fn chosen(&self, offered: Vec<(String, String)>, selected: &str) -> Vec<(String, String)> {
+    pub fn chosen(
+        &self,
+        offered: Vec<(String, String)>,
+        selected: &str,
+        protected: &str,
+    ) -> Vec<(String, String)> {
         offered
             .into_iter()
-            .filter(|(id, _)| self.is_chosen(id, selected))
+            .filter(|(id, _)| self.is_chosen(id, selected, protected))
             .collect()
     }
 }

@@ -24,6 +24,7 @@ pub mod files;
 pub mod json;
 pub mod model;
 pub mod ports;
+pub mod protect;
 pub mod token;
 pub mod validate;
 

@@ -141,3 +141,19 @@ fn an_entry_kept_before_requests_were_logged_reads_with_none() {
     assert_eq!((log.entries.len(), log.dropped), (1, 0));
     assert_eq!(log.entries[0].request, "");
 }
+
+#[test]
+fn an_entry_reads_with_unknown_keys_and_not_without_a_required_one() {
+    let lines = [
+        // An unknown key (a later version's) is skipped.
+        r#"{"at_ms":1,"operation":"mark-protected","game_id":"g","namespace_id":"n","value":"protected","outcome":"done","later":{"a":[1]}}"#,
+        // No time, a number as text, a missing outcome: unreadable.
+        r#"{"operation":"set-cdn-auth","game_id":"g","namespace_id":"n","value":"basic","outcome":"done"}"#,
+        r#"{"at_ms":"1","operation":"set-cdn-auth","game_id":"g","namespace_id":"n","value":"basic","outcome":"done"}"#,
+        r#"{"at_ms":1,"operation":"set-cdn-auth","game_id":"g","namespace_id":"n","value":"basic"}"#,
+    ];
+    let log = ActionLog::parse(&lines.join("\n"));
+    assert_eq!((log.entries.len(), log.dropped), (1, 3));
+    assert_eq!(log.entries[0].operation, "mark-protected");
+    assert_eq!(log.entries[0].ray_id, "");
+}

@@ -39,16 +39,16 @@ fn the_selected_namespace_is_offered_first_and_chosen_until_unticked() {
         "once each, the selected first, with the label it is known by"
     );
     assert_eq!(
-        picks.chosen(offered.clone(), " a "),
+        picks.chosen(offered.clone(), " a ", ""),
         pairs(&[("a", "Production")])
     );
 
     picks.set("c", true);
     picks.set("A", false);
-    assert_eq!(picks.chosen(offered.clone(), "a"), pairs(&[("c", "")]));
+    assert_eq!(picks.chosen(offered.clone(), "a", ""), pairs(&[("c", "")]));
     // Another selected namespace is chosen in its turn; the unticked stays so.
     assert_eq!(
-        picks.chosen(picks.offered("b", known.clone()), "b"),
+        picks.chosen(picks.offered("b", known.clone()), "b", ""),
         pairs(&[("b", "Staging"), ("c", "")])
     );
 
@@ -60,7 +60,31 @@ fn the_selected_namespace_is_offered_first_and_chosen_until_unticked() {
         4,
         "a blank selection is not offered, a typed id once"
     );
-    assert_eq!(picks.chosen(offered, ""), pairs(&[("c", ""), ("d", "")]));
+    assert_eq!(
+        picks.chosen(offered, "", ""),
+        pairs(&[("c", ""), ("d", "")])
+    );
+}
+
+#[test]
+fn a_protected_namespace_is_chosen_only_when_ticked_even_when_selected() {
+    let known = pairs(&[("p", "prod"), ("s", "staging")]);
+    let protected = "x\nP";
+    let mut picks = Picks::default();
+    let offered = picks.offered("p", known.clone());
+    assert_eq!(picks.chosen(offered.clone(), "p", protected), []);
+    picks.set("s", true);
+    assert_eq!(
+        picks.chosen(offered.clone(), "p", protected),
+        pairs(&[("s", "staging")]),
+        "left out of a change to several"
+    );
+    picks.set("p", true);
+    assert_eq!(
+        picks.chosen(offered, "p", protected),
+        pairs(&[("p", "prod"), ("s", "staging")]),
+        "in once ticked"
+    );
 }
 
 /// Asks for the next call as a worker of `run` at `now`; the ticket and

@@ -43,7 +43,12 @@ pub fn BulkChange(
         let known = recent.namespaces();
         picks.with(|p| p.offered(&s.namespace_id.get(), known))
     };
-    let chosen = move || picks.with(|p| p.chosen(offered(), &s.namespace_id.get()));
+    let chosen = move || {
+        let selected = s.namespace_id.get();
+        s.protected
+            .0
+            .with(|marked| picks.with(|p| p.chosen(offered(), &selected, marked)))
+    };
     let running = move || plan.with(Plan::is_running);
     // What the change will send, and the same as curl commands.
     let sent = move || {
@@ -111,9 +116,9 @@ pub fn BulkChange(
             {move || {
                 let selected = s.namespace_id.get();
                 offered().into_iter().map(|(id, label)| {
-                    let checked = picks.with(|p| p.is_chosen(&id, &selected));
+                    let checked = s.protected.0.with(|marked| picks.with(|p| p.is_chosen(&id, &selected, marked)));
                     let last = s.last_set(setting(), &id).map(|c| format!(" (last set here: {})", c.value()));
-                    let text = view! { {name(&id, &label)} {last} };
+                    let text = view! { {name(&id, &label, s.protected.has(&id))} {last} };
                     view! {
                         <label class="gc-choice">
                             <input type="checkbox" prop:checked=checked
@@ -141,12 +146,16 @@ pub fn BulkChange(
         <Confirm
             open=confirming
             text=Signal::derive(move || {
-                let names: Vec<String> = chosen().iter().map(|(id, l)| bulk::name(&marked(id), &unmarked(l))).collect();
-                format!("Set {} on {}: {}?{}", change().describe(), plural(names.len()), names.join(", "), sent().0)
+                let chosen = chosen();
+                // The protected namespaces offered but not ticked: left out.
+                let out: Vec<_> = offered().into_iter().filter(|o| s.protected.has(&o.0) && !chosen.contains(o)).collect();
+                let out = if out.is_empty() { String::new() } else { format!("\nLeft out, protected and not ticked: {}.", listed(&out)) };
+                format!("Set {} on {}: {}?{out}{}", change().describe(), plural(chosen.len()), listed(&chosen), sent().text)
             })
             confirm="Apply"
             on_confirm=Callback::new(move |_| start())
-            curl=Signal::derive(move || sent().1)
+            curl=Signal::derive(move || sent().curl)
+            guard=Signal::derive(move || sent().guard)
         />
         {move || plan.with(|p| (!p.items.is_empty()).then(|| view! {
             <ul class="gc-results" aria-label="Result per namespace">
@@ -157,7 +166,7 @@ pub fn BulkChange(
                     };
                     view! {
                         <li data-step=item.step.text()>
-                            <strong>{name(&item.namespace_id, &item.label)}</strong> ": " {item.step.text()} {failure}
+                            <strong>{name(&item.namespace_id, &item.label, s.protected.has(&item.namespace_id))}</strong> ": " {item.step.text()} {failure}
                         </li>
                     }
                 }).collect_view()}
@@ -174,6 +183,15 @@ pub fn BulkChange(
             </div>
         }))}
     }
+}
+
+/// Namespaces named for a confirmation, ids marked: "prod (7d8e…), c0ff…".
+fn listed(list: &[(String, String)]) -> String {
+    let names: Vec<String> = list
+        .iter()
+        .map(|(id, l)| bulk::name(&marked(id), &unmarked(l)))
+        .collect();
+    names.join(", ")
 }
 
 /// "1 namespace", "3 namespaces".

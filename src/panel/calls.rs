@@ -102,15 +102,32 @@ pub async fn set(s: Session, opts: Options, change: Change, ns: String) -> Resul
     Ok(())
 }
 
-/// What a change will send, shown before it is sent: for each namespace the
-/// method, the URL (marked: it holds the host and the ids), the body, and
-/// what this panel last set there or "unknown"; and the same requests as
-/// `curl` commands, one a line, the token left as `$GAMECLOUD_DEV_TOKEN`.
-/// Made without the token, so neither text can hold it (tracked).
-pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> (String, String) {
+/// What a change will send, shown in its confirmation before it is sent.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Preview {
+    /// For each namespace the method, the URL (marked: it holds the host
+    /// and the ids), the body, and what this panel last set there or
+    /// "unknown".
+    pub text: String,
+    /// The same requests as `curl` commands, one a line, the token left as
+    /// `$GAMECLOUD_DEV_TOKEN`.
+    pub curl: String,
+    /// What must be typed to apply it: the protected namespaces' names
+    /// ([`crate::protect::phrase`]), or nothing.
+    pub guard: String,
+}
+
+/// The [`Preview`] of a change to `namespaces`, made without the token, so
+/// that nothing in it can hold the token (tracked).
+pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> Preview {
     let conn = Connection::new(&s.base_url.get(), TOKEN_VARIABLE);
     let game = s.game_id.get();
     let (mut text, mut curl) = (String::new(), String::new());
+    let protected: Vec<(String, String)> = namespaces
+        .iter()
+        .filter(|ns| s.protected.has(ns))
+        .map(|ns| (ns.clone(), s.recent.label_of("namespace", ns)))
+        .collect();
     for ns in namespaces {
         text.push_str("\n\n");
         match conn
@@ -135,7 +152,11 @@ pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> (String, S
         let last = s.last_set(change.setting(), ns);
         text.push_str(last.as_ref().map_or("unknown", Change::value));
     }
-    (text, curl)
+    Preview {
+        text,
+        curl,
+        guard: crate::protect::phrase(&protected),
+    }
 }
 
 /// The log entry of a change that was sent: not generic, so one copy

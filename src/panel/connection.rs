@@ -10,6 +10,7 @@ use super::widgets::TokenLife;
 pub fn ConnectionForm() -> impl IntoView {
     let s = expect_context::<Session>();
     let show_token = RwSignal::new(false);
+    let protected = move || s.protected.has(&s.namespace_id.get());
     view! {
         <form class="gc-connection" aria-label="Connection" on:submit=|ev| ev.prevent_default()>
             <label>
@@ -82,6 +83,22 @@ pub fn ConnectionForm() -> impl IntoView {
                 "Namespace id"
                 <input type="text" name="namespace-id" class="gc-secret" spellcheck="false" bind:value=s.namespace_id />
             </label>
+            <label class="gc-check">
+                <input type="checkbox" name="protected" prop:checked=protected
+                    disabled=move || s.namespace_id.with(|n| n.trim().is_empty())
+                    on:change=move |ev| s.protect(&s.namespace_id.get_untracked(), event_target_checked(&ev)) />
+                "Protected: a change to it needs its name typed"
+            </label>
+            <p class="gc-hint gc-warning" role="status">
+                {move || {
+                    let ns = s.namespace_id.get();
+                    // Again when the namespace is labelled.
+                    s.recent.0.track();
+                    let label = s.recent.label_of("namespace", ns.trim());
+                    (!protected() && crate::protect::looks_like_production(&ns, &label))
+                        .then_some("Its name says production: mark it protected?")
+                }}
+            </p>
         </form>
     }
 }

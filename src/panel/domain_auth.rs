@@ -90,11 +90,12 @@ pub fn DomainAuthPage() -> impl IntoView {
                     "{} domain-based authentication for namespace {}?{}",
                     if asked.get() { "Enable" } else { "Disable" },
                     marked(s.namespace_id.get().trim()),
-                    sent().0,
+                    sent().text,
                 ))
                 confirm="Apply"
                 on_confirm=Callback::new(move |_| send(asked.get_untracked()))
-                curl=Signal::derive(move || sent().1)
+                curl=Signal::derive(move || sent().curl)
+                guard=Signal::derive(move || sent().guard)
             />
             {move || set.value().get().and_then(Result::err).map(|e| {
                 let retry = Callback::new(move |_| {

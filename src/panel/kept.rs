@@ -15,6 +15,8 @@ pub const RECENT: &str = "gamecloud.v2.recent";
 pub const LOG: &str = "gamecloud.v2.log";
 /// The token, when "Remember in this tab" is ticked.
 pub const TOKEN: &str = "gamecloud.v2.token";
+/// The protected namespaces' ids ([`Protected`]), one a line.
+pub const PROTECTED: &str = "gamecloud.v2.protected";
 /// The first version's keys: the recent ids as tab-separated lines, the log
 /// as one JSON array, the token as it is.
 const RECENT_V1: &str = "gamecloud.recent";
@@ -121,6 +123,39 @@ impl Log {
             LOG,
             Some(&self.0.with_untracked(ActionLog::stored)),
         );
+    }
+}
+
+/// The protected namespaces ([`crate::protect`]), kept in `localStorage`
+/// apart from the recent ids, so that a mark outlives the id's place in
+/// that short list. Held as the kept text (one id a line): a signal of a
+/// type the panel already has costs no code of its own.
+#[derive(Clone, Copy)]
+pub struct Protected(pub RwSignal<String>);
+
+impl Protected {
+    pub fn load() -> Self {
+        // Read as kept: `is_marked` reads any text, and `set` keeps it clean.
+        Protected(RwSignal::new(
+            load(Store::Local, PROTECTED).unwrap_or_default(),
+        ))
+    }
+
+    /// Whether the namespace is protected (tracked).
+    pub fn has(self, id: &str) -> bool {
+        self.0.with(|text| crate::protect::is_marked(text, id))
+    }
+
+    /// Marks or unmarks a namespace and keeps the list; whether it changed.
+    pub fn set(self, id: &str, on: bool) -> bool {
+        let mut ids = self.0.with_untracked(|text| crate::protect::parse(text));
+        let changed = crate::protect::mark(&mut ids, id, on);
+        if changed {
+            let text = ids.join("\n");
+            save(Store::Local, PROTECTED, Some(&text));
+            self.0.set(text);
+        }
+        changed
     }
 }
 

@@ -82,7 +82,7 @@ pub fn LogPage() -> impl IntoView {
                                         <td>{when(e.at_ms)}</td>
                                         <td>{e.operation}</td>
                                         <td title=titled.then_some(game)>
-                                            {super::present::name(&e.namespace_id, &e.namespace_label)}
+                                            {super::present::name(&e.namespace_id, &e.namespace_label, s.protected.has(&e.namespace_id))}
                                         </td>
                                         <td>{super::present::log_value(e.value)}</td>
                                         <td class:gc-bad=failed>{e.outcome}</td>

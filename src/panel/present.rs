@@ -68,10 +68,18 @@ pub fn PresentSwitch(on: RwSignal<bool>) -> impl IntoView {
 }
 
 /// A namespace or game as the panel names it ([`crate::bulk::name`]:
-/// "label (id)", or the id alone), its id masked in presentation mode.
-pub fn name(id: &str, label: &str) -> impl IntoView {
+/// "label (id)", or the id alone), its id masked in presentation mode; a
+/// protected namespace with its badge, a word and a colour (the word is the
+/// stylesheet's, `.gc-is-protected::after`, so that this view keeps one
+/// shape in every page that names a namespace).
+pub fn name(id: &str, label: &str, protected: bool) -> impl IntoView {
     let (open, close) = crate::bulk::name_around(label);
-    view! { {open} <span class="gc-secret">{id.to_owned()}</span> {close} }
+    let class = if protected {
+        "gc-secret gc-is-protected"
+    } else {
+        "gc-secret"
+    };
+    view! { {open} <span class=class>{id.to_owned()}</span> {close} }
 }
 
 /// A value of the action log, its hostname masked: a token's request is

@@ -39,7 +39,7 @@ pub fn RecentIds() -> impl IntoView {
                             view! {
                                 <li>
                                     <span class="gc-muted">{kind.clone()}</span>
-                                    <button type="button" class="gc-small" on:click=use_it>"Use " {name(&id, &r.label)}</button>
+                                    <button type="button" class="gc-small" on:click=use_it>"Use " {name(&id, &r.label, kind == "namespace" && s.protected.has(&id))}</button>
                                     <input type="text" aria-label=format!("Label for {kind} {id}") placeholder="Label"
                                         prop:value=r.label.clone() on:change=relabel />
                                     <button type="button" class="gc-small" aria-label=format!("Forget {kind} {id}") on:click=forget>"Forget"</button>

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::kept::{self, Log, Recent, Store};
+use super::kept::{self, Log, Protected, Recent, Store};
 use crate::api::{ApiError, Call, Connection, Operation, SetCdnAuth, SetDomainAuth};
 use crate::model::CdnAuthType;
 use crate::token::Fitness;
@@ -131,6 +131,8 @@ pub struct Session {
     /// The ids used here, and the action log: both kept in `localStorage`.
     pub recent: Recent,
     pub log: Log,
+    /// The protected namespaces, kept in `localStorage`.
+    pub protected: Protected,
     /// The token the person chose to send anyway past the token check
     /// (see [`Fitness::may_send_anyway`]); any other token is checked.
     pub send_anyway: RwSignal<String>,
@@ -256,6 +258,7 @@ impl Session {
             last_set: RwSignal::new(Vec::new()),
             recent: Recent::load(),
             log: Log::load(),
+            protected: Protected::load(),
             send_anyway: RwSignal::new(String::new()),
         }
     }
@@ -388,6 +391,24 @@ impl Session {
                 .find(|(g, n, c)| g == game.trim() && n == namespace && c.setting() == setting)
                 .map(|(.., c)| c.clone())
         })
+    }
+
+    /// Marks or unmarks a namespace as protected; the action log says so.
+    pub fn protect(&self, id: &str, on: bool) {
+        let id = id.trim();
+        if self.protected.set(id, on) {
+            self.log.record(crate::action_log::Entry {
+                at_ms: js_sys::Date::now() as i64,
+                operation: "mark-protected".to_owned(),
+                game_id: self.game(),
+                namespace_id: id.to_owned(),
+                namespace_label: self.recent.label_of("namespace", id),
+                value: if on { "protected" } else { "not protected" }.to_owned(),
+                outcome: "done".to_owned(),
+                ray_id: String::new(),
+                request: String::new(),
+            });
+        }
     }
 
     /// Remembers what was set on a namespace.

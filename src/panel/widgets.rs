@@ -65,8 +65,8 @@ fn copy(text: &str, copied: RwSignal<bool>) {
 /// A confirmation in a modal `<dialog>`: focus stays inside, Escape
 /// cancels, nothing behind it can be clicked. Its button acts once, however
 /// often it is clicked before the dialog closes. A change says in its text
-/// what it will send, and gives the same as `curl` commands (`curl`: the
-/// dialog then has "Copy as curl").
+/// what it will send, gives it as `curl` commands, and to protected
+/// namespaces acts only once their names are typed.
 #[component]
 pub fn Confirm(
     open: RwSignal<bool>,
@@ -76,21 +76,38 @@ pub fn Confirm(
     text: Signal<String>,
     confirm: &'static str,
     on_confirm: Callback<()>,
-    /// The change as `curl` commands ([`super::calls::preview`]).
+    /// The change as `curl` commands ([`super::calls::Preview`]): the
+    /// dialog then has "Copy as curl".
     #[prop(optional, into)]
     curl: Signal<String>,
+    /// What must be typed before the button acts, for a change to protected
+    /// namespaces ([`crate::protect::phrase`]); nothing when empty.
+    #[prop(optional, into)]
+    guard: Signal<String>,
 ) -> impl IntoView {
     let dialog = NodeRef::<leptos::html::Dialog>::new();
     let copied = RwSignal::new(false);
+    let typed = RwSignal::new(String::new());
+    let allowed = move || guard.with(|g| g.is_empty() || crate::protect::confirms(&typed.get(), g));
     Effect::new(move |_| {
         let (Some(d), wanted) = (dialog.get(), open.get()) else {
             return;
         };
         if let Some(question) = d.first_element_child() {
-            super::present::fill(&question, &text.get());
+            let mut text = text.get();
+            guard.with(|g| {
+                if !g.is_empty() {
+                    text = format!(
+                        "{text}\n\nProtected: type {} to apply.",
+                        super::present::marked(g)
+                    );
+                }
+            });
+            super::present::fill(&question, &text);
         }
         if wanted && !d.open() {
             copied.set(false);
+            typed.set(String::new());
             let _ = d.show_modal();
         } else if !wanted && d.open() {
             d.close();
@@ -99,8 +116,12 @@ pub fn Confirm(
     view! {
         <dialog node_ref=dialog class="gc-confirm" role="alertdialog" aria-label=confirm on:close=move |_| open.set(false)>
             <p></p>
-            <button type="button" on:click=move |_| {
-                if open.get_untracked() {
+            <label class="gc-guard" hidden=move || guard.with(String::is_empty)>
+                "Names of the protected namespaces "
+                <input type="text" name="guard" class="gc-secret" autocomplete="off" spellcheck="false" bind:value=typed />
+            </label>
+            <button type="button" disabled=move || !allowed() on:click=move |_| {
+                if open.get_untracked() && untrack(allowed) {
                     open.set(false);
                     on_confirm.run(());
                 }
