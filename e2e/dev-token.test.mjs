@@ -204,3 +204,49 @@ test("a new token's life counts down, warns in its last tenth, says when it expi
   assert.match(await page.getByRole('table', { name: 'Ports' }).textContent(), /192\.168\.1\.20:8080/);
   assert.deepEqual(problems, []);
 });
+
+test('with the token from the environment, no engine file holds it: one local file does, with its .gitignore line and loaders', async () => {
+  const { page, problems } = await open();
+  await page.getByLabel('Hostname').fill('192.168.1.20');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const region = page.getByRole('region', { name: 'New development token' });
+  await region.waitFor();
+  const token = await region.getByLabel('New token').inputValue();
+  const engines = region.getByRole('group', { name: 'Hand it to the engine' });
+  await engines.getByLabel('Token from the environment: no secret in the engine\'s file').check();
+  const local = `gamecloud.${ns.staging}.local.env`;
+  const fetch = async (file, name) => {
+    const download = page.waitForEvent('download');
+    await file.getByRole('button', { name: `Download ${name}` }).click();
+    const d = await download;
+    assert.equal(d.suggestedFilename(), name);
+    return readFile(await d.path(), 'utf8');
+  };
+  for (const [engine, name, reads] of [
+    ['Godot', 'gamecloud_dev.cfg', 'OS.get_environment("GAMECLOUD_DEV_TOKEN")'],
+    ['Unity', 'GameCloudDev.json', 'System.Environment.GetEnvironmentVariable("GAMECLOUD_DEV_TOKEN")'],
+    ['Unreal', 'DefaultGameCloudDev.ini', 'FPlatformMisc::GetEnvironmentVariable(TEXT("GAMECLOUD_DEV_TOKEN"))'],
+  ]) {
+    await engines.getByLabel(engine).check();
+    const file = region.getByRole('group', { name: `${engine} file` });
+    await file.waitFor();
+    const text = await fetch(file, name);
+    assert.ok(!text.includes(token), `${name} holds no token`);
+    assert.match(text, /no secret: the game reads the token from the environment variable GAMECLOUD_DEV_TOKEN/);
+    assert.match(text, /192\.168\.1\.20/);
+    assert.equal(await fetch(file, local), `# Game Cloud development token: a secret. Keep this file out of version control and out of release builds.\n${(await fetch(file, local)).split('\n')[1]}\nGAMECLOUD_DEV_TOKEN=${token}\n`);
+    const snippet = await file.getByLabel('How the engine reads it').textContent();
+    assert.ok(snippet.includes(reads), snippet);
+    assert.ok(snippet.includes(`set -a; . ./${local}; set +a`), snippet);
+    assert.ok(snippet.includes(`Get-Content ${local} |`), snippet);
+    assert.match(await file.textContent(), /\.gitignore: \*\.local\.env/);
+    assert.match(await file.textContent(), /holds no secret/);
+  }
+  // Off again: the token is back in the engine's file.
+  await engines.getByLabel('Token from the environment: no secret in the engine\'s file').uncheck();
+  const godot = region.getByRole('group', { name: 'Unreal file' });
+  assert.ok((await fetch(godot, 'DefaultGameCloudDev.ini')).includes(`Token="${token}"`));
+  assert.equal(await godot.getByRole('button', { name: `Download ${local}` }).count(), 0);
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(problems, []);
+});

@@ -109,6 +109,12 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   await region.getByRole('button', { name: 'Reveal' }).click();
   const token = await region.getByLabel('New token').inputValue();
   assert.deepEqual(await readable(page, [...secrets, token]), [], 'token page');
+  // The token from the environment: the local file's name and the loaders
+  // hold the namespace id.
+  await region.getByLabel('Godot').check();
+  await region.getByLabel("Token from the environment: no secret in the engine's file").check();
+  await region.getByRole('group', { name: 'Godot file' }).getByText(/^Download gamecloud\./).waitFor();
+  assert.deepEqual(await readable(page, [...secrets, token]), [], 'token page, token from the environment');
 
   // A settings page with its confirmation, then the log of what was done.
   await page.getByRole('link', { name: 'CDN auth' }).click();

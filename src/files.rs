@@ -62,6 +62,48 @@ pub struct Handoff<'a> {
     pub hostname: &'a str,
     /// The ports the token binds.
     pub ports: &'a Ports,
+    /// The game reads the token from the environment variable
+    /// [`TOKEN_VARIABLE`], set from [`local_env_file`]: the engine's file then
+    /// holds no secret.
+    pub token_from_env: bool,
+}
+
+/// The environment variable that holds the token.
+pub const TOKEN_VARIABLE: &str = "GAMECLOUD_DEV_TOKEN";
+
+/// The one file that holds the token when the game reads it from the
+/// environment: `gamecloud.<namespace id>.local.env` (a UUID, checked). Not
+/// `.env.<namespace>.local`: browsers drop a downloaded file's leading dot.
+pub fn local_env_name(h: &Handoff) -> String {
+    format!("gamecloud.{}.local.env", h.namespace_id)
+}
+
+/// That file's text: its notes, then `GAMECLOUD_DEV_TOKEN=<token>`.
+pub fn local_env_file(h: &Handoff) -> Result<String, String> {
+    h.check()?;
+    Ok(comments(
+        "#",
+        &Handoff {
+            token_from_env: false,
+            ..*h
+        },
+    ) + &env_file(&[(TOKEN_VARIABLE, h.token)])?)
+}
+
+/// The `.gitignore` line that keeps every such file out of version control.
+pub const LOCAL_ENV_GITIGNORE: &str = "*.local.env";
+
+/// How to put the token in the environment before starting the game or the
+/// editor from the same shell: a POSIX shell, then PowerShell. (The file's
+/// values hold none of `'`, `"`, `$`, spaces or `#`: [`env_file`].)
+pub fn env_loader(h: &Handoff) -> String {
+    let file = local_env_name(h);
+    format!(
+        "# POSIX shell, then start the game or the editor from it:\n\
+         set -a; . ./{file}; set +a\n\
+         # PowerShell:\n\
+         Get-Content {file} | Where-Object {{ $_ -match '^[A-Z_]+=' }} | ForEach-Object {{ $k, $v = $_ -split '=', 2; Set-Item \"env:$k\" $v }}"
+    )
 }
 
 impl Handoff<'_> {
@@ -179,6 +221,35 @@ impl Engine {
         }
     }
 
+    /// How the engine reads the token from the environment, with the rest
+    /// from its file ([`Handoff::token_from_env`]).
+    pub fn env_snippet(self) -> &'static str {
+        match self {
+            Engine::Godot => {
+                r#"var token := OS.get_environment("GAMECLOUD_DEV_TOKEN")
+var config := ConfigFile.new()
+if config.load("res://gamecloud_dev.cfg") == OK:
+    var hostname: String = config.get_value("gamecloud", "hostname")"#
+            }
+            Engine::Unity => {
+                r#"var token = System.Environment.GetEnvironmentVariable("GAMECLOUD_DEV_TOKEN");
+var path = System.IO.Path.Combine(Application.streamingAssetsPath, "GameCloudDev.json");
+var dev = JsonUtility.FromJson<GameCloudDev>(System.IO.File.ReadAllText(path));"#
+            }
+            Engine::Unreal => {
+                r#"const FString Token = FPlatformMisc::GetEnvironmentVariable(TEXT("GAMECLOUD_DEV_TOKEN"));
+const FString Ini = FConfigCacheIni::NormalizeConfigIniPath(FPaths::ProjectConfigDir() / TEXT("DefaultGameCloudDev.ini"));
+GConfig->LoadFile(Ini);
+FString Hostname;
+GConfig->GetString(TEXT("GameCloud.Dev"), TEXT("Hostname"), Hostname, Ini);"#
+            }
+            Engine::Env => {
+                r#"# Node: require("dotenv").config({ path: ["dev-token.env", "gamecloud.<namespace id>.local.env"] })
+echo "$GAMECLOUD_DEV_TOKEN""#
+            }
+        }
+    }
+
     /// How the engine reads it.
     pub fn snippet(self) -> &'static str {
         match self {
@@ -219,30 +290,43 @@ echo "$GAMECLOUD_DEV_TOKEN""#
             Engine::Godot => godot_cfg(h),
             Engine::Unity => Ok(unity_json(h)),
             Engine::Unreal => unreal_ini(h),
-            Engine::Env => Ok(comments("#", h)
-                + &env_file(&[
-                    ("GAMECLOUD_DEV_TOKEN", h.token),
+            Engine::Env => {
+                let all = [
+                    (TOKEN_VARIABLE, h.token),
                     ("GAMECLOUD_BASE_URL", h.base_url),
                     ("GAMECLOUD_GAME_ID", h.game_id),
                     ("GAMECLOUD_NAMESPACE_ID", h.namespace_id),
                     ("GAMECLOUD_HOSTNAME", h.hostname),
-                ])?),
+                ];
+                Ok(comments("#", h) + &env_file(&all[first(h)..])?)
+            }
         }
     }
 }
 
 const SECRET_NOTE: &str = "Game Cloud development token: a secret. Keep this file out of version control and out of release builds.";
+const NO_SECRET_NOTE: &str = "Game Cloud development settings, no secret: the game reads the token from the environment variable GAMECLOUD_DEV_TOKEN.";
 
-/// The file's first lines: that it holds a secret, and when the token
+/// What the file says of itself: a secret, or none.
+fn note(h: &Handoff) -> &'static str {
+    if h.token_from_env {
+        NO_SECRET_NOTE
+    } else {
+        SECRET_NOTE
+    }
+}
+
+/// The file's first lines: whether it holds a secret, and when the token
 /// expires, each a comment that starts with `mark`.
 fn comments(mark: &str, h: &Handoff) -> String {
     format!(
-        "{mark} {SECRET_NOTE}\n{mark} {}\n",
+        "{mark} {}\n{mark} {}\n",
+        note(h),
         crate::token::Life::file_note(h.token)
     )
 }
 
-/// The fields every file holds, in order.
+/// The fields every file holds, in order; a file starts at [`first`].
 fn fields<'a>(h: &Handoff<'a>) -> [(&'static str, &'static str, &'a str); 5] {
     [
         ("token", "Token", h.token),
@@ -251,6 +335,12 @@ fn fields<'a>(h: &Handoff<'a>) -> [(&'static str, &'static str, &'a str); 5] {
         ("namespace_id", "NamespaceId", h.namespace_id),
         ("hostname", "Hostname", h.hostname),
     ]
+}
+
+/// The first of [`fields`] a file holds: past the token when the game reads
+/// it from the environment ([`Handoff::token_from_env`]).
+fn first(h: &Handoff) -> usize {
+    usize::from(h.token_from_env)
 }
 
 /// A port label goes into section and key names: only labels the contract
@@ -270,7 +360,7 @@ fn checked_label(label: &str) -> Result<&str, String> {
 /// literals, escaped as Godot's variant parser reads them.
 pub fn godot_cfg(h: &Handoff) -> Result<String, String> {
     let mut out = comments(";", h) + "[gamecloud]\n";
-    for (key, _, value) in fields(h) {
+    for &(key, _, value) in &fields(h)[first(h)..] {
         out.push_str(key);
         out.push('=');
         godot_string(key, value, &mut out)?;
@@ -317,10 +407,10 @@ pub fn unity_json(h: &Handoff) -> String {
     let mut out = Json::pretty();
     out.begin_object()
         .key("_comment")
-        .str(SECRET_NOTE)
+        .str(note(h))
         .key("_expires")
         .str(&crate::token::Life::file_note(h.token));
-    for (key, _, value) in fields(h) {
+    for &(key, _, value) in &fields(h)[first(h)..] {
         out.key(key).str(value);
     }
     out.key("ports").begin_array();
@@ -351,7 +441,7 @@ pub fn unity_json(h: &Handoff) -> String {
 /// control character is refused rather than escaped.
 pub fn unreal_ini(h: &Handoff) -> Result<String, String> {
     let mut out = comments(";", h) + "[GameCloud.Dev]\n";
-    for (_, key, value) in fields(h) {
+    for &(_, key, value) in &fields(h)[first(h)..] {
         out.push_str(key);
         out.push('=');
         unreal_string(key, value, &mut out)?;

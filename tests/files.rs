@@ -8,7 +8,9 @@
 //! `cargo xtask test` runs after installing them.
 #![cfg(not(target_arch = "wasm32"))]
 
-use gamecloud::files::{Engine, Handoff};
+use gamecloud::files::{
+    env_loader, local_env_file, local_env_name, Engine, Handoff, LOCAL_ENV_GITIGNORE,
+};
 use gamecloud::model::{PortConfig, PortProtocol, PortRange, Ports};
 use ini::{Ini, ParseOption};
 
@@ -75,6 +77,7 @@ fn good(ports: &Ports) -> Handoff<'_> {
         namespace_id: "7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c",
         hostname: "192.168.1.20",
         ports,
+        token_from_env: false,
     }
 }
 
@@ -96,8 +99,8 @@ fn with_field<'a>(ports: &'a Ports, field: usize, value: &'a str) -> Handoff<'a>
 
 /// Each field as each file names it: (Godot and Unity key, Unreal key, `.env`
 /// variable, value).
-fn expected<'a>(h: &Handoff<'a>) -> [(&'static str, &'static str, &'static str, &'a str); 5] {
-    [
+fn expected<'a>(h: &Handoff<'a>) -> Vec<(&'static str, &'static str, &'static str, &'a str)> {
+    let all = [
         ("token", "Token", "GAMECLOUD_DEV_TOKEN", h.token),
         ("base_url", "BaseUrl", "GAMECLOUD_BASE_URL", h.base_url),
         ("game_id", "GameId", "GAMECLOUD_GAME_ID", h.game_id),
@@ -108,7 +111,11 @@ fn expected<'a>(h: &Handoff<'a>) -> [(&'static str, &'static str, &'static str, 
             h.namespace_id,
         ),
         ("hostname", "Hostname", "GAMECLOUD_HOSTNAME", h.hostname),
-    ]
+    ];
+    // Without the token when the game reads it from the environment.
+    all.into_iter()
+        .skip(usize::from(h.token_from_env))
+        .collect()
 }
 
 fn structure(text: &str) -> Ini {
@@ -189,7 +196,12 @@ fn read_back(engine: Engine, h: &Handoff, text: &str) {
                 (game.get("port_min"), game.get("port_max")),
                 (Some("7000"), Some("7010"))
             );
-            assert!(text.starts_with("; Game Cloud development token: a secret."));
+            let note = if h.token_from_env {
+                "; Game Cloud development settings, no secret:"
+            } else {
+                "; Game Cloud development token: a secret."
+            };
+            assert!(text.starts_with(note), "{text}");
         }
         Engine::Unreal => {
             let ini = structure(text);
@@ -221,19 +233,18 @@ fn read_back(engine: Engine, h: &Handoff, text: &str) {
                 .keys()
                 .map(String::as_str)
                 .collect();
-            assert_eq!(
-                keys,
-                [
-                    "_comment",
-                    "_expires",
-                    "base_url",
-                    "game_id",
-                    "hostname",
-                    "namespace_id",
-                    "ports",
-                    "token"
-                ]
-            );
+            let mut want = vec![
+                "_comment",
+                "_expires",
+                "base_url",
+                "game_id",
+                "hostname",
+                "namespace_id",
+                "ports",
+                "token",
+            ];
+            want.truncate(want.len() - usize::from(h.token_from_env));
+            assert_eq!(keys, want);
             for f in &fields {
                 assert_eq!(json[f.0], f.3);
             }
@@ -250,7 +261,7 @@ fn read_back(engine: Engine, h: &Handoff, text: &str) {
                 .iter()
                 .map(|f| format!("{}={}\n", f.2, f.3))
                 .collect();
-            let (comments, vars) = text.split_at(text.find("GAMECLOUD_").unwrap());
+            let (comments, vars) = text.split_at(text.find("\nGAMECLOUD_").unwrap() + 1);
             assert_eq!(vars, want);
             assert_eq!(comments.lines().count(), 2, "{text}");
             assert!(comments.lines().all(|l| l.starts_with("# ")), "{text}");
@@ -737,5 +748,139 @@ fn the_readers_studios_use_read_every_file_back_exactly() {
         let got: BTreeMap<String, BTreeMap<String, String>> =
             serde_json::from_value(read[path]["sections"].clone()).unwrap();
         assert_eq!(&got, want, "Godot read {path}");
+    }
+}
+
+#[test]
+fn with_the_token_from_the_environment_no_engine_file_holds_it_and_one_local_file_does() {
+    let ports = ports();
+    let h = Handoff {
+        token_from_env: true,
+        ..good(&ports)
+    };
+    for engine in Engine::ALL {
+        let text = engine.file(&h).unwrap();
+        read_back(engine, &h, &text);
+        assert!(!text.contains(h.token), "{text}");
+        assert!(text.contains("no secret: the game reads the token from the environment variable GAMECLOUD_DEV_TOKEN"), "{text}");
+        assert!(engine.env_snippet().contains("GAMECLOUD_DEV_TOKEN"));
+    }
+    assert_eq!(
+        local_env_name(&h),
+        "gamecloud.7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c.local.env"
+    );
+    let local = local_env_file(&h).unwrap();
+    let (comments, vars) = local.split_at(local.find("\nGAMECLOUD_").unwrap() + 1);
+    assert_eq!(vars, format!("GAMECLOUD_DEV_TOKEN={}\n", h.token));
+    assert!(
+        comments.starts_with("# Game Cloud development token: a secret."),
+        "{local}"
+    );
+    assert_eq!(comments.lines().count(), 2);
+    assert_eq!(LOCAL_ENV_GITIGNORE, "*.local.env");
+    let loader = env_loader(&h);
+    assert!(
+        loader.contains(
+            "set -a; . ./gamecloud.7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c.local.env; set +a"
+        ),
+        "{loader}"
+    );
+    assert!(
+        loader.contains("Get-Content gamecloud.7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c.local.env |"),
+        "{loader}"
+    );
+    // A hostile token is refused for the local file as for any other.
+    let bad = Handoff { token: "a b", ..h };
+    assert!(local_env_file(&bad).is_err());
+}
+
+#[test]
+fn the_posix_loader_puts_exactly_the_token_in_the_environment() {
+    let ports = ports();
+    let h = Handoff {
+        token_from_env: true,
+        ..good(&ports)
+    };
+    let dir = readers_dir("loader");
+    std::fs::write(dir.join(local_env_name(&h)), local_env_file(&h).unwrap()).unwrap();
+    let posix = env_loader(&h).lines().nth(1).unwrap().to_owned();
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            &format!("{posix}; printf %s \"$GAMECLOUD_DEV_TOKEN\""),
+        ])
+        .current_dir(&dir)
+        .env_remove("GAMECLOUD_DEV_TOKEN")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), h.token);
+}
+
+#[test]
+#[ignore = "needs the readers: `cargo xtask test` installs them and runs this"]
+fn godot_reads_the_token_from_the_environment_that_the_loader_sets_and_the_rest_from_its_file() {
+    let ports = ports();
+    let h = Handoff {
+        token_from_env: true,
+        ..good(&ports)
+    };
+    let project = readers_dir("godot-env");
+    std::fs::write(project.join("project.godot"), "config_version=4\n").unwrap();
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/readers/read_env_token.gd"),
+        project.join("read_env_token.gd"),
+    )
+    .unwrap();
+    std::fs::write(
+        project.join("gamecloud_dev.cfg"),
+        Engine::Godot.file(&h).unwrap(),
+    )
+    .unwrap();
+    std::fs::write(
+        project.join(local_env_name(&h)),
+        local_env_file(&h).unwrap(),
+    )
+    .unwrap();
+    // The POSIX loader the panel shows, then the game started from that shell.
+    let posix = env_loader(&h).lines().nth(1).unwrap().to_owned();
+    run_reader(
+        std::process::Command::new("sh")
+            .args([
+                "-c",
+                &format!("{posix}; exec godot3-server --no-window --path . -s read_env_token.gd"),
+            ])
+            .current_dir(&project)
+            .env_remove("GAMECLOUD_DEV_TOKEN"),
+    );
+    let read: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(project.join("read_env.json")).unwrap())
+            .unwrap();
+    assert_eq!(read["token"], h.token, "{read}");
+    assert_eq!(read["load"], 0, "{read}");
+    let keys: Vec<&str> = read["gamecloud"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        ["base_url", "game_id", "hostname", "namespace_id"],
+        "no token in the file"
+    );
+
+    // The .env readers read the local file as the loader does.
+    let dir = readers_dir("local-env");
+    std::fs::write(dir.join(".env"), local_env_file(&h).unwrap()).unwrap();
+    let cwd = readers_dir("local-env-cwd");
+    let readers = read_env_files(&[dir.display().to_string()], &cwd).remove(0);
+    assert_eq!(readers.len(), 5, "{readers:?}");
+    for (reader, got) in readers {
+        let want = std::collections::BTreeMap::from([(
+            "GAMECLOUD_DEV_TOKEN".to_owned(),
+            h.token.to_owned(),
+        )]);
+        assert_eq!(got, want, "{reader}");
     }
 }

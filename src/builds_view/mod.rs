@@ -77,6 +77,18 @@ pub enum StateFilter {
     Unfinished,
 }
 
+impl StateFilter {
+    /// The filter a choice's value names (`complete`, `unfinished`; any
+    /// other value is every build).
+    pub fn from_value(value: &str) -> StateFilter {
+        match value {
+            "complete" => StateFilter::Complete,
+            "unfinished" => StateFilter::Unfinished,
+            _ => StateFilter::All,
+        }
+    }
+}
+
 /// A sort: a column and a direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sort {

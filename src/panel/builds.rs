@@ -81,9 +81,13 @@ lazy! {
 #[component]
 fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
     let query = RwSignal::new(String::new());
-    let state = RwSignal::new(StateFilter::All);
+    // The upload state chosen, by its value (a signal of a type the panel
+    // already has costs no code of its own).
+    let state = RwSignal::new(String::new());
     let sort = RwSignal::new(Sort::default());
-    let scroll_top = RwSignal::new(0_usize);
+    // In pixels; an i64 as the session's clock is (a signal of a type the
+    // panel already has costs no code of its own).
+    let scroll_top = RwSignal::new(0_i64);
     // Indexed once per list: filtering and sorting then cost no allocation
     // per row. A new filter re-sorts only the matches; a new sort filters
     // nothing.
@@ -106,7 +110,10 @@ fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
     }
     let matching = {
         let list = list.clone();
-        Memo::new(move |_| Arc::new(list.filter(&query.get(), state.get())))
+        Memo::new(move |_| {
+            let state = state.with(|v| StateFilter::from_value(v));
+            Arc::new(list.filter(&query.get(), state))
+        })
     };
     let rows = Memo::new(move |_| Arc::new(list.sorted(&matching.get(), sort.get())));
     let now_ms = js_sys::Date::now() as i64;
@@ -151,7 +158,7 @@ fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
         let builds = builds.clone();
         move || {
             let rows = rows.get();
-            let first = (scroll_top.get() / ROW_PX).saturating_sub(OVERSCAN);
+            let first = (scroll_top.get().max(0) as usize / ROW_PX).saturating_sub(OVERSCAN);
             let count = VIEWPORT_PX / ROW_PX + 2 * OVERSCAN;
             let end = (first + count).min(rows.len());
             let first = first.min(end);
@@ -211,11 +218,7 @@ fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
             </label>
             <label>
                 "Upload state"
-                <select on:change=move |ev| state.set(match event_target_value(&ev).as_str() {
-                    "complete" => StateFilter::Complete,
-                    "unfinished" => StateFilter::Unfinished,
-                    _ => StateFilter::All,
-                })>
+                <select on:change=move |ev| state.set(event_target_value(&ev))>
                     <option value="all">"All"</option>
                     <option value="complete">"Complete"</option>
                     <option value="unfinished">"Unfinished"</option>
@@ -231,7 +234,7 @@ fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
             style:height=format!("{VIEWPORT_PX}px")
             on:scroll=move |ev| {
                 if let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                    scroll_top.set(el.scroll_top().max(0) as usize);
+                    scroll_top.set(i64::from(el.scroll_top()));
                 }
             }
         >

@@ -10,7 +10,9 @@ use super::lazy::{lazy, lazy_view};
 use super::session::Session;
 use super::widgets::{CopyButton, ErrorPanel, TokenLife};
 use crate::api::CreateDevToken;
-use crate::files::{Engine, Handoff};
+use crate::files::{
+    env_loader, local_env_file, local_env_name, Engine, Handoff, LOCAL_ENV_GITIGNORE,
+};
 use crate::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange, Timestamp};
 use crate::ports::{dev_token_address, proxy_port};
 use crate::token::{self, DecodedToken};
@@ -436,50 +438,96 @@ lazy! {
 /// engine reads it, the `.gitignore` line, and that it is a secret. Each
 /// file is written by the core, which refuses what it cannot write safely (a
 /// hostile answer cannot add a line or a key); the token stays copyable.
+/// What the engine files show for one engine: its file (or why there is
+/// none), and with the token from the environment the local file that holds
+/// it (its name and text) and how to load it.
+struct Made {
+    file: Result<String, String>,
+    local: Option<(String, Result<String, String>)>,
+    loader: String,
+}
+
+fn made(i: &Issued, engine: Engine, token_from_env: bool) -> Made {
+    let h = Handoff {
+        token: &i.token,
+        base_url: &i.base_url,
+        game_id: &i.game,
+        namespace_id: &i.namespace,
+        hostname: &i.request.hostname,
+        ports: &i.request.ports,
+        token_from_env,
+    };
+    Made {
+        file: engine.file(&h),
+        local: token_from_env.then(|| (local_env_name(&h), local_env_file(&h))),
+        loader: env_loader(&h),
+    }
+}
+
+/// A file to download, or why it cannot be written; `id` (in the name of
+/// the local file) masked in presentation mode.
+fn download(name: String, made: Result<String, String>, mime: &'static str, id: &str) -> AnyView {
+    let shown = super::present::masking(&name, id);
+    match made {
+        Ok(text) => view! {
+            <button type="button" class="gc-secondary" on:click=move |_| super::widgets::download(&text, mime, &name)>
+                "Download " {shown}
+            </button>
+        }
+        .into_any(),
+        Err(why) => view! { <p class="gc-error" role="alert">"No " {shown} ": " {why}</p> }.into_any(),
+    }
+}
+
 #[component]
 fn EngineFiles(issued: Issued) -> impl IntoView {
-    let engine = RwSignal::new(Engine::Env);
-    let issued = StoredValue::new(issued);
-    let file = move || {
-        issued.with_value(|i| {
-            engine.get().file(&Handoff {
-                token: &i.token,
-                base_url: &i.base_url,
-                game_id: &i.game,
-                namespace_id: &i.namespace,
-                hostname: &i.request.hostname,
-                ports: &i.request.ports,
-            })
-        })
+    // The engine by its name: a signal of a type the panel already has
+    // costs no code of its own.
+    let engine = RwSignal::new(Engine::Env.name().to_owned());
+    let engine_now = move || {
+        Engine::ALL
+            .into_iter()
+            .find(|e| engine.with(|n| e.name() == n))
+            .unwrap_or(Engine::Env)
     };
+    // The token from the environment: the engine's file then holds none.
+    let from_env = RwSignal::new(false);
+    let issued = StoredValue::new(issued);
     view! {
         <fieldset class="gc-choices gc-engines">
             <legend>"Hand it to the engine"</legend>
             {Engine::ALL.iter().map(|&e| view! {
                 <label class="gc-choice">
-                    <input type="radio" name="engine" prop:checked=move || engine.get() == e on:change=move |_| engine.set(e) />
+                    <input type="radio" name="engine" prop:checked=move || engine.with(|n| n == e.name()) on:change=move |_| engine.set(e.name().to_owned()) />
                     <span>{e.name()}</span>
                 </label>
             }).collect_view()}
+            <label class="gc-check">
+                <input type="checkbox" name="token-from-env" bind:checked=from_env />
+                "Token from the environment: no secret in the engine's file"
+            </label>
         </fieldset>
         {move || {
-            let e = engine.get();
-            let body = match file() {
-                Ok(text) => view! {
-                    <button type="button" class="gc-secondary" on:click=move |_| super::widgets::download(&text, e.mime(), e.file_name())>
-                        "Download " {e.file_name()}
-                    </button>
-                }.into_any(),
-                Err(why) => view! { <p class="gc-error" role="alert">"No " {e.file_name()} ": " {why}</p> }.into_any(),
+            let (e, env) = (engine_now(), from_env.get());
+            let (m, id) = issued.with_value(|i| (made(i, e, env), i.namespace.clone()));
+            let local = m.local.map(|(name, text)| download(name, text, "text/plain", &id));
+            let (note, gitignore, snippet) = if env {
+                (
+                    "The engine's file holds no secret. The token is in gamecloud.<namespace id>.local.env: keep that one out of version control, and load it before starting the game or the editor.",
+                    LOCAL_ENV_GITIGNORE,
+                    format!("{}\n\n{}", e.env_snippet(), m.loader),
+                )
+            } else {
+                (e.note(), e.gitignore(), e.snippet().to_owned())
             };
             view! {
                 <div class="gc-engine-file" role="group" aria-label=format!("{} file", e.name())>
-                    {body}
+                    {download(e.file_name().to_owned(), m.file, e.mime(), &id)} {local}
                     <p>"Put it in " {e.place()} "."</p>
-                    <p class="gc-warning">{e.note()}</p>
-                    <p>".gitignore: " <code>{e.gitignore()}</code> " " <CopyButton text=e.gitignore().to_owned() label="Copy .gitignore line" /></p>
-                    <pre aria-label="How the engine reads it"><code>{e.snippet()}</code></pre>
-                    <CopyButton text=e.snippet().to_owned() label="Copy snippet" />
+                    <p class="gc-warning">{note}</p>
+                    <p>".gitignore: " <code>{gitignore}</code> " " <CopyButton text=gitignore.to_owned() label="Copy .gitignore line" /></p>
+                    <pre aria-label="How the engine reads it"><code>{super::present::masking(&snippet, &id)}</code></pre>
+                    <CopyButton text=snippet label="Copy snippet" />
                 </div>
             }
         }}

@@ -17,10 +17,10 @@ use super::widgets::{Choices, Confirm, ErrorPanel, LastSet};
 pub fn DomainAuthPage() -> impl IntoView {
     let s = expect_context::<Session>();
     // What this panel last set for the namespace, if anything.
-    let known = Memo::new(move |_| {
+    let known = move || {
         s.last_set(Setting::DomainAuth, &s.namespace_id.get())
             .map(|c| c == Change::DomainAuth(true))
-    });
+    };
     let opts = calls::page_options();
     let set = Action::new_local(move |enabled: &bool| {
         calls::set(s, opts.clone(), Change::DomainAuth(*enabled), s.namespace())
@@ -28,7 +28,7 @@ pub fn DomainAuthPage() -> impl IntoView {
     let several = RwSignal::new(Change::DomainAuth(true).value().to_owned());
     // Optimistic: the value being set while the call runs, then what is known.
     let input = set.input();
-    let shown = move || input.get().or_else(|| known.get());
+    let shown = move || input.get().or_else(known);
     let confirming = RwSignal::new(false);
     // The last value asked for, for Try again.
     let wanted = StoredValue::new(None::<bool>);
@@ -50,11 +50,7 @@ pub fn DomainAuthPage() -> impl IntoView {
             confirming.set(true);
         }
     };
-    let last = Signal::derive(move || {
-        known
-            .get()
-            .map(|on| if on { "on" } else { "off" }.to_owned())
-    });
+    let last = Signal::derive(move || known().map(|on| if on { "on" } else { "off" }.to_owned()));
     view! {
         <section class="gc-page" aria-labelledby="domain-heading">
             <h2 id="domain-heading">"Domain-based authentication"</h2>

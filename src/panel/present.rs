@@ -82,6 +82,22 @@ pub fn name(id: &str, label: &str, protected: bool) -> impl IntoView {
     view! { {open} <span class=class>{id.to_owned()}</span> {close} }
 }
 
+/// `text` with each `secret` in it masked in presentation mode (a file
+/// name or a snippet that holds an id).
+pub fn masking(text: &str, secret: &str) -> impl IntoView {
+    let mut parts = Vec::new();
+    for (i, part) in text.split(secret).enumerate() {
+        if i > 0 {
+            parts.push((secret.to_owned(), true));
+        }
+        parts.push((part.to_owned(), false));
+    }
+    parts
+        .into_iter()
+        .map(|(t, masked)| view! { <span class:gc-secret=masked>{t}</span> })
+        .collect_view()
+}
+
 /// A value of the action log, its hostname masked: a token's request is
 /// logged as "hostname <host>; ports …" ([`crate::model::DevTokenRequest::summary`]).
 pub fn log_value(value: String) -> impl IntoView {
