@@ -234,12 +234,15 @@ test('with the token from the environment, no engine file holds it: one local fi
     assert.ok(!text.includes(token), `${name} holds no token`);
     assert.match(text, /no secret: the game reads the token from the environment variable GAMECLOUD_DEV_TOKEN/);
     assert.match(text, /192\.168\.1\.20/);
-    assert.equal(await fetch(file, local), `# Game Cloud development token: a secret. Keep this file out of version control and out of release builds.\n${(await fetch(file, local)).split('\n')[1]}\nGAMECLOUD_DEV_TOKEN=${token}\n`);
+    const lines = (await fetch(file, local)).split('\n');
+    assert.equal(lines[0], '# Game Cloud development token: a secret. Keep this file out of version control and out of release builds.');
+    assert.match(lines[1], /^# Expires \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \(the token's exp claim\)\.$/);
+    assert.deepEqual(lines.slice(2), [`GAMECLOUD_DEV_TOKEN=${token}`, '']);
     const snippet = await file.getByLabel('How the engine reads it').textContent();
     assert.ok(snippet.includes(reads), snippet);
     assert.ok(snippet.includes(`set -a; . ./${local}; set +a`), snippet);
     assert.ok(snippet.includes(`Get-Content ${local} |`), snippet);
-    assert.match(await file.textContent(), /\.gitignore: \*\.local\.env/);
+    assert.match(await file.textContent(), /\.gitignore: gamecloud\.\*\.env/);
     assert.match(await file.textContent(), /holds no secret/);
   }
   // Off again: the token is back in the engine's file.

@@ -166,8 +166,11 @@ test('domain auth starts unknown, asks before enabling, and rolls back when the 
   assert.match(text, /ray-e2e-1/);
   assert.equal((await state()).domain_auth_enabled, true);
 
-  // Retrying is safe: it repeats the intended change.
+  // Trying again asks again (the namespace may be another by now, or
+  // protected), then repeats the intended change.
   await alert.getByRole('button', { name: 'Try again' }).click();
+  assert.equal(await settings.question(dialog), `Disable domain-based authentication for namespace ${ns.prod}?`);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
   await page.getByText('Last set from this panel: off.').waitFor();
   assert.equal((await state()).domain_auth_enabled, false);
 
@@ -479,6 +482,11 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   await settings.summary('2 of 2 changed.');
   assert.equal((await state()).cdn_auth_type, 'basic');
 
+  // The badge keeps its word in presentation mode.
+  await page.getByRole('switch', { name: 'Presentation mode' }).check();
+  assert.equal(await badge.evaluate((e) => getComputedStyle(e, '::after').webkitTextFillColor), 'rgb(255, 255, 255)');
+  await page.getByRole('switch', { name: 'Presentation mode' }).uncheck();
+
   // Kept in the browser: another tab has it, and domain auth asks for the name too.
   const other = await page.context().newPage();
   await other.goto(`${fx.service.url}#/domain-auth?game=${fx.service.gameId}&ns=${ns.prod}`);
@@ -490,14 +498,35 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   await second.getByLabel('Names of the protected namespaces').fill('production');
   await second.getByRole('button', { name: 'Apply' }).click();
   await other.getByText('Last set from this panel: on.').waitFor();
+
+  // A token for it is made only once its name is typed too.
+  await other.getByRole('link', { name: 'Development token' }).click();
+  await other.getByLabel('Hostname').fill('10.0.0.7');
+  await other.getByRole('button', { name: 'Create token' }).click();
+  const third = other.getByRole('alertdialog');
+  assert.ok(await third.getByRole('button', { name: 'Create' }).isDisabled());
+  await third.getByLabel('Names of the protected namespaces').fill('Production');
+  await third.getByRole('button', { name: 'Create' }).click();
+  await other.getByRole('region', { name: 'New development token' }).waitFor();
+
+  // Unmarked in the other tab, it is unmarked here at once (and the other
+  // way round), and neither tab's change undoes the other's.
+  await other.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' }).uncheck();
+  await page.getByRole('link', { name: 'CDN auth' }).click();
+  await settings.namespace(ns.prod).waitFor();
+  await page.locator('input[name=protected]:not(:checked)').waitFor();
+  assert.equal(await page.locator('.gc-is-protected').count(), 0, 'no badge once unmarked elsewhere');
+  await mark.check();
+  await other.locator('input[name=protected]:checked').waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), ns.prod);
   await other.close();
 
-  // The mark is in the action log, the namespace badged there too.
+  // Each mark is in the action log, the namespace badged there too.
   await page.getByRole('link', { name: 'Action log' }).click();
   const marked = page.getByRole('row').filter({ hasText: 'mark-protected' });
-  await marked.waitFor();
-  assert.match(await marked.textContent(), /mark-protected.*Production.*protected.*done/);
-  assert.equal(await marked.locator('.gc-is-protected').count(), 1, 'badged in the log');
+  await marked.first().waitFor();
+  assert.match(await marked.last().textContent(), /mark-protected.*Production.*protected.*done/);
+  assert.equal(await marked.first().locator('.gc-is-protected').count(), 1, 'badged in the log');
   await page.getByRole('link', { name: 'CDN auth' }).click();
   await mark.uncheck();
   assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), '');

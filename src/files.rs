@@ -90,20 +90,24 @@ pub fn local_env_file(h: &Handoff) -> Result<String, String> {
     ) + &env_file(&[(TOKEN_VARIABLE, h.token)])?)
 }
 
-/// The `.gitignore` line that keeps every such file out of version control.
-pub const LOCAL_ENV_GITIGNORE: &str = "*.local.env";
+/// The `.gitignore` line that keeps every such file out of version control,
+/// also a second download the browser names `gamecloud.<id>.local (1).env`.
+pub const LOCAL_ENV_GITIGNORE: &str = "gamecloud.*.env";
 
 /// How to put the token in the environment before starting the game or the
-/// editor from the same shell: a POSIX shell, then PowerShell. (The file's
-/// values hold none of `'`, `"`, `$`, spaces or `#`: [`env_file`].)
-pub fn env_loader(h: &Handoff) -> String {
+/// editor from the same shell: a POSIX shell, then PowerShell. Only for a
+/// hand-off that passes [`Handoff::check`]: the file's name holds the
+/// namespace id (then a UUID), and its values none of `'`, `"`, `$`, spaces
+/// or `#` ([`env_file`]).
+pub fn env_loader(h: &Handoff) -> Result<String, String> {
+    h.check()?;
     let file = local_env_name(h);
-    format!(
+    Ok(format!(
         "# POSIX shell, then start the game or the editor from it:\n\
          set -a; . ./{file}; set +a\n\
          # PowerShell:\n\
          Get-Content {file} | Where-Object {{ $_ -match '^[A-Z_]+=' }} | ForEach-Object {{ $k, $v = $_ -split '=', 2; Set-Item \"env:$k\" $v }}"
-    )
+    ))
 }
 
 impl Handoff<'_> {

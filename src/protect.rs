@@ -4,9 +4,6 @@
 //! after its name is typed. The panel suggests the mark for a namespace
 //! whose label or id says prod, production or live.
 
-/// The most marks kept; ids beyond it are dropped, oldest first.
-pub const MAX_MARKED: usize = 100;
-
 /// Whether a namespace's label or id names production: one of its words
 /// (letters and digits between any other characters) is `prod`,
 /// `production` or `live`, in any case. `prod-eu` and `Live 2` do;
@@ -52,15 +49,14 @@ pub fn confirms(typed: &str, phrase: &str) -> bool {
 }
 
 /// The marked ids as kept: one a line. Blank lines and repeats (ids
-/// compared without case) are dropped; at most [`MAX_MARKED`], the newest.
+/// compared without case) are dropped. There is no bound: a mark is never
+/// dropped to make room (each is one click, and a few dozen bytes).
 pub fn parse(text: &str) -> Vec<String> {
     let mut ids: Vec<String> = Vec::new();
     for id in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
         ids.retain(|x| !x.eq_ignore_ascii_case(id));
         ids.push(id.to_owned());
     }
-    let excess = ids.len().saturating_sub(MAX_MARKED);
-    ids.drain(..excess);
     ids
 }
 
@@ -75,8 +71,6 @@ pub fn mark(ids: &mut Vec<String>, id: &str, on: bool) -> bool {
     ids.retain(|x| !x.eq_ignore_ascii_case(id));
     if on {
         ids.push(id.to_owned());
-        let excess = ids.len().saturating_sub(MAX_MARKED);
-        ids.drain(..excess);
     }
     true
 }

@@ -577,7 +577,7 @@ fn a_change_is_previewed_and_given_as_curl_without_the_token() {
     assert_eq!(
         call.curl(),
         format!(
-            "curl -X PUT '{url}' -H \"Authorization: Bearer $GAMECLOUD_DEV_TOKEN\" \
+            "curl --globoff -X PUT '{url}' -H \"Authorization: Bearer $GAMECLOUD_DEV_TOKEN\" \
              -H 'Content-Type: application/json' --data-raw '{{\"auth_type\":\"basic\"}}'"
         )
     );

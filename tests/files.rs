@@ -763,7 +763,6 @@ fn with_the_token_from_the_environment_no_engine_file_holds_it_and_one_local_fil
         read_back(engine, &h, &text);
         assert!(!text.contains(h.token), "{text}");
         assert!(text.contains("no secret: the game reads the token from the environment variable GAMECLOUD_DEV_TOKEN"), "{text}");
-        assert!(engine.env_snippet().contains("GAMECLOUD_DEV_TOKEN"));
     }
     assert_eq!(
         local_env_name(&h),
@@ -777,8 +776,7 @@ fn with_the_token_from_the_environment_no_engine_file_holds_it_and_one_local_fil
         "{local}"
     );
     assert_eq!(comments.lines().count(), 2);
-    assert_eq!(LOCAL_ENV_GITIGNORE, "*.local.env");
-    let loader = env_loader(&h);
+    let loader = env_loader(&h).unwrap();
     assert!(
         loader.contains(
             "set -a; . ./gamecloud.7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c.local.env; set +a"
@@ -789,9 +787,18 @@ fn with_the_token_from_the_environment_no_engine_file_holds_it_and_one_local_fil
         loader.contains("Get-Content gamecloud.7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c.local.env |"),
         "{loader}"
     );
-    // A hostile token is refused for the local file as for any other.
+    // A hostile token is refused for the local file as for any other, and
+    // an id that is not a UUID gets no loader (it would be in a command).
     let bad = Handoff { token: "a b", ..h };
     assert!(local_env_file(&bad).is_err());
+    let bad = Handoff {
+        namespace_id: "$(touch x)",
+        ..h
+    };
+    assert_eq!(
+        env_loader(&bad),
+        Err("The namespace id is not a UUID.".to_owned())
+    );
 }
 
 #[test]
@@ -803,7 +810,7 @@ fn the_posix_loader_puts_exactly_the_token_in_the_environment() {
     };
     let dir = readers_dir("loader");
     std::fs::write(dir.join(local_env_name(&h)), local_env_file(&h).unwrap()).unwrap();
-    let posix = env_loader(&h).lines().nth(1).unwrap().to_owned();
+    let posix = env_loader(&h).unwrap().lines().nth(1).unwrap().to_owned();
     let out = std::process::Command::new("sh")
         .args([
             "-c",
@@ -843,7 +850,7 @@ fn godot_reads_the_token_from_the_environment_that_the_loader_sets_and_the_rest_
     )
     .unwrap();
     // The POSIX loader the panel shows, then the game started from that shell.
-    let posix = env_loader(&h).lines().nth(1).unwrap().to_owned();
+    let posix = env_loader(&h).unwrap().lines().nth(1).unwrap().to_owned();
     run_reader(
         std::process::Command::new("sh")
             .args([
@@ -882,5 +889,45 @@ fn godot_reads_the_token_from_the_environment_that_the_loader_sets_and_the_rest_
             h.token.to_owned(),
         )]);
         assert_eq!(got, want, "{reader}");
+    }
+}
+
+#[test]
+fn git_ignores_the_local_file_and_its_second_download_but_not_the_engine_file() {
+    let ports = ports();
+    let h = Handoff {
+        token_from_env: true,
+        ..good(&ports)
+    };
+    let repo = readers_dir("gitignore");
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(&repo)
+            .output()
+            .expect("git runs")
+    };
+    assert!(git(&["init", "-q"]).status.success());
+    std::fs::write(repo.join(".gitignore"), format!("{LOCAL_ENV_GITIGNORE}\n")).unwrap();
+    let local = local_env_name(&h);
+    let second = local.replace(".local.env", ".local (1).env");
+    for name in [local.as_str(), second.as_str()] {
+        assert!(
+            git(&["check-ignore", "-q", name]).status.success(),
+            "{name} is ignored"
+        );
+    }
+    // The engine's file, with no secret, may be committed.
+    for name in [
+        "gamecloud_dev.cfg",
+        "GameCloudDev.json",
+        "DefaultGameCloudDev.ini",
+        "dev-token.env",
+    ] {
+        assert_eq!(
+            git(&["check-ignore", "-q", name]).status.code(),
+            Some(1),
+            "{name} is not ignored"
+        );
     }
 }

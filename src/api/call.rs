@@ -89,10 +89,11 @@ impl Call {
     /// The same request as a `curl` command for a POSIX shell, the token
     /// left as a reference to [`TOKEN_VARIABLE`] (the one part in double
     /// quotes, so that the shell puts it in; everything else is in single
-    /// quotes, taken as it is).
+    /// quotes, taken as it is). `--globoff`: curl would otherwise read `{…}`
+    /// and `[…]` in a URL as a list or a range of URLs.
     pub fn curl(&self) -> String {
         let mut cmd = format!(
-            "curl -X {} {} -H \"Authorization: Bearer ${TOKEN_VARIABLE}\"",
+            "curl --globoff -X {} {} -H \"Authorization: Bearer ${TOKEN_VARIABLE}\"",
             self.method.as_str(),
             shell_quote(&self.url)
         );

@@ -123,11 +123,6 @@ pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> Preview {
     let conn = Connection::new(&s.base_url.get(), TOKEN_VARIABLE);
     let game = s.game_id.get();
     let (mut text, mut curl) = (String::new(), String::new());
-    let protected: Vec<(String, String)> = namespaces
-        .iter()
-        .filter(|ns| s.protected.has(ns))
-        .map(|ns| (ns.clone(), s.recent.label_of("namespace", ns)))
-        .collect();
     for ns in namespaces {
         text.push_str("\n\n");
         match conn
@@ -155,7 +150,7 @@ pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> Preview {
     Preview {
         text,
         curl,
-        guard: crate::protect::phrase(&protected),
+        guard: s.guard(namespaces),
     }
 }
 

@@ -7,8 +7,9 @@ use wasm_bindgen::JsCast;
 
 use super::calls;
 use super::lazy::{lazy, lazy_view};
+use super::present::marked;
 use super::session::Session;
-use super::widgets::{CopyButton, ErrorPanel, TokenLife};
+use super::widgets::{Confirm, CopyButton, ErrorPanel, TokenLife};
 use crate::api::CreateDevToken;
 use crate::files::{
     env_loader, local_env_file, local_env_name, Engine, Handoff, LOCAL_ENV_GITIGNORE,
@@ -123,10 +124,16 @@ pub fn DevTokenPage() -> impl IntoView {
         next_id.set_value(id + 1);
         rows.update(|r| r.push(PortRow::new(id, label, protocol, port)));
     };
-    let checked = Memo::new(move |_| rows.with(|r| build_request(&hostname.get(), r)));
-    let has_errors = move || checked.with(|(_, issues)| validate::has_errors(issues));
+    // Worked out where it is read (16 ports at most): a memo of a type of
+    // its own costs the panel 0.5 KB.
+    let checked = move || rows.with(|r| build_request(&hostname.get(), r));
+    let has_errors = move || validate::has_errors(&checked().1);
     let full = move || rows.with(|r| r.len() >= MAX_PORTS);
 
+    // A token for a protected namespace is made after a confirmation in
+    // which its name is typed, as any change to it is.
+    let confirming = RwSignal::new(false);
+    let guard = move || s.guard(&[s.namespace_id.get()]);
     let opts = calls::page_options();
     let create = Action::new_local(move |req: &DevTokenRequest| {
         // The engine files' code is fetched while the token is made (split
@@ -173,6 +180,11 @@ pub fn DevTokenPage() -> impl IntoView {
             })
         }
     });
+    let create_now = move || {
+        if !create.pending().get_untracked() {
+            create.dispatch(untrack(checked).0);
+        }
+    };
 
     // "Create another like this": the form again holds what the shown
     // token was made for, and the hostname has the focus.
@@ -249,10 +261,17 @@ pub fn DevTokenPage() -> impl IntoView {
                     </button>
                 })}
             </div>
+            <Confirm
+                open=confirming
+                text=Signal::derive(move || format!("Create a development token for the protected namespace {}?", marked(s.namespace_id.get().trim())))
+                confirm="Create"
+                on_confirm=Callback::new(move |_| create_now())
+                guard=Signal::derive(guard)
+            />
             <button
                 type="button"
                 disabled=move || has_errors() || create.pending().get()
-                on:click=move |_| if !create.pending().get_untracked() { create.dispatch(checked.get_untracked().0); }
+                on:click=move |_| if untrack(guard).is_empty() { create_now() } else { confirming.set(true) }
             >
                 {move || if create.pending().get() { "Creating…" } else { "Create token" }}
             </button>
@@ -275,7 +294,10 @@ enum At {
 
 /// The issues shown at `at`: those of its field and the fields under it
 /// (the port table shows only its own).
-fn issues_at(checked: Memo<(DevTokenRequest, Vec<Issue>)>, at: At) -> Signal<Vec<Issue>> {
+fn issues_at(
+    checked: impl Fn() -> (DevTokenRequest, Vec<Issue>) + Send + Sync + 'static,
+    at: At,
+) -> Signal<Vec<Issue>> {
     Signal::derive(move || {
         let (prefix, exact) = match at {
             At::Hostname => ("hostname".to_owned(), false),
@@ -283,13 +305,11 @@ fn issues_at(checked: Memo<(DevTokenRequest, Vec<Issue>)>, at: At) -> Signal<Vec
             At::Row(row) => (row.path(), false),
         };
         let under = format!("{prefix}.");
-        checked.with(|(_, issues)| {
-            issues
-                .iter()
-                .filter(|i| i.path == prefix || (!exact && i.path.starts_with(&under)))
-                .cloned()
-                .collect()
-        })
+        let (_, issues) = checked();
+        issues
+            .into_iter()
+            .filter(|i| i.path == prefix || (!exact && i.path.starts_with(&under)))
+            .collect()
     })
 }
 
@@ -460,7 +480,8 @@ fn made(i: &Issued, engine: Engine, token_from_env: bool) -> Made {
     Made {
         file: engine.file(&h),
         local: token_from_env.then(|| (local_env_name(&h), local_env_file(&h))),
-        loader: env_loader(&h),
+        // Or why there is none (an id that is not a UUID).
+        loader: env_loader(&h).unwrap_or_else(|why| why),
     }
 }
 

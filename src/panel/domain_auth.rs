@@ -94,9 +94,11 @@ pub fn DomainAuthPage() -> impl IntoView {
                 guard=Signal::derive(move || sent().guard)
             />
             {move || set.value().get().and_then(Result::err).map(|e| {
+                // Asked again, like any change: the selected namespace may
+                // be another by now, or protected.
                 let retry = Callback::new(move |_| {
                     if let Some(v) = wanted.get_value() {
-                        send(v);
+                        request(v);
                     }
                 });
                 view! { <ErrorPanel error=e retry /> }

@@ -147,7 +147,10 @@ impl Protected {
     }
 
     /// Marks or unmarks a namespace and keeps the list; whether it changed.
+    /// Starts from what is kept, not from this tab's copy, so that a mark
+    /// made in another tab since is kept too.
     pub fn set(self, id: &str, on: bool) -> bool {
+        self.refresh();
         let mut ids = self.0.with_untracked(|text| crate::protect::parse(text));
         let changed = crate::protect::mark(&mut ids, id, on);
         if changed {
@@ -156,6 +159,14 @@ impl Protected {
             self.0.set(text);
         }
         changed
+    }
+
+    /// Reads the marks again from `localStorage` (another tab changed them).
+    pub fn refresh(self) {
+        let kept = load(Store::Local, PROTECTED).unwrap_or_default();
+        if self.0.with_untracked(|text| *text != kept) {
+            self.0.set(kept);
+        }
     }
 }
 

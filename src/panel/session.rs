@@ -299,12 +299,18 @@ impl Session {
                 self.namespace_id.set(route.namespace_id);
             }
         });
+        // A mark made in another tab protects the namespace here at once.
+        let protected = self.protected;
+        let on_storage = Closure::<dyn FnMut()>::new(move || protected.refresh());
         if let Some(w) = web_sys::window() {
             let _ =
                 w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
+            let _ =
+                w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
         }
-        // The listener lives as long as the page.
+        // The listeners live as long as the page.
         on_hash.forget();
+        on_storage.forget();
     }
 
     /// The link to a page with the current ids.
@@ -391,6 +397,19 @@ impl Session {
                 .find(|(g, n, c)| g == game.trim() && n == namespace && c.setting() == setting)
                 .map(|(.., c)| c.clone())
         })
+    }
+
+    /// What must be typed before a change to `namespaces` is made: the
+    /// names of the protected ones among them ([`crate::protect::phrase`]),
+    /// or nothing (tracked).
+    pub fn guard(&self, namespaces: &[String]) -> String {
+        let protected: Vec<(String, String)> = namespaces
+            .iter()
+            .map(|ns| ns.trim())
+            .filter(|ns| self.protected.has(ns))
+            .map(|ns| (ns.to_owned(), self.recent.label_of("namespace", ns)))
+            .collect();
+        crate::protect::phrase(&protected)
     }
 
     /// Marks or unmarks a namespace as protected; the action log says so.

@@ -30,6 +30,7 @@ impl<S: Stream> Stream for SendWrapper<S> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.data.size_hint()
+        // Through `deref`, which checks the thread as every other use does.
+        std::ops::Deref::deref(self).size_hint()
     }
 }
