@@ -65,9 +65,29 @@ const scenes = {
     await region.locator('.gc-life[data-life="low"]').waitFor();
     await region.scrollIntoViewIfNeeded();
   },
+  // A protected namespace ticked into a change: the request previewed, its
+  // name to type before Apply works.
+  protected: async (page) => {
+    await page.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' }).check();
+    const settings = new SettingsPage(page);
+    await settings.namespace(ns.staging).check();
+    await settings.choose('basic');
+    await settings.askToApply();
+  },
+  // The token from the environment: the engine's file without it, the local
+  // file with it, and the loaders.
+  'env-handoff': async (page) => {
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const region = page.getByRole('region', { name: 'New development token' });
+    await region.getByLabel('Godot').check();
+    await region.getByLabel("Token from the environment: no secret in the engine's file").check();
+    const file = region.getByRole('group', { name: 'Godot file' });
+    await file.getByText(/^Download gamecloud\./).waitFor();
+    await file.scrollIntoViewIfNeeded();
+  },
 };
 /** The page each scene opens on, where it is not the scene's own name. */
-const routes = { presenting: 'builds', 'token-life': 'dev-token' };
+const routes = { presenting: 'builds', 'token-life': 'dev-token', protected: 'cdn-auth', 'env-handoff': 'dev-token' };
 
 for (const scheme of ['light', 'dark']) {
   for (const [slug, scene] of Object.entries(scenes)) {

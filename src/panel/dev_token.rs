@@ -543,7 +543,7 @@ fn EngineFiles(issued: Issued) -> impl IntoView {
             };
             view! {
                 <div class="gc-engine-file" role="group" aria-label=format!("{} file", e.name())>
-                    {download(e.file_name().to_owned(), m.file, e.mime(), &id)} {local}
+                    {download(e.file_name().to_owned(), m.file, e.mime(), &id)} " " {local}
                     <p>"Put it in " {e.place()} "."</p>
                     <p class="gc-warning">{note}</p>
                     <p>".gitignore: " <code>{gitignore}</code> " " <CopyButton text=gitignore.to_owned() label="Copy .gitignore line" /></p>
