@@ -15,6 +15,18 @@ async function open(token = fx.service.token) {
   return { page, problems };
 }
 
+/** A token created for `hostname`: its region, the token, and the engine choices. */
+async function createdFor(hostname) {
+  const { page, problems } = await open();
+  await page.getByLabel('Hostname').fill(hostname);
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const region = page.getByRole('region', { name: 'New development token' });
+  await region.waitFor();
+  const token = await region.getByLabel('New token').inputValue();
+  const engines = region.getByRole('group', { name: 'Hand it to the engine' });
+  return { page, problems, region, token, engines };
+}
+
 test('live validation blocks errors, allows warnings, and explains each port', async () => {
   const { page, problems } = await open();
   const create = page.getByRole('button', { name: 'Create token' });
@@ -90,13 +102,7 @@ test('a refused call shows the fx.service error and keeps the input', async () =
 });
 
 test('the new token is handed to Godot, Unity and Unreal as files their engines read', async () => {
-  const { page } = await open();
-  await page.getByLabel('Hostname').fill('192.168.1.20');
-  await page.getByRole('button', { name: 'Create token' }).click();
-  const region = page.getByRole('region', { name: 'New development token' });
-  await region.waitFor();
-  const token = await region.getByLabel('New token').inputValue();
-  const engines = region.getByRole('group', { name: 'Hand it to the engine' });
+  const { page, region, token, engines } = await createdFor('192.168.1.20');
   const fetchFile = async (engine, name) => {
     await engines.getByLabel(engine).check();
     const file = region.getByRole('group', { name: `${engine} file` });
@@ -206,13 +212,7 @@ test("a new token's life counts down, warns in its last tenth, says when it expi
 });
 
 test('with the token from the environment, no engine file holds it: one local file does, with its .gitignore line and loaders', async () => {
-  const { page, problems } = await open();
-  await page.getByLabel('Hostname').fill('192.168.1.20');
-  await page.getByRole('button', { name: 'Create token' }).click();
-  const region = page.getByRole('region', { name: 'New development token' });
-  await region.waitFor();
-  const token = await region.getByLabel('New token').inputValue();
-  const engines = region.getByRole('group', { name: 'Hand it to the engine' });
+  const { page, problems, region, token, engines } = await createdFor('192.168.1.20');
   await engines.getByLabel('Token from the environment: no secret in the engine\'s file').check();
   const local = `gamecloud.${ns.staging}.local.env`;
   const fetch = async (file, name) => {

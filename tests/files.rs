@@ -81,6 +81,14 @@ fn good(ports: &Ports) -> Handoff<'_> {
     }
 }
 
+/// `good`, the game reading the token from the environment.
+fn from_env(ports: &Ports) -> Handoff<'_> {
+    Handoff {
+        token_from_env: true,
+        ..good(ports)
+    }
+}
+
 /// The five fields, by the name the messages give them.
 const FIELDS: [&str; 5] = ["token", "base URL", "game id", "namespace id", "hostname"];
 
@@ -754,10 +762,7 @@ fn the_readers_studios_use_read_every_file_back_exactly() {
 #[test]
 fn with_the_token_from_the_environment_no_engine_file_holds_it_and_one_local_file_does() {
     let ports = ports();
-    let h = Handoff {
-        token_from_env: true,
-        ..good(&ports)
-    };
+    let h = from_env(&ports);
     for engine in Engine::ALL {
         let text = engine.file(&h).unwrap();
         read_back(engine, &h, &text);
@@ -804,10 +809,7 @@ fn with_the_token_from_the_environment_no_engine_file_holds_it_and_one_local_fil
 #[test]
 fn the_posix_loader_puts_exactly_the_token_in_the_environment() {
     let ports = ports();
-    let h = Handoff {
-        token_from_env: true,
-        ..good(&ports)
-    };
+    let h = from_env(&ports);
     let dir = readers_dir("loader");
     std::fs::write(dir.join(local_env_name(&h)), local_env_file(&h).unwrap()).unwrap();
     let posix = env_loader(&h).unwrap().lines().nth(1).unwrap().to_owned();
@@ -828,10 +830,7 @@ fn the_posix_loader_puts_exactly_the_token_in_the_environment() {
 #[ignore = "needs the readers: `cargo xtask test` installs them and runs this"]
 fn godot_reads_the_token_from_the_environment_that_the_loader_sets_and_the_rest_from_its_file() {
     let ports = ports();
-    let h = Handoff {
-        token_from_env: true,
-        ..good(&ports)
-    };
+    let h = from_env(&ports);
     let project = readers_dir("godot-env");
     std::fs::write(project.join("project.godot"), "config_version=4\n").unwrap();
     std::fs::copy(
@@ -895,10 +894,7 @@ fn godot_reads_the_token_from_the_environment_that_the_loader_sets_and_the_rest_
 #[test]
 fn git_ignores_the_local_file_and_its_second_download_but_not_the_engine_file() {
     let ports = ports();
-    let h = Handoff {
-        token_from_env: true,
-        ..good(&ports)
-    };
+    let h = from_env(&ports);
     let repo = readers_dir("gitignore");
     let git = |args: &[&str]| {
         std::process::Command::new("git")

@@ -103,7 +103,7 @@ pub async fn set(s: Session, opts: Options, change: Change, ns: String) -> Resul
 }
 
 /// What a change will send, shown in its confirmation before it is sent.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Preview {
     /// For each namespace the method, the URL (marked: it holds the host
     /// and the ids), the body, and what this panel last set there or

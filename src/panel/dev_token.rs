@@ -459,11 +459,18 @@ lazy! {
 /// file is written by the core, which refuses what it cannot write safely (a
 /// hostile answer cannot add a line or a key); the token stays copyable.
 /// What the engine files show for one engine: its file (or why there is
-/// none), and with the token from the environment the local file that holds
-/// it (its name and text) and how to load it.
+/// none), and with the token from the environment the local file.
 struct Made {
     file: Result<String, String>,
-    local: Option<(String, Result<String, String>)>,
+    local: Option<Local>,
+}
+
+/// The one file that holds the token when the game reads it from the
+/// environment: its name, its text (or why there is none), and how to load
+/// it (or why not: an id that is not a UUID).
+struct Local {
+    name: String,
+    text: Result<String, String>,
     loader: String,
 }
 
@@ -479,9 +486,11 @@ fn made(i: &Issued, engine: Engine, token_from_env: bool) -> Made {
     };
     Made {
         file: engine.file(&h),
-        local: token_from_env.then(|| (local_env_name(&h), local_env_file(&h))),
-        // Or why there is none (an id that is not a UUID).
-        loader: env_loader(&h).unwrap_or_else(|why| why),
+        local: token_from_env.then(|| Local {
+            name: local_env_name(&h),
+            text: local_env_file(&h),
+            loader: env_loader(&h).unwrap_or_else(|why| why),
+        }),
     }
 }
 
@@ -529,17 +538,16 @@ fn EngineFiles(issued: Issued) -> impl IntoView {
             </label>
         </fieldset>
         {move || {
-            let (e, env) = (engine_now(), from_env.get());
-            let (m, id) = issued.with_value(|i| (made(i, e, env), i.namespace.clone()));
-            let local = m.local.map(|(name, text)| download(name, text, "text/plain", &id));
-            let (note, gitignore, snippet) = if env {
-                (
+            let e = engine_now();
+            let (m, id) = issued.with_value(|i| (made(i, e, from_env.get()), i.namespace.clone()));
+            let (note, gitignore, snippet, local) = match m.local {
+                Some(l) => (
                     "The engine's file holds no secret. The token is in gamecloud.<namespace id>.local.env: keep that one out of version control, and load it before starting the game or the editor.",
                     LOCAL_ENV_GITIGNORE,
-                    format!("{}\n\n{}", e.env_snippet(), m.loader),
-                )
-            } else {
-                (e.note(), e.gitignore(), e.snippet().to_owned())
+                    format!("{}\n\n{}", e.env_snippet(), l.loader),
+                    Some(download(l.name, l.text, "text/plain", &id)),
+                ),
+                None => (e.note(), e.gitignore(), e.snippet().to_owned(), None),
             };
             view! {
                 <div class="gc-engine-file" role="group" aria-label=format!("{} file", e.name())>

@@ -31,12 +31,7 @@ pub fn shorten(wasm: &[u8], glue: &str, module: &str) -> Result<(Vec<u8>, String
         }
         section.extend_from_slice(&import.desc);
     }
-    let mut out = wasm[..at].to_vec();
-    out.push(2);
-    leb(&mut out, section.len() as u64);
-    out.extend(section);
-    out.extend_from_slice(&wasm[at + len..]);
-    Ok((out, glue))
+    Ok((replace_section(wasm, 2, at, len, &section), glue))
 }
 
 /// What wasm-bindgen names the exports that run a Rust closure for JS.
@@ -70,12 +65,18 @@ pub fn shorten_exports(wasm: &[u8], glue: &str, prefix: &str) -> Result<(Vec<u8>
         section.push(*kind);
         leb(&mut section, *index);
     }
+    Ok((replace_section(wasm, 7, at, len, &section), glue))
+}
+
+/// `wasm` with the section of id `id` whose header starts at `at` and spans
+/// `len` bytes with it ([`section_body`]) replaced by one holding `body`.
+fn replace_section(wasm: &[u8], id: u8, at: usize, len: usize, body: &[u8]) -> Vec<u8> {
     let mut out = wasm[..at].to_vec();
-    out.push(7);
-    leb(&mut out, section.len() as u64);
-    out.extend(section);
+    out.push(id);
+    leb(&mut out, body.len() as u64);
+    out.extend_from_slice(body);
     out.extend_from_slice(&wasm[at + len..]);
-    Ok((out, glue))
+    out
 }
 
 /// Replaces every `old` that does not continue into a longer name; there must
