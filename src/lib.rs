@@ -25,6 +25,7 @@ pub mod json;
 pub mod model;
 pub mod ports;
 pub mod protect;
+pub mod sealed;
 pub mod token;
 pub mod validate;
 

@@ -221,18 +221,26 @@ fn ensure_debian_packages(env: &Env) -> Result<(), String> {
     apt_install(env, &missing)
 }
 
-/// python-dotenv, in a virtual environment of the project's own (no system
-/// package is touched, no root needed).
+/// python-dotenv (for the engine files) and cryptography (for the
+/// encrypted hand-off), in a virtual environment of the project's own (no
+/// system package is touched, no root needed).
 fn ensure_python_readers(env: &Env) -> Result<(), String> {
     let python = env.readers_python.display().to_string();
-    if output(env, &python, &["-c", "import dotenv"]).is_some() {
+    if output(env, &python, &["-c", "import dotenv, cryptography"]).is_some() {
         return Ok(());
     }
     run(env, "python3", &["-m", "venv", "target/readers-venv"])?;
     run(
         env,
         &python,
-        &["-m", "pip", "install", "-q", "python-dotenv==1.2.4"],
+        &[
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "python-dotenv==1.2.4",
+            "cryptography==48.0.0",
+        ],
     )
 }
 
