@@ -114,16 +114,19 @@ impl Sealed {
     /// Reads a file's text: any text gives fields of the right sizes or the
     /// error that says what is wrong with it, never a panic.
     pub fn read(text: &str) -> Result<Sealed, OpenError> {
+        // Any line end (a lone CR too).
         let mut lines = text
-            .lines()
+            .split(['\n', '\r'])
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'));
         let first = lines.next().ok_or(OpenError::NotAHandoff)?;
+        let version = |v: &str| {
+            (1..=16).contains(&v.len()) && v.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        };
         match first.strip_prefix(MAGIC) {
-            Some(v) if v.trim() == "1" => {}
-            Some(v) if v.starts_with(' ') && !v.trim().is_empty() => {
-                let v: String = v.trim().chars().take(16).collect();
-                return Err(OpenError::Version(v));
+            Some(" 1") => {}
+            Some(v) if v.starts_with(' ') && version(&v[1..]) => {
+                return Err(OpenError::Version(v[1..].to_owned()));
             }
             // Only the start of the magic word: cut short.
             _ if MAGIC.starts_with(first) => return Err(OpenError::Truncated),
@@ -244,6 +247,7 @@ impl Contents {
     pub fn read(text: &str) -> Result<Contents, OpenError> {
         let bad = |why: String| OpenError::Contents(why);
         let mut c = Contents::default();
+        let mut protected = None;
         for line in text.lines() {
             let (key, value) = line.split_once(' ').unwrap_or((line, ""));
             let field = match key {
@@ -253,19 +257,45 @@ impl Contents {
                 "namespace_id" => &mut c.namespace_id,
                 "namespace_label" => &mut c.namespace_label,
                 "hostname" => &mut c.hostname,
-                "protected" => {
-                    c.protected = value == "yes";
+                "protected" if protected.is_none() => {
+                    protected = Some(value);
                     continue;
                 }
-                "port" => {
-                    let port = read_port(value)
-                        .ok_or_else(|| bad(format!("the port line \"{value}\" does not read.")))?;
-                    c.ports.insert(port.0, port.1);
-                    continue;
-                }
+                "protected" => return Err(bad("protected is given twice.".into())),
+                "port" => match read_port(value) {
+                    Some((label, port)) if !c.ports.contains_key(&label) => {
+                        c.ports.insert(label, port);
+                        continue;
+                    }
+                    _ => return Err(bad(format!("the port line \"{value}\" does not read."))),
+                },
                 _ => continue,
             };
+            // A key given twice: which value the lead meant is unknown.
+            if !field.is_empty() {
+                return Err(bad(format!("{key} is given twice.")));
+            }
             value.clone_into(field);
+        }
+        c.protected = match protected {
+            Some("yes") => true,
+            Some("no") => false,
+            _ => return Err(bad("protected is not yes or no.".into())),
+        };
+        if c.namespace_label.chars().any(char::is_control) || c.namespace_label.len() > 256 {
+            return Err(bad(
+                "the namespace label holds a control character or is too long.".into(),
+            ));
+        }
+        // The ports as the service takes them: known protocols, ports and
+        // ranges in bounds (what the token page's form checks).
+        let request = crate::model::DevTokenRequest {
+            hostname: c.hostname.clone(),
+            ports: c.ports.clone(),
+        };
+        let issues = crate::validate::dev_token_request(&request);
+        if let Some(issue) = issues.iter().find(|i| i.is_error()) {
+            return Err(bad(issue.message.clone()));
         }
         crate::files::Handoff {
             token: &c.token,

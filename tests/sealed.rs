@@ -268,3 +268,157 @@ fn the_readme_test_vector_reads() {
     let sealed = Sealed::read(vector).unwrap();
     assert_eq!(sealed.data.len(), 379);
 }
+
+/// Python (the readers' venv, with `cryptography`, as the test command
+/// passes it), running `args`; its output, or its error output on failure.
+fn python(args: &[&str], input: &str) -> Result<String, String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let python = std::env::var("READERS_PYTHON").unwrap_or_else(|_| "python3".into());
+    let mut child = Command::new(python)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    if out.status.success() {
+        Ok(text(out.stdout))
+    } else {
+        Err(text(out.stderr))
+    }
+}
+
+/// The few lines of Python the README gives, as written there.
+fn readme_snippet() -> std::path::PathBuf {
+    let readme = include_str!("../README.md");
+    let section = readme
+        .split("### The encrypted hand-off, version 1")
+        .nth(1)
+        .expect("the README describes the format");
+    let code = section
+        .split("```python\n")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("with its Python");
+    let path = std::env::temp_dir().join(format!("handoff-readme-{}.py", std::process::id()));
+    std::fs::write(&path, code).unwrap();
+    path
+}
+
+const VECTOR_PASSPHRASE: &str = "correct horse battery staple";
+
+#[test]
+#[ignore = "runs Python's cryptography: cargo xtask test runs it"]
+fn python_opens_the_test_vector_as_the_readme_says() {
+    let snippet = readme_snippet();
+    let snippet = snippet.to_str().unwrap();
+    for reader in [snippet, "tests/readers/handoff.py"] {
+        let plain = python(
+            &[reader, "docs/handoff-vector-v1.txt", VECTOR_PASSPHRASE],
+            "",
+        )
+        .unwrap();
+        let c = Contents::read(&plain).unwrap();
+        assert_eq!(c.namespace_label, "Production");
+        assert!(c.protected);
+        assert_eq!(c.hostname, "192.168.1.20");
+        assert_eq!(c.ports.len(), 2);
+        let wrong = python(&[reader, "docs/handoff-vector-v1.txt", "correct horse"], "");
+        assert!(wrong.unwrap_err().contains("wrong passphrase"));
+    }
+}
+
+#[test]
+#[ignore = "runs Python's cryptography: cargo xtask test runs it"]
+fn a_file_python_seals_reads_as_version_1() {
+    let text = contents().to_text();
+    let sealed = python(
+        &["tests/readers/handoff.py", "--seal", "a passphrase"],
+        &text,
+    )
+    .unwrap();
+    let file = Sealed::read(&sealed).unwrap();
+    assert_eq!(
+        file.data.len(),
+        text.len() + 16,
+        "the plaintext and its tag"
+    );
+    let path = std::env::temp_dir().join(format!("handoff-{}.txt", std::process::id()));
+    std::fs::write(&path, file.to_text()).unwrap();
+    // Written back by the core (with its comment line), Python still opens it.
+    let plain = python(
+        &[
+            "tests/readers/handoff.py",
+            path.to_str().unwrap(),
+            "a passphrase",
+        ],
+        "",
+    )
+    .unwrap();
+    assert_eq!(Contents::read(&plain), Ok(contents()));
+}
+
+// Found by a hostile review: each of these was read as something else.
+#[test]
+fn lost_line_breaks_and_lone_carriage_returns() {
+    let text = sample().to_text();
+    assert_eq!(
+        Sealed::read(&text.replace('\n', " ")),
+        Err(OpenError::NotAHandoff)
+    );
+    assert_eq!(Sealed::read(&text.replace('\n', "\r")), Ok(sample()));
+    for first in [
+        "gamecloud-handoff1",
+        "gamecloud-handoff  1",
+        "gamecloud-handoff 1x",
+    ] {
+        let file = text.replacen("gamecloud-handoff 1", first, 1);
+        assert_eq!(Sealed::read(&file), Err(OpenError::NotAHandoff), "{first}");
+    }
+}
+
+#[test]
+fn a_sealer_cannot_pass_what_the_token_page_would_refuse() {
+    let text = contents().to_text();
+    for (from, to, said) in [
+        ("protected yes\n", "", "protected is not yes or no"),
+        (
+            "protected yes",
+            "protected true",
+            "protected is not yes or no",
+        ),
+        (
+            "protected yes\n",
+            "protected yes\nprotected no\n",
+            "protected is given twice",
+        ),
+        ("hostname ", "token x\nhostname ", "token is given twice"),
+        (
+            "port voice",
+            "port game tcp 1\nport voice",
+            "\"game tcp 1\" does not read",
+        ),
+        ("udp 7777", "udp 3000000000", "above 2147483647"),
+        ("udp 7777", "xyz 7777", "xyz"),
+        ("27000-27010", "1--5", "-5"),
+        (
+            "namespace_label Prod",
+            "namespace_label \u{1b}[31mProd",
+            "control character",
+        ),
+    ] {
+        let file = text.replacen(from, to, 1);
+        let e = Contents::read(&file).unwrap_err().to_string();
+        assert!(e.contains(said), "{from:?} -> {to:?}: {e}");
+    }
+}

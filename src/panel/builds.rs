@@ -24,7 +24,7 @@ const VIEWPORT_PX: usize = 560;
 
 #[component]
 pub fn BuildsPage() -> impl IntoView {
-    let s = expect_context::<Session>();
+    let s = Session::get();
     let recent = s.recent;
     let opts = super::calls::page_options();
     let load = Action::new_local(move |_: &()| {

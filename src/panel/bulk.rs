@@ -21,7 +21,7 @@ pub fn BulkChange(
     /// The change a choice makes.
     change_of: fn(&str) -> Change,
 ) -> impl IntoView {
-    let s = expect_context::<Session>();
+    let s = Session::get();
     let recent = s.recent;
     let picks = RwSignal::new(Picks::default());
     let typed = RwSignal::new(String::new());

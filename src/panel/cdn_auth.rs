@@ -20,7 +20,7 @@ fn meaning(t: &CdnAuthType) -> &'static str {
 
 #[component]
 pub fn CdnAuthPage() -> impl IntoView {
-    let s = expect_context::<Session>();
+    let s = Session::get();
     let choice = RwSignal::new(CdnAuthType::None.to_string());
     let last = Signal::derive(move || {
         s.last_set(Setting::CdnAuth, &s.namespace_id.get())

@@ -8,7 +8,7 @@ use super::widgets::TokenLife;
 
 #[component]
 pub fn ConnectionForm() -> impl IntoView {
-    let s = expect_context::<Session>();
+    let s = Session::get();
     let show_token = RwSignal::new(false);
     let protected = move || s.protected.has(&s.namespace_id.get());
     view! {

@@ -112,7 +112,7 @@ fn build_request(hostname: &str, rows: &[PortRow]) -> (DevTokenRequest, Vec<Issu
 
 #[component]
 pub fn DevTokenPage() -> impl IntoView {
-    let s = expect_context::<Session>();
+    let s = Session::get();
     let hostname = RwSignal::new("127.0.0.1".to_owned());
     let next_id = StoredValue::new(2u32);
     let rows = RwSignal::new(vec![PortRow::new(1, "default", "http", "8080")]);

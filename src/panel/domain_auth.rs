@@ -15,7 +15,7 @@ use super::widgets::{Choices, Confirm, ErrorPanel, LastSet};
 
 #[component]
 pub fn DomainAuthPage() -> impl IntoView {
-    let s = expect_context::<Session>();
+    let s = Session::get();
     // What this panel last set for the namespace, if anything.
     let known = move || {
         s.last_set(Setting::DomainAuth, &s.namespace_id.get())

@@ -8,7 +8,7 @@ use crate::model::Timestamp;
 
 #[component]
 pub fn LogPage() -> impl IntoView {
-    let s = expect_context::<super::session::Session>();
+    let s = super::session::Session::get();
     let log = s.log;
     let filter = RwSignal::new(String::new());
     // Worked out where it is read: 500 entries at most, and a memo of a

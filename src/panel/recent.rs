@@ -10,7 +10,7 @@ use super::session::Session;
 /// The recent ids: use one, name it, or forget it.
 #[component]
 pub fn RecentIds() -> impl IntoView {
-    let s = expect_context::<Session>();
+    let s = Session::get();
     let recent = s.recent;
     view! {
         <details class="gc-recent">

@@ -222,6 +222,14 @@ impl Change {
 }
 
 impl Session {
+    /// The session the app shell provides to every page. (Not
+    /// `expect_context`, whose message formats the caller's location and the
+    /// type's name with `Debug`: about 1.5 KB of the panel's wasm for a
+    /// panic that cannot happen.)
+    pub fn get() -> Session {
+        use_context().expect("the app shell provides the session")
+    }
+
     /// From the page: its origin, the hash (or a `?game=` link), and a token
     /// remembered in this tab.
     pub fn from_page() -> Self {

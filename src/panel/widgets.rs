@@ -209,7 +209,7 @@ pub fn TokenLife(
     #[prop(optional)] counting_only: bool,
 ) -> impl IntoView {
     use crate::token::Life;
-    let now = expect_context::<super::session::Session>().now;
+    let now = super::session::Session::get().now;
     move || {
         Life::of_token(&token.get(), now.get())
             .filter(|l| !counting_only || matches!(l, Life::Left { .. }))

@@ -1,6 +1,6 @@
 """Opens an encrypted Game Cloud hand-off (format version 1, README
 "Encrypted hand-off") with Python's `cryptography`, independently of the
-panel: `handoff.py FILE PASSPHRASE` prints the plaintext JSON, or `seal` mode
+panel: `handoff.py FILE PASSPHRASE` prints the plaintext (`key value` lines), or `--seal`
 (`handoff.py --seal PASSPHRASE < plaintext > file`) writes a file the panel
 must open."""
 import base64
@@ -25,7 +25,7 @@ def derive(passphrase, salt):
 
 
 def open_file(text, passphrase):
-    lines = [l.strip() for l in text.splitlines() if l.strip() and not l.startswith("#")]
+    lines = [l.strip() for l in text.splitlines() if l.strip() and not l.lstrip().startswith("#")]
     assert lines[0] == "gamecloud-handoff 1", lines[0]
     _, rounds, salt, check = lines[1].split(" ")
     assert rounds == "600000"

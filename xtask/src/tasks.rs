@@ -549,7 +549,7 @@ const STEPS: &[(&str, Action)] = &[
     ("clippy (wasm, panel)", Action::Check("cargo", &wasm_clippy!("panel"))),
     ("clippy (wasm, js)", Action::Check("cargo", &wasm_clippy!("js"))),
     ("native tests", Action::Tests("cargo", &["test", "--workspace"])),
-    ("engine files read back by the real readers", Action::Tests("cargo", &["test", "--test", "files", "--", "--ignored"])),
+    ("engine files and the hand-off's test vector read by the real readers", Action::Tests("cargo", &["test", "--test", "files", "--test", "sealed", "--", "--ignored"])),
     ("build local service", Action::Check("cargo", &["build", "--package", "local-service"])),
     ("wasm tests (headless Chromium)", Action::Task(wasm_tests)),
     ("release build (trunk)", Action::Task(|run| dist(&run.env).map(|sizes| run.panel_gz = Some(sizes.total)))),
