@@ -3,8 +3,6 @@
 //! holds what was changed and how it ended, never a token or a secret: there
 //! is no field that could hold one.
 
-use serde::Deserialize;
-
 use crate::api::ApiError;
 use crate::json::{Json, ToJson};
 
@@ -38,70 +36,48 @@ pub struct Entry {
     pub request: String,
 }
 
-/// The keys of an entry's text fields, in [`Entry::cells`]' order, and
-/// whether an entry must have it (those added later may be missing).
-const CELLS: [(&str, bool); 8] = [
-    ("operation", true),
-    ("game_id", true),
-    ("namespace_id", true),
-    ("namespace_label", false),
-    ("value", true),
-    ("outcome", true),
-    ("ray_id", false),
-    ("request", false),
+/// The keys of an entry: `at_ms`, then its text fields in [`Entry`]'s
+/// order; the first six must be there (the others were added later).
+const KEYS: [&str; 9] = [
+    "at_ms",
+    "operation",
+    "game_id",
+    "namespace_id",
+    "value",
+    "outcome",
+    "namespace_label",
+    "ray_id",
+    "request",
 ];
 
-/// Read by hand rather than derived: one loop over the keys instead of a
-/// visitor per field (the derive cost the panel 0.25 KB gzipped). An unknown
-/// key is skipped; a missing `at_ms` or required text field, or a value of
-/// the wrong type, makes the entry unreadable.
-impl<'de> Deserialize<'de> for Entry {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Fields;
-        impl<'de> serde::de::Visitor<'de> for Fields {
-            type Value = Entry;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an action log entry")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<Entry, A::Error> {
-                use serde::de::Error;
-                let mut at_ms = None;
-                let mut cells: [Option<String>; 8] = Default::default();
-                while let Some(key) = map.next_key::<String>()? {
-                    if key == "at_ms" {
-                        at_ms = Some(map.next_value::<i64>()?);
-                    } else if let Some(i) = CELLS.iter().position(|(k, _)| *k == key) {
-                        cells[i] = Some(map.next_value::<String>()?);
-                    } else {
-                        map.next_value::<serde::de::IgnoredAny>()?;
-                    }
-                }
-                for ((key, required), cell) in CELLS.iter().zip(&cells) {
-                    if *required && cell.is_none() {
-                        return Err(A::Error::missing_field(key));
-                    }
-                }
-                let [operation, game_id, namespace_id, namespace_label, value, outcome, ray_id, request] =
-                    cells.map(Option::unwrap_or_default);
-                Ok(Entry {
-                    at_ms: at_ms.ok_or_else(|| A::Error::missing_field("at_ms"))?,
-                    operation,
-                    game_id,
-                    namespace_id,
-                    namespace_label,
-                    value,
-                    outcome,
-                    ray_id,
-                    request,
-                })
-            }
+// Read by hand (`crate::json::read_by_hand`; the derive cost the panel
+// 0.25 KB gzipped). An unknown key is skipped; a key given twice, a missing
+// required one, or a value of the wrong type makes the entry unreadable.
+crate::json::read_by_hand!(Entry, "an action log entry", |map| {
+    let (mut seen, mut at_ms) = (0u32, 0);
+    let mut text: [String; 8] = Default::default();
+    while let Some(i) = crate::json::next_field(&mut map, &KEYS, &mut seen)? {
+        match i {
+            0 => at_ms = map.next_value()?,
+            _ => text[i - 1] = map.next_value()?,
         }
-        d.deserialize_map(Fields)
     }
-}
+    if let Some(key) = crate::json::missing(&KEYS, seen, 6) {
+        return Err(serde::de::Error::missing_field(key));
+    }
+    let [operation, game_id, namespace_id, value, outcome, namespace_label, ray_id, request] = text;
+    Ok(Entry {
+        at_ms,
+        operation,
+        game_id,
+        namespace_id,
+        namespace_label,
+        value,
+        outcome,
+        ray_id,
+        request,
+    })
+});
 
 impl Entry {
     /// The outcome of a call as the log says it.
@@ -122,22 +98,19 @@ impl Entry {
         }
     }
 
+    /// The text fields by key, in the order they are written.
     fn cells(&self) -> [(&'static str, &str); 8] {
-        let values = [
-            &self.operation,
-            &self.game_id,
-            &self.namespace_id,
-            &self.namespace_label,
-            &self.value,
-            &self.outcome,
-            &self.ray_id,
-            &self.request,
-        ];
-        let mut cells = [("", ""); 8];
-        for (cell, ((key, _), value)) in cells.iter_mut().zip(CELLS.iter().zip(values)) {
-            *cell = (key, value.as_str());
-        }
-        cells
+        [
+            ("operation", &self.operation),
+            ("game_id", &self.game_id),
+            ("namespace_id", &self.namespace_id),
+            ("namespace_label", &self.namespace_label),
+            ("value", &self.value),
+            ("outcome", &self.outcome),
+            ("ray_id", &self.ray_id),
+            ("request", &self.request),
+        ]
+        .map(|(key, value)| (key, value.as_str()))
     }
 }
 

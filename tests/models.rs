@@ -180,3 +180,34 @@ fn a_label_given_twice_keeps_its_first_place_and_its_last_value() {
     assert_eq!((ports[0].0.as_str(), ports[0].1), ("a", Some(3)));
     assert_eq!((ports[1].0.as_str(), ports[1].1), ("b", Some(2)));
 }
+
+// The builds and error bodies are read by hand (smaller wasm): a key given
+// twice or missing is refused in the derive's words, with its path.
+#[test]
+fn hand_read_models_refuse_what_the_derive_refused() {
+    let said = |text: &str| {
+        gamecloud::json::from_slice::<ListBuildsResponse>(text.as_bytes())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        said(&build_json("1", r#","complete":false"#)),
+        "builds[0]: duplicate field `complete`"
+    );
+    assert_eq!(
+        said(&build_json("1", "").replace(r#","complete":true"#, "")),
+        "builds[0]: missing field `complete`"
+    );
+    assert_eq!(
+        said(r#"{"builds":[],"builds":[]}"#),
+        ".: duplicate field `builds`"
+    );
+    assert_eq!(said(r#"{"other":1}"#), ".: missing field `builds`");
+    let body = |text: &str| gamecloud::json::from_slice::<ErrorBody>(text.as_bytes());
+    let e = body(r#"{"code":"A","message":"m","code":"B","ray_id":"r"}"#).unwrap_err();
+    assert_eq!(e.to_string(), ".: duplicate field `code`");
+    let e = body(r#"{"code":"A","message":"m"}"#).unwrap_err();
+    assert_eq!(e.to_string(), ".: missing field `ray_id`");
+    let ok = body(r#"{"x":[1],"ray_id":"r","message":"m","code":"A","documentation":null}"#);
+    assert_eq!(ok.unwrap().documentation, None);
+}

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::Timestamp;
 use crate::json::{Json, ToJson};
@@ -33,41 +33,19 @@ pub struct BuildSummary {
     pub tags: BTreeMap<String, String>,
 }
 
-/// Read by hand rather than derived: one loop over the key instead of a
-/// visitor per field (smaller wasm). As the derive did: an unknown key is
-/// skipped; `builds` given twice or missing, or not a list of builds, is an
-/// error.
-impl<'de> Deserialize<'de> for ListBuildsResponse {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Fields;
-        impl<'de> serde::de::Visitor<'de> for Fields {
-            type Value = ListBuildsResponse;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("struct ListBuildsResponse")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<ListBuildsResponse, A::Error> {
-                use serde::de::Error;
-                let mut builds = None;
-                while let Some(key) = map.next_key::<String>()? {
-                    if key != "builds" {
-                        map.next_value::<serde::de::IgnoredAny>()?;
-                    } else if builds.is_some() {
-                        return Err(A::Error::duplicate_field("builds"));
-                    } else {
-                        builds = Some(map.next_value()?);
-                    }
-                }
-                Ok(ListBuildsResponse {
-                    builds: builds.ok_or_else(|| A::Error::missing_field("builds"))?,
-                })
-            }
-        }
-        d.deserialize_map(Fields)
+// Read by hand ([`crate::json::read_by_hand`]). As the derive did: an
+// unknown key is skipped; `builds` given twice or missing, or not a list of
+// builds, is an error.
+crate::json::read_by_hand!(ListBuildsResponse, "struct ListBuildsResponse", |map| {
+    let (mut seen, mut builds) = (0u32, Vec::new());
+    while crate::json::next_field(&mut map, &["builds"], &mut seen)?.is_some() {
+        builds = map.next_value()?;
     }
-}
+    if let Some(key) = crate::json::missing(&["builds"], seen, 1) {
+        return Err(serde::de::Error::missing_field(key));
+    }
+    Ok(ListBuildsResponse { builds })
+});
 
 /// The keys of [`BuildSummary`], in its fields' order; all but `tags` must be
 /// there.
@@ -81,66 +59,41 @@ const KEYS: [&str; 7] = [
     "tags",
 ];
 
-/// Read by hand rather than derived: one loop over the keys instead of a
-/// visitor per field (smaller wasm). As the derive did: an unknown key is
-/// skipped; a key given twice, a missing key other than `tags`, or a value of
-/// the wrong type is an error; missing `tags` are empty.
-impl<'de> Deserialize<'de> for BuildSummary {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Fields;
-        impl<'de> serde::de::Visitor<'de> for Fields {
-            type Value = BuildSummary;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("struct BuildSummary")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<BuildSummary, A::Error> {
-                use serde::de::Error;
-                // Bit `i` set: `KEYS[i]` was read.
-                let mut seen = 0u8;
-                let mut text: [String; 3] = Default::default();
-                let mut create_ts = None;
-                let (mut content_length, mut complete) = (0, false);
-                let mut tags = BTreeMap::new();
-                while let Some(key) = map.next_key::<String>()? {
-                    let Some(i) = KEYS.iter().position(|k| *k == key) else {
-                        map.next_value::<serde::de::IgnoredAny>()?;
-                        continue;
-                    };
-                    if seen & (1 << i) != 0 {
-                        return Err(A::Error::duplicate_field(KEYS[i]));
-                    }
-                    seen |= 1 << i;
-                    match i {
-                        0..=2 => text[i] = map.next_value()?,
-                        3 => create_ts = Some(map.next_value()?),
-                        4 => content_length = map.next_value()?,
-                        5 => complete = map.next_value()?,
-                        _ => tags = map.next_value()?,
-                    }
-                }
-                // The first missing of the required keys, as the derive names it.
-                let first_missing = seen.trailing_ones() as usize;
-                if first_missing < KEYS.len() - 1 {
-                    return Err(A::Error::missing_field(KEYS[first_missing]));
-                }
-                let [build_id, upload_id, display_name] = text;
-                Ok(BuildSummary {
-                    build_id,
-                    upload_id,
-                    display_name,
-                    create_ts: create_ts.ok_or_else(|| A::Error::missing_field("create_ts"))?,
-                    content_length,
-                    complete,
-                    tags,
-                })
-            }
+// Read by hand ([`crate::json::read_by_hand`]). As the derive did: an
+// unknown key is skipped; a key given twice, a missing key other than
+// `tags`, or a value of the wrong type is an error; missing `tags` are empty.
+crate::json::read_by_hand!(BuildSummary, "struct BuildSummary", |map| {
+    let mut seen = 0u32;
+    let mut text: [String; 3] = Default::default();
+    let mut create_ts = None;
+    let (mut content_length, mut complete) = (0, false);
+    let mut tags = BTreeMap::new();
+    while let Some(i) = crate::json::next_field(&mut map, &KEYS, &mut seen)? {
+        match i {
+            0..=2 => text[i] = map.next_value()?,
+            3 => create_ts = Some(map.next_value()?),
+            4 => content_length = map.next_value()?,
+            5 => complete = map.next_value()?,
+            _ => tags = map.next_value()?,
         }
-        d.deserialize_map(Fields)
     }
-}
+    let missing = crate::json::missing(&KEYS, seen, KEYS.len() - 1);
+    let (None, Some(create_ts)) = (missing, create_ts) else {
+        return Err(serde::de::Error::missing_field(
+            missing.unwrap_or("create_ts"),
+        ));
+    };
+    let [build_id, upload_id, display_name] = text;
+    Ok(BuildSummary {
+        build_id,
+        upload_id,
+        display_name,
+        create_ts,
+        content_length,
+        complete,
+        tags,
+    })
+});
 
 impl ToJson for BuildSummary {
     /// The wire's shape, `content_length` exact.

@@ -191,11 +191,23 @@ pub struct PortRange {
 
 /// The answer to a development token request. The token is shown once: the
 /// service cannot give it back later.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DevTokenResponse {
     /// The new token, shown once (see `crate::token`).
     pub token: String,
 }
+
+// Read by hand ([`crate::json::read_by_hand`]): `token` required, once.
+crate::json::read_by_hand!(DevTokenResponse, "struct DevTokenResponse", |map| {
+    let (mut seen, mut token) = (0u32, String::new());
+    while crate::json::next_field(&mut map, &["token"], &mut seen)?.is_some() {
+        token = map.next_value()?;
+    }
+    if let Some(key) = crate::json::missing(&["token"], seen, 1) {
+        return Err(serde::de::Error::missing_field(key));
+    }
+    Ok(DevTokenResponse { token })
+});
 
 impl ToJson for DevTokenRequest {
     /// The wire body: `ports` always present, each port with exactly the

@@ -1,7 +1,5 @@
 //! The JSON body of every error the service answers with.
 
-use serde::Deserialize;
-
 use crate::json::RawJson;
 
 /// `{code, message, ray_id, documentation?, metadata?}`.
@@ -24,57 +22,30 @@ pub struct ErrorBody {
 /// there.
 const KEYS: [&str; 5] = ["code", "message", "ray_id", "documentation", "metadata"];
 
-/// Read by hand rather than derived: one loop over the keys instead of a
-/// visitor per field (smaller wasm). As the derive did: an unknown key is
-/// skipped; a key given twice, a missing `code`, `message` or `ray_id`, or a
-/// value of the wrong type is an error; `documentation` and `metadata` may be
-/// missing or null.
-impl<'de> Deserialize<'de> for ErrorBody {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Fields;
-        impl<'de> serde::de::Visitor<'de> for Fields {
-            type Value = ErrorBody;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("struct ErrorBody")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<ErrorBody, A::Error> {
-                use serde::de::Error;
-                // Bit `i` set: `KEYS[i]` was read.
-                let mut seen = 0u8;
-                let mut text: [String; 3] = Default::default();
-                let (mut documentation, mut metadata) = (None, None);
-                while let Some(key) = map.next_key::<String>()? {
-                    let Some(i) = KEYS.iter().position(|k| *k == key) else {
-                        map.next_value::<serde::de::IgnoredAny>()?;
-                        continue;
-                    };
-                    if seen & (1 << i) != 0 {
-                        return Err(A::Error::duplicate_field(KEYS[i]));
-                    }
-                    seen |= 1 << i;
-                    match i {
-                        0..=2 => text[i] = map.next_value()?,
-                        3 => documentation = map.next_value()?,
-                        _ => metadata = map.next_value()?,
-                    }
-                }
-                let first_missing = seen.trailing_ones() as usize;
-                if first_missing < text.len() {
-                    return Err(A::Error::missing_field(KEYS[first_missing]));
-                }
-                let [code, message, ray_id] = text;
-                Ok(ErrorBody {
-                    code,
-                    message,
-                    ray_id,
-                    documentation,
-                    metadata,
-                })
-            }
+// Read by hand ([`crate::json::read_by_hand`]). As the derive did: an
+// unknown key is skipped; a key given twice, a missing `code`, `message` or
+// `ray_id`, or a value of the wrong type is an error; `documentation` and
+// `metadata` may be missing or null.
+crate::json::read_by_hand!(ErrorBody, "struct ErrorBody", |map| {
+    let mut seen = 0u32;
+    let mut text: [String; 3] = Default::default();
+    let (mut documentation, mut metadata) = (None, None);
+    while let Some(i) = crate::json::next_field(&mut map, &KEYS, &mut seen)? {
+        match i {
+            0..=2 => text[i] = map.next_value()?,
+            3 => documentation = map.next_value()?,
+            _ => metadata = map.next_value()?,
         }
-        d.deserialize_map(Fields)
     }
-}
+    if let Some(key) = crate::json::missing(&KEYS, seen, text.len()) {
+        return Err(serde::de::Error::missing_field(key));
+    }
+    let [code, message, ray_id] = text;
+    Ok(ErrorBody {
+        code,
+        message,
+        ray_id,
+        documentation,
+        metadata,
+    })
+});

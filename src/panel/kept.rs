@@ -174,16 +174,30 @@ impl Protected {
 const KEEP: usize = 8;
 
 /// One remembered id.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecentId {
     /// `game` or `namespace`.
     pub kind: String,
     /// The id as it was used.
     pub id: String,
     /// The name the person gave it, or "".
-    #[serde(default)]
     pub label: String,
 }
+
+// Read by hand (`crate::json::read_by_hand`): `kind` and `id` required, the
+// label empty when missing.
+crate::json::read_by_hand!(RecentId, "struct RecentId", |map| {
+    const KEYS: [&str; 3] = ["kind", "id", "label"];
+    let (mut seen, mut text) = (0u32, <[String; 3]>::default());
+    while let Some(i) = crate::json::next_field(&mut map, &KEYS, &mut seen)? {
+        text[i] = map.next_value()?;
+    }
+    if let Some(key) = crate::json::missing(&KEYS, seen, 2) {
+        return Err(serde::de::Error::missing_field(key));
+    }
+    let [kind, id, label] = text;
+    Ok(RecentId { kind, id, label })
+});
 
 impl crate::json::ToJson for RecentId {
     fn write_json(&self, out: &mut crate::json::Json) {

@@ -12,7 +12,7 @@ mod protobuf;
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::model::{str_enum, PortProtocol};
 use protobuf::{Reader, Value, Writer};
@@ -74,15 +74,24 @@ str_enum! {
 }
 
 /// The JSON header (`{"typ":"JWT","alg":"EdDSA"}`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TokenHeader {
-    #[serde(default)]
     /// The token type (`JWT`).
     pub typ: Option<String>,
-    #[serde(default)]
     /// The signature algorithm (`EdDSA`).
     pub alg: Option<String>,
 }
+
+// Read by hand ([`crate::json::read_by_hand`]): both keys optional (or
+// null), each once.
+crate::json::read_by_hand!(TokenHeader, "struct TokenHeader", |map| {
+    let (mut seen, mut both) = (0u32, [None, None]);
+    while let Some(i) = crate::json::next_field(&mut map, &["typ", "alg"], &mut seen)? {
+        both[i] = map.next_value()?;
+    }
+    let [typ, alg] = both;
+    Ok(TokenHeader { typ, alg })
+});
 
 /// The protobuf claims.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
