@@ -38,6 +38,14 @@ const pages = {
   log: async (page) => {
     await page.getByRole('table', { name: 'Action log' }).waitFor();
   },
+  // Opening an encrypted hand-off cut short: the form and its message.
+  'dev-token?handoff': async (page) => {
+    await page.getByText('Open an encrypted hand-off').click();
+    await page.getByLabel('or its text').fill('gamecloud-handoff 1\n');
+    await page.getByLabel('Passphrase', { exact: true }).fill('a passphrase');
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByText(/cut short/).waitFor();
+  },
 };
 
 for (const scheme of ['light', 'dark']) {

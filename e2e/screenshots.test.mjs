@@ -85,9 +85,17 @@ const scenes = {
     await file.getByText(/^Download gamecloud\./).waitFor();
     await file.scrollIntoViewIfNeeded();
   },
+  // The new token sealed for a teammate, with a suggested passphrase.
+  'sealed-handoff': async (page) => {
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const region = page.getByRole('region', { name: 'New development token' });
+    const sealing = region.getByRole('group', { name: 'Encrypted hand-off, for a teammate' });
+    await sealing.getByRole('button', { name: 'Suggest one' }).click();
+    await sealing.scrollIntoViewIfNeeded();
+  },
 };
 /** The page each scene opens on, where it is not the scene's own name. */
-const routes = { presenting: 'builds', 'token-life': 'dev-token', protected: 'cdn-auth', 'env-handoff': 'dev-token' };
+const routes = { presenting: 'builds', 'token-life': 'dev-token', protected: 'cdn-auth', 'env-handoff': 'dev-token', 'sealed-handoff': 'dev-token' };
 
 for (const scheme of ['light', 'dark']) {
   for (const [slug, scene] of Object.entries(scenes)) {

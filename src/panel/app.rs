@@ -24,7 +24,9 @@ pub fn App() -> impl IntoView {
                     // replaced before the link followed, and Back left the panel.
                     <a
                         href=move || s.href(p)
-                        aria-current=move || (s.page.get() == p).then_some("page")
+                        // "false" rather than no attribute: a closure of a
+                        // type the panel's views already have costs no code.
+                        aria-current=move || if s.page.get() == p { "page" } else { "false" }
                     >
                         {p.title()}
                     </a>

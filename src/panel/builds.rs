@@ -57,7 +57,7 @@ pub fn BuildsPage() -> impl IntoView {
             <button type="button" disabled=move || load.pending().get() on:click=move |_| { load.dispatch(()); }>
                 {move || if builds.get().is_some() { "Refresh" } else { "Load builds" }}
             </button>
-            {move || load.pending().get().then(|| view! { <p role="status">"Loading builds…"</p> })}
+            {move || load.pending().get().then(|| view! { <p role="status">"Loading builds…"</p> }.into_any())}
             {move || match load.value().get() {
                 Some(Err(e)) => Some(view! { <ErrorPanel error=e retry=retry /> }),
                 _ => None,
@@ -244,7 +244,7 @@ fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
                 </thead>
                 <tbody>{visible}</tbody>
             </table>
-            {move || rows.get().is_empty().then(|| view! { <p class="gc-empty" role="status">"No builds match the filter."</p> })}
+            {move || rows.get().is_empty().then(|| view! { <p class="gc-empty" role="status">"No builds match the filter."</p> }.into_any())}
         </div>
     }
 }

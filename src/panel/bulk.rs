@@ -126,6 +126,7 @@ pub fn BulkChange(
                             <span>{text}</span>
                         </label>
                     }
+                    .into_any()
                 }).collect_view()
             }}
             <div class="gc-toolbar">
@@ -181,7 +182,7 @@ pub fn BulkChange(
                     <button type="button" on:click=move |_| retry()>"Retry the failed ones"</button>
                 })}
             </div>
-        }))}
+        }.into_any()))}
     }
 }
 

@@ -52,7 +52,7 @@ pub fn ConnectionForm() -> impl IntoView {
                 Some(f) if !f.allows_calls() => "gc-hint gc-bad",
                 _ => "gc-hint",
             }>
-                {move || s.token_fitness().map(|f| f.describe())}
+                {move || s.token_fitness().map(|f| f.describe()).unwrap_or_default()}
             </p>
             <TokenLife token=s.token counting_only=true />
             {move || s.token_fitness().is_some_and(|f| f.may_send_anyway()).then(|| view! {
@@ -65,7 +65,7 @@ pub fn ConnectionForm() -> impl IntoView {
                     />
                     "Send anyway: this machine's clock, or this panel's reading of the token, may be wrong (the log records it)"
                 </label>
-            })}
+            }.into_any())}
             <p id="token-hint" class="gc-hint">
                 {move || if s.token.get().is_empty() {
                     "Paste a token to call the service. It stays in this page's memory, never in a URL or in localStorage."
@@ -95,8 +95,13 @@ pub fn ConnectionForm() -> impl IntoView {
                     // Again when the namespace is labelled.
                     s.recent.0.track();
                     let label = s.recent.label_of("namespace", ns.trim());
-                    (!protected() && crate::protect::looks_like_production(&ns, &label))
-                        .then_some("Its name says production: mark it protected?")
+                    // "" rather than nothing (the hint hides when :empty): a
+                    // child of a type the panel already has costs no code.
+                    if !protected() && crate::protect::looks_like_production(&ns, &label) {
+                        "Its name says production: mark it protected?"
+                    } else {
+                        ""
+                    }
                 }}
             </p>
         </form>

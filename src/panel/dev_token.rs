@@ -16,6 +16,7 @@ use crate::files::{
 };
 use crate::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange, Timestamp};
 use crate::ports::{dev_token_address, proxy_port};
+use crate::sealed::Contents;
 use crate::token::{self, DecodedToken};
 use crate::validate::{self, Issue, MAX_PORTS};
 
@@ -177,6 +178,7 @@ pub fn DevTokenPage() -> impl IntoView {
                 game,
                 namespace: ns,
                 request: req,
+                opened: false,
             })
         }
     });
@@ -246,7 +248,7 @@ pub fn DevTokenPage() -> impl IntoView {
                     // typing never rebuilds a row or moves the focus.
                     {move || rows.get().into_iter().map(|row| view! {
                         <PortRowView row=row hostname=hostname rows=rows issues=issues_at(checked, At::Row(row)) />
-                    }).collect_view()}
+                    }.into_any()).collect_view()}
                 </tbody>
             </table>
             <Issues issues=issues_at(checked, At::Ports) />
@@ -275,6 +277,8 @@ pub fn DevTokenPage() -> impl IntoView {
             >
                 {move || if create.pending().get() { "Creating…" } else { "Create token" }}
             </button>
+            // A teammate's token, sealed by a lead: shown where a new one is.
+            <super::handoff::OpenHandoff on_open=Callback::new(move |c| create.value().set(Some(Ok(Issued::opened(c))))) />
             {move || create.value().get().map(|r| match r {
                 Ok(issued) => view! { <TokenOnce issued again /> }.into_any(),
                 Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
@@ -369,13 +373,14 @@ fn PortRowView(
                     <option value="single">"Port"</option>
                     <option value="range">"Range"</option>
                 </select>
-                <Show when=move || row.range.get() fallback=move || view! {
-                    <input type="text" inputmode="numeric" class="gc-number" aria-label="Port" aria-invalid=invalid(".port") bind:value=row.port />
-                }>
+                // A closure over `AnyView` rather than `<Show>` (no code of its own).
+                {move || if row.range.get() { view! {
                     <input type="text" inputmode="numeric" class="gc-number" aria-label="First port" aria-invalid=invalid(".min") bind:value=row.min />
                     "–"
                     <input type="text" inputmode="numeric" class="gc-number" aria-label="Last port" aria-invalid=invalid(".max") bind:value=row.max />
-                </Show>
+                }.into_any() } else { view! {
+                    <input type="text" inputmode="numeric" class="gc-number" aria-label="Port" aria-invalid=invalid(".port") bind:value=row.port />
+                }.into_any() }}
             </td>
             <td class="gc-muted">{proxy}</td>
             <td><code class="gc-secret">{direct}</code></td>
@@ -397,13 +402,14 @@ fn Issues(issues: Signal<Vec<Issue>>) -> impl IntoView {
         <ul class="gc-issues">
             {move || issues.get().into_iter().map(|i| {
                 let kind = i.severity.as_str();
-                view! { <li data-severity=kind>{format!("{}: {}", if kind == "error" { "Error" } else { "Warning" }, i.message)}</li> }
+                view! { <li data-severity=kind>{format!("{}: {}", if kind == "error" { "Error" } else { "Warning" }, i.message)}</li> }.into_any()
             }).collect_view()}
         </ul>
     }
 }
 
-/// A token just created, with what it was created for.
+/// A token just created (or opened from an encrypted hand-off), with what
+/// it was created for.
 #[derive(Clone)]
 struct Issued {
     token: String,
@@ -411,10 +417,44 @@ struct Issued {
     game: String,
     namespace: String,
     request: DevTokenRequest,
+    /// Opened from an encrypted hand-off, not created here.
+    opened: bool,
 }
 
-/// The new token, shown once: masked, revealable, copyable, handed to an
-/// engine as a file, and decoded beside.
+impl Issued {
+    /// The token an encrypted hand-off holds.
+    fn opened(c: Contents) -> Issued {
+        Issued {
+            token: c.token,
+            base_url: c.base_url,
+            game: c.game_id,
+            namespace: c.namespace_id,
+            request: DevTokenRequest {
+                hostname: c.hostname,
+                ports: c.ports,
+            },
+            opened: true,
+        }
+    }
+
+    /// What sealing it hands over (the label and the mark are the
+    /// session's, when it is sealed).
+    fn contents(&self) -> Contents {
+        Contents {
+            token: self.token.clone(),
+            base_url: self.base_url.clone(),
+            game_id: self.game.clone(),
+            namespace_id: self.namespace.clone(),
+            hostname: self.request.hostname.clone(),
+            ports: self.request.ports.clone(),
+            ..Contents::default()
+        }
+    }
+}
+
+/// The new token (or one opened from an encrypted hand-off), shown once:
+/// masked, revealable, copyable, handed to an engine as a file, sealed for
+/// a teammate, and decoded beside.
 #[component]
 fn TokenOnce(issued: Issued, again: Callback<DevTokenRequest>) -> impl IntoView {
     let reveal = RwSignal::new(false);
@@ -423,7 +463,11 @@ fn TokenOnce(issued: Issued, again: Callback<DevTokenRequest>) -> impl IntoView 
     let (life, request) = (issued.token.clone(), issued.request.clone());
     view! {
         <div class="gc-token-once" role="region" aria-label="New development token">
-            <p><strong>"Copy this token now: it is shown once and cannot be shown again."</strong></p>
+            <p><strong>{if issued.opened {
+                "Opened from the hand-off: a secret, for this namespace only."
+            } else {
+                "Copy this token now: it is shown once and cannot be shown again."
+            }}</strong></p>
             <div class="gc-toolbar">
                 <input type=move || if reveal.get() { "text" } else { "password" } readonly aria-label="New token" prop:value=shown class="gc-token-value gc-secret" />
                 <button type="button" class="gc-secondary" aria-pressed=move || reveal.get().to_string() on:click=move |_| reveal.update(|v| *v = !*v)>
@@ -559,7 +603,9 @@ fn EngineFiles(issued: Issued) -> impl IntoView {
                     <CopyButton text=snippet label="Copy snippet" />
                 </div>
             }
+            .into_any()
         }}
+        <super::handoff::SealHandoff contents=issued.with_value(Issued::contents) />
     }
 }
 

@@ -101,7 +101,7 @@ pub fn DomainAuthPage() -> impl IntoView {
                         request(v);
                     }
                 });
-                view! { <ErrorPanel error=e retry /> }
+                view! { <ErrorPanel error=e retry /> }.into_any()
             })}
             <details class="gc-bulk">
                 <summary>"Several namespaces"</summary>

@@ -55,7 +55,7 @@ pub fn LogPage() -> impl IntoView {
             />
             <p role="status" class="gc-muted">
                 {move || format!("{} of {} entries", rows().len(), log.0.with(|l| l.entries.len()))}
-                {move || log.0.with(|l| (l.dropped > 0).then(|| format!(" {}", super::kept::dropped_note(l.dropped, "log entry"))))}
+                {move || log.0.with(|l| if l.dropped > 0 { format!(" {}", super::kept::dropped_note(l.dropped, "log entry")) } else { String::new() })}
             </p>
             <div class="gc-table-scroll" tabindex="0" role="region" aria-label="Action log entries">
                 <table class="gc-table gc-log" aria-label="Action log">
@@ -94,6 +94,7 @@ pub fn LogPage() -> impl IntoView {
                                         <td><code class="gc-secret gc-request">{e.request}</code></td>
                                     </tr>
                                 }
+                                .into_any()
                             }).collect_view())
                         }}
                     </tbody>

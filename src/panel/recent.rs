@@ -18,9 +18,11 @@ pub fn RecentIds() -> impl IntoView {
             {(recent.1 > 0).then(|| view! {
                 <p class="gc-hint" role="status">{dropped_note(recent.1, "recent id")}</p>
             })}
-            <Show when=move || recent.0.with(|l| !l.is_empty()) fallback=|| view! {
-                <p class="gc-muted">"Ids you use are listed here, so you can pick them again."</p>
-            }>
+            // A closure over `AnyView` rather than `<Show>`: a closure of a type
+            // the panel's views already have costs no code of its own.
+            {move || if recent.0.with(Vec::is_empty) {
+                view! { <p class="gc-muted">"Ids you use are listed here, so you can pick them again."</p> }.into_any()
+            } else { view! {
                 <ul>
                     // Re-rendered whole when the list changes (a click, or a
                     // label's change event after its edit): no keyed diffing
@@ -45,9 +47,10 @@ pub fn RecentIds() -> impl IntoView {
                                     <button type="button" class="gc-small" aria-label=format!("Forget {kind} {id}") on:click=forget>"Forget"</button>
                                 </li>
                             }
+                            .into_any()
                     }).collect_view()}
                 </ul>
-            </Show>
+            }.into_any() }}
         </details>
     }
 }

@@ -842,11 +842,12 @@ fn wasm_tests(run: &mut Run) -> Result<(), String> {
 /// deployment, the accessibility audit, with the pages in parts. Every test
 /// file of `e2e/` is in this list or is said not to belong in it (a unit test
 /// below checks it).
-const PANEL_TESTS: [&str; 10] = [
+const PANEL_TESTS: [&str; 11] = [
     "a11y",
     "builds",
     "deploy",
     "dev-token",
+    "handoff",
     "panel-errors",
     "panel-hostile",
     "presentation",

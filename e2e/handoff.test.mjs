@@ -1,0 +1,213 @@
+// The encrypted hand-off, as a lead and a teammate use it: the lead seals a
+// new token with a passphrase, Python's `cryptography` opens that file on its
+// own (tests/readers/handoff.py), and the teammate's panel (another browser
+// profile, no token of its own) opens it, says exactly what is wrong with a
+// wrong passphrase, a cut or altered file and another version, and offers
+// the engine files. A file Python sealed opens too, and the README's test
+// vector (docs/handoff-vector-v1.txt) decrypts in both.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { axeViolations, demoNamespaces, openPage, useFixtures } from './harness.mjs';
+
+const fx = useFixtures([]);
+const ns = demoNamespaces(fx);
+const PYTHON = process.env.READERS_PYTHON ?? 'python3';
+const READER = new URL('../tests/readers/handoff.py', import.meta.url).pathname;
+const VECTOR = new URL('../docs/handoff-vector-v1.txt', import.meta.url).pathname;
+/** The README's test vector's passphrase. */
+const VECTOR_PASSPHRASE = 'correct horse battery staple';
+
+/** What a hand-off holds, from its plaintext's `key value` lines. */
+function fields(text) {
+  const out = { ports: [] };
+  for (const line of text.split('\n').filter(Boolean)) {
+    const [key, ...rest] = line.split(' ');
+    if (key === 'port') out.ports.push(rest.join(' '));
+    else out[key] = rest.join(' ');
+  }
+  return out;
+}
+
+/** Python's reading of a sealed file: what it holds. */
+function pythonOpens(path, passphrase) {
+  return fields(execFileSync(PYTHON, [READER, path, passphrase], { encoding: 'utf8', stdio: 'pipe' }));
+}
+
+/** The teammate's side: the token page, in a browser profile of its own, no token. */
+class OpenHandoff {
+  static async open() {
+    const { page, problems } = await openPage(fx.browser);
+    await page.goto(`${fx.service.url}#/dev-token`);
+    await page.getByText('Open an encrypted hand-off').click();
+    return Object.assign(new OpenHandoff(), { page, problems });
+  }
+  get text() {
+    return this.page.getByLabel('or its text');
+  }
+  get passphrase() {
+    return this.page.getByLabel('Passphrase', { exact: true });
+  }
+  get opened() {
+    return this.page.getByRole('region', { name: 'New development token' });
+  }
+  async submit(text, passphrase) {
+    if (text !== null) await this.text.fill(text);
+    await this.passphrase.fill(passphrase);
+    await this.page.getByRole('button', { name: 'Open', exact: true }).click();
+  }
+  /** Opens `text` (null: the file chosen) with `passphrase`; resolves once the token shows. */
+  async opens(text, passphrase) {
+    await this.submit(text, passphrase);
+    await this.opened.waitFor();
+  }
+  /** Tries `text` with `passphrase`; resolves with the message, which must match `said`. */
+  async fails(text, passphrase, said) {
+    await this.submit(text, passphrase);
+    const alert = this.page.getByRole('alert').filter({ hasText: said });
+    await alert.waitFor();
+    return alert.textContent();
+  }
+}
+
+test('a lead seals a token, Python and a teammate open it, every failure is told apart', async () => {
+  // The lead: staging marked protected, a token for a LAN address and two ports.
+  const { page, problems } = await openPage(fx.browser);
+  await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${ns.staging}`);
+  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
+  await page.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' }).check();
+  await page.getByLabel('Hostname').fill('192.168.1.20');
+  await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
+  await page.getByRole('button', { name: 'Create token' }).click();
+  await page.getByLabel('Names of the protected namespaces').fill(ns.staging);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const region = page.getByRole('region', { name: 'New development token' });
+  await region.waitFor();
+  const token = await region.getByLabel('New token').inputValue();
+
+  const sealing = region.getByRole('group', { name: 'Encrypted hand-off, for a teammate' });
+  const passphrase = sealing.getByLabel('Passphrase (12 characters or more)');
+  const download = sealing.getByRole('button', { name: 'Download encrypted hand-off' });
+  await passphrase.fill('short one');
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await download.click();
+  assert.equal(await passphrase.evaluate((i) => i.validity.tooShort), true, 'the browser asks for 12 characters');
+  assert.equal(downloads, 0, 'a short passphrase seals nothing');
+  await sealing.getByRole('button', { name: 'Suggest one' }).click();
+  const suggested = await passphrase.inputValue();
+  assert.match(suggested, /^([a-km-np-z2-9]{4}-){4}[a-km-np-z2-9]{4}$/);
+  await sealing.getByRole('button', { name: 'Suggest one' }).click();
+  assert.notEqual(await passphrase.inputValue(), suggested, 'each suggestion is random');
+  const secret = 'lead & team: ünïcode $(no)';
+  await passphrase.fill(secret);
+  const saved = page.waitForEvent('download');
+  await download.click();
+  const file = await saved;
+  assert.equal(file.suggestedFilename(), 'gamecloud-handoff.txt');
+  await region.getByRole('status').filter({ hasText: 'Saved gamecloud-handoff.txt' }).waitFor();
+  const path = await file.path();
+  const text = await readFile(path, 'utf8');
+  const lines = text.split('\n');
+  assert.equal(lines[0], 'gamecloud-handoff 1');
+  assert.match(lines[2], /^pbkdf2-sha256 600000 [A-Za-z0-9_-]{22} [A-Za-z0-9_-]{22}$/);
+  assert.match(lines[3], /^aes-256-gcm [A-Za-z0-9_-]{16} \d+$/);
+  assert.ok(!text.includes(token) && !text.includes('192.168.1.20'), 'nothing readable inside');
+
+  // Python's cryptography, on its own, opens the panel's file.
+  const inside = pythonOpens(path, secret);
+  assert.equal(inside.token, token);
+  assert.equal(new URL(inside.base_url).href, new URL(fx.service.url).href);
+  assert.equal(inside.game_id, fx.service.gameId);
+  assert.equal(inside.namespace_id, ns.staging);
+  assert.equal(inside.protected, 'yes');
+  assert.equal(inside.hostname, '192.168.1.20');
+  assert.deepEqual(inside.ports, ['default http 8080', 'game udp 7777']);
+  assert.throws(() => pythonOpens(path, 'lead & team: unicode $(no)'), 'another passphrase fails in Python too');
+  assert.deepEqual(problems, []);
+
+  // The teammate: another browser profile, no token, only the file.
+  const mate = await OpenHandoff.open();
+  const dataAt = text.lastIndexOf('\n', text.length - 2) + 1;
+  const flipped = text.slice(0, dataAt + 10) + (text[dataAt + 10] === 'A' ? 'B' : 'A') + text.slice(dataAt + 11);
+  const said = [
+    await mate.fails(text, 'lead & team: unicode $(no)', /The passphrase does not open this hand-off/),
+    await mate.fails(text.slice(0, text.length - 40), secret, /cut short/),
+    await mate.fails(flipped, secret, /changed after it was sealed/),
+    await mate.fails(text.replace('gamecloud-handoff 1', 'gamecloud-handoff 2'), secret, /format version 2; this panel reads version 1 only/),
+    await mate.fails('{"token": "dev_x"}', secret, /not an encrypted hand-off/),
+  ];
+  assert.equal(new Set(said).size, 5, 'each failure has its own message');
+  assert.equal(await mate.page.getByRole('alert').count(), 1, 'one message at a time');
+  assert.equal(await mate.text.inputValue(), '{"token": "dev_x"}', 'what was entered is kept');
+  assert.equal(await mate.passphrase.inputValue(), secret);
+  assert.equal(await mate.opened.count(), 0, 'nothing opened');
+
+  // The file itself, chosen from disk, with the right passphrase.
+  await mate.text.fill('');
+  await mate.page.getByLabel('Hand-off file').setInputFiles(path);
+  await mate.opens(null, secret);
+  const opened = mate.opened;
+  assert.match(await opened.textContent(), /Opened from the hand-off/);
+  assert.equal(await opened.getByLabel('New token').inputValue(), token);
+  assert.match(await opened.textContent(), /Expires in 364 d 23 h/);
+  assert.equal(await mate.page.getByLabel('Namespace id').inputValue(), ns.staging, 'the namespace is selected');
+  const engineFile = opened.getByRole('group', { name: '.env file' });
+  const env = mate.page.waitForEvent('download');
+  await engineFile.getByRole('button', { name: 'Download dev-token.env' }).click();
+  const envText = await readFile(await (await env).path(), 'utf8');
+  assert.match(envText, new RegExp(`^GAMECLOUD_DEV_TOKEN=${token.replace(/[.]/g, '\\.')}$`, 'm'));
+  assert.match(envText, /^GAMECLOUD_HOSTNAME=192\.168\.1\.20$/m);
+  // The mark travelled: the teammate's panel guards staging as the lead's does.
+  await mate.page.getByRole('link', { name: 'CDN auth' }).click();
+  assert.ok(await mate.page.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' }).isChecked());
+  assert.deepEqual(await axeViolations(mate.page), []);
+  assert.deepEqual(mate.problems, []);
+});
+
+test('a file Python sealed, and the README test vector, open in the panel', async () => {
+  const contents = [
+    'token dev_staging.eyJhbGciOiJFZERTQSJ9.AQID.BAUG',
+    'base_url https://api.example.com',
+    `game_id ${fx.service.gameId}`,
+    `namespace_id ${ns.prod}`,
+    'namespace_label Production',
+    'protected no',
+    'hostname 10.0.0.5',
+    'port game udp 7000-7010',
+  ].join('\n');
+  const sealed = execFileSync(PYTHON, [READER, '--seal', 'from python, sealed'], { input: contents, encoding: 'utf8' });
+  const mate = await OpenHandoff.open();
+  await mate.opens(sealed, 'from python, sealed');
+  const opened = mate.page.getByRole('region', { name: 'New development token' });
+  await opened.getByRole('radio', { name: 'Godot' }).check();
+  const godot = mate.page.waitForEvent('download');
+  await opened.getByRole('button', { name: 'Download gamecloud_dev.cfg' }).click();
+  const cfg = await readFile(await (await godot).path(), 'utf8');
+  assert.match(cfg, /^hostname="10\.0\.0\.5"$/m);
+  assert.match(cfg, /^base_url="https:\/\/api\.example\.com"$/m);
+  assert.match(cfg, /^port_min=7000\nport_max=7010$/m);
+
+  const vector = await readFile(VECTOR, 'utf8');
+  const expected = pythonOpens(VECTOR, VECTOR_PASSPHRASE);
+  assert.equal(expected.namespace_label, 'Production');
+  assert.deepEqual(expected.ports, ['default http 8080', 'game udp 7000-7010']);
+  // The few lines of Python the README gives, as written there.
+  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  const snippet = readme.split('### The encrypted hand-off, version 1')[1].split('```python\n')[1].split('```')[0];
+  const dir = await mkdtemp(join(tmpdir(), 'handoff-'));
+  await writeFile(join(dir, 'open.py'), snippet);
+  const printed = execFileSync(PYTHON, [join(dir, 'open.py'), VECTOR, VECTOR_PASSPHRASE], { encoding: 'utf8' });
+  assert.deepEqual(fields(printed), expected);
+  // From the keyboard: the text pasted, the passphrase typed, Enter.
+  const again = await OpenHandoff.open();
+  await again.text.fill(vector);
+  await again.passphrase.fill(VECTOR_PASSPHRASE);
+  await again.passphrase.press('Enter');
+  await again.opened.waitFor();
+  assert.equal(await again.opened.getByLabel('New token').inputValue(), expected.token);
+  assert.deepEqual([...mate.problems, ...again.problems], []);
+});

@@ -1,0 +1,139 @@
+//! The browser's own cryptography (WebCrypto) for the encrypted hand-off: the
+//! one place the panel derives a key and seals or opens bytes. The file's
+//! format, what is sealed and what each failure means are the core's
+//! ([`crate::sealed`]); this only moves bytes through `crypto.subtle`.
+//!
+//! The bindings are the five calls used, declared here: web-sys's bindings
+//! bring an import and its JS glue for every dictionary field set.
+//! WebCrypto copies the bytes it is given when it is called, so slices of
+//! the wasm memory are passed as they are.
+
+use js_sys::{Array, Object, Promise, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::sealed::{self, Contents, OpenError, Sealed};
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = crypto, js_name = getRandomValues)]
+    fn get_random_values(buf: &mut [u8]) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["crypto", "subtle"], js_name = importKey)]
+    fn import_key(
+        format: &str,
+        key: &[u8],
+        algorithm: &str,
+        extractable: bool,
+        usages: &Array,
+    ) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["crypto", "subtle"], js_name = deriveBits)]
+    fn derive_bits(algorithm: &Object, key: &JsValue, bits: u32) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["crypto", "subtle"])]
+    fn encrypt(algorithm: &Object, key: &JsValue, data: &[u8]) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["crypto", "subtle"])]
+    fn decrypt(algorithm: &Object, key: &JsValue, data: &[u8]) -> Result<Promise, JsValue>;
+}
+
+/// WebCrypto failed: it is offered only to secure pages (https, or
+/// localhost), where `crypto.subtle` is missing and every call throws.
+const NO_CRYPTO: &str = "This browser offers no WebCrypto on this page: it is only given to secure pages (https, or localhost). Open the panel over https.";
+
+async fn wait(p: Result<Promise, JsValue>) -> Result<JsValue, JsValue> {
+    JsFuture::from(p?).await
+}
+
+/// A WebCrypto algorithm: `{ name, <field>: <bytes> }`, and `more` fields.
+fn algorithm(name: &str, field: &str, bytes: &[u8], more: &[(&str, JsValue)]) -> Object {
+    let o = Object::new();
+    let set = |k: &str, v: &JsValue| Reflect::set(&o, &JsValue::from_str(k), v);
+    let _ = set("name", &JsValue::from_str(name));
+    let _ = set(field, &Uint8Array::from(bytes));
+    for (k, v) in more {
+        let _ = set(k, v);
+    }
+    o
+}
+
+async fn key(bytes: &[u8], algorithm: &str, usage: &str) -> Result<JsValue, JsValue> {
+    let usages = Array::of1(&JsValue::from_str(usage));
+    wait(import_key("raw", bytes, algorithm, false, &usages)).await
+}
+
+/// PBKDF2 of the passphrase over the salt: the key, then the check.
+async fn derive(passphrase: &str, salt: &[u8]) -> Result<Vec<u8>, JsValue> {
+    let base = key(passphrase.as_bytes(), "PBKDF2", "deriveBits").await?;
+    let params = algorithm(
+        "PBKDF2",
+        "salt",
+        salt,
+        &[
+            ("hash", JsValue::from_str("SHA-256")),
+            ("iterations", JsValue::from(sealed::ITERATIONS)),
+        ],
+    );
+    let bits = wait(derive_bits(&params, &base, sealed::DERIVED_LEN as u32 * 8)).await?;
+    Ok(Uint8Array::new(&bits).to_vec())
+}
+
+/// AES-256-GCM under `key` and `iv`, with the file's first line as
+/// additional data: sealed, or opened.
+async fn aes(key_bytes: &[u8], iv: &[u8], data: &[u8], seal: bool) -> Result<Vec<u8>, JsValue> {
+    let usage = if seal { "encrypt" } else { "decrypt" };
+    let k = key(key_bytes, "AES-GCM", usage).await?;
+    let aad = Uint8Array::from(sealed::FIRST_LINE.as_bytes());
+    let params = algorithm("AES-GCM", "iv", iv, &[("additionalData", aad.into())]);
+    let out = if seal {
+        encrypt(&params, &k, data)
+    } else {
+        decrypt(&params, &k, data)
+    };
+    Ok(Uint8Array::new(&wait(out).await?).to_vec())
+}
+
+/// Fills `buf` with random bytes; false if the browser has no WebCrypto.
+pub fn random(buf: &mut [u8]) -> bool {
+    get_random_values(buf).is_ok()
+}
+
+/// A sealed hand-off's text: `contents` sealed with the passphrase, with a
+/// fresh random salt and IV.
+pub async fn seal(passphrase: &str, contents: &Contents) -> Result<String, String> {
+    let mut salt = [0u8; sealed::SALT_LEN];
+    let mut iv = [0u8; sealed::IV_LEN];
+    let sealed = async {
+        if !(random(&mut salt) && random(&mut iv)) {
+            return Err(JsValue::NULL);
+        }
+        let derived = derive(passphrase, &salt).await?;
+        let (key, check) = sealed::split_derived(&derived);
+        let data = aes(key, &iv, contents.to_text().as_bytes(), true).await?;
+        Ok(Sealed {
+            salt: salt.to_vec(),
+            check: check.to_vec(),
+            iv: iv.to_vec(),
+            data,
+        }
+        .to_text())
+    };
+    sealed.await.map_err(|_| NO_CRYPTO.to_owned())
+}
+
+/// Opens a sealed hand-off's text with the passphrase: what it holds, or
+/// why not, in the core's words ([`OpenError`]).
+pub async fn open(text: &str, passphrase: &str) -> Result<Contents, String> {
+    let file = Sealed::read(text).map_err(|e| e.to_string())?;
+    let derived = derive(passphrase, &file.salt)
+        .await
+        .map_err(|_| NO_CRYPTO)?;
+    let (key, check) = sealed::split_derived(&derived);
+    let opened = if check != file.check {
+        Err(OpenError::WrongPassphrase)
+    } else {
+        match aes(key, &file.iv, &file.data, false).await {
+            // Not UTF-8 (no panel writes that): refused as holding no token.
+            Ok(plain) => Contents::read(std::str::from_utf8(&plain).unwrap_or_default()),
+            Err(_) => Err(OpenError::Altered),
+        }
+    };
+    opened.map_err(|e| e.to_string())
+}

@@ -1,0 +1,175 @@
+//! The encrypted hand-off: a lead seals a new token and what it is for with
+//! a passphrase ([`SealHandoff`], beside the engine files), and a teammate
+//! opens the file on the token page ([`OpenHandoff`]), which then shows the
+//! token and its engine files as for a token made there. Both speak the
+//! core's [`Contents`], so that this file needs nothing of the token page's. The format and its
+//! failures are the core's ([`crate::sealed`]); the cryptography is the
+//! browser's ([`super::crypto`]).
+//!
+//! Both forms are static markup read through `FormData` when submitted: their
+//! fields hold no state the page shows elsewhere, and each field and binding
+//! written with `view!` costs the panel's wasm code of its own.
+
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::{spawn_local, JsFuture};
+use web_sys::{FormData, HtmlFormElement, HtmlInputElement};
+
+use super::crypto;
+use super::session::Session;
+use crate::sealed::{self, Contents};
+
+/// The name of a sealed file, as downloaded.
+const FILE_NAME: &str = "gamecloud-handoff.txt";
+
+/// The sealing form: a passphrase (the browser asks for 12 characters or
+/// more before it submits), a random one suggested, and the download.
+const SEAL_FORM: &str = concat!(
+    r#"<legend>Encrypted hand-off, for a teammate</legend>"#,
+    r#"<p class="gc-hint">The token and what it is for in one file, sealed by this browser with a passphrase (PBKDF2-SHA256, 600,000 rounds; AES-256-GCM). The teammate opens it on this page.</p>"#,
+    r#"<div class="gc-toolbar"><label>Passphrase (12 characters or more)"#,
+    r#"<input name="passphrase" class="gc-secret" autocomplete="off" spellcheck="false" required minlength="12"></label>"#,
+    r#"<button name="suggest" class="gc-secondary" formnovalidate>Suggest one</button>"#,
+    r#"<button>Download encrypted hand-off</button></div>"#,
+);
+
+/// The opening form: the file, or its text pasted, and the passphrase.
+const OPEN_FORM: &str = concat!(
+    r#"<label class="gc-field">Hand-off file<input type="file" name="file" accept=".txt,text/plain"></label>"#,
+    r#"<label class="gc-field">or its text<textarea name="text" rows="3" spellcheck="false"></textarea></label>"#,
+    r#"<div class="gc-toolbar"><label>Passphrase<input type="password" name="passphrase" autocomplete="off" required></label>"#,
+    r#"<button>Open</button></div>"#,
+);
+
+/// The submitted form and what it holds.
+fn submitted(ev: &SubmitEvent) -> Option<(HtmlFormElement, FormData)> {
+    ev.prevent_default();
+    let form: HtmlFormElement = ev.target()?.dyn_into().ok()?;
+    let data = FormData::new_with_form(&form).ok()?;
+    Some((form, data))
+}
+
+/// A text field of a submitted form.
+fn text(data: &FormData, name: &str) -> String {
+    data.get(name).as_string().unwrap_or_default()
+}
+
+/// Seal the token and what it is for with a passphrase, and download it;
+/// the namespace's label and protected mark are this panel's when it seals.
+#[component]
+pub fn SealHandoff(contents: Contents) -> impl IntoView {
+    let s = Session::get();
+    let sealing = RwSignal::new(false);
+    // What happened, or what is wrong with the passphrase.
+    let said = RwSignal::new(String::new());
+    let seal = move |ev: SubmitEvent| {
+        let Some((form, data)) = submitted(&ev) else {
+            return;
+        };
+        // "Suggest one", the one button with a name, fills the field.
+        if ev.submitter().is_some_and(|b| b.has_attribute("name")) {
+            let mut random = [0u8; sealed::SUGGESTED_BYTES];
+            let field = form.query_selector("input").ok().flatten();
+            let field = field.and_then(|i| i.dyn_into::<HtmlInputElement>().ok());
+            if let (Some(field), true) = (field, crypto::random(&mut random)) {
+                field.set_value(&sealed::suggest_passphrase(&random));
+            }
+            return;
+        }
+        let pass = text(&data, "passphrase");
+        if let Some(why) = sealed::passphrase_problem(&pass) {
+            return said.set(why.to_owned());
+        }
+        if sealing.get_untracked() {
+            return;
+        }
+        let ns = &contents.namespace_id;
+        let contents = Contents {
+            namespace_label: s.recent.label_of("namespace", ns),
+            protected: s.protected.has(ns),
+            ..contents.clone()
+        };
+        sealing.set(true);
+        said.set("Sealing…".to_owned());
+        spawn_local(async move {
+            said.set(match crypto::seal(&pass, &contents).await {
+                Ok(file) => {
+                    super::widgets::download(&file, "text/plain", FILE_NAME);
+                    "Saved gamecloud-handoff.txt. Send the passphrase another way (by voice, say)."
+                        .to_owned()
+                }
+                Err(why) => why,
+            });
+            sealing.set(false);
+        });
+    };
+    view! {
+        <form class="gc-plain" on:submit=seal>
+            <fieldset class="gc-choices" inner_html=SEAL_FORM></fieldset>
+            <p class="gc-hint" role="status">{said}</p>
+        </form>
+    }
+}
+
+/// Open a sealed hand-off (the file chosen, or its text pasted) with its
+/// passphrase; `on_open` shows what it holds. A failure says which (not a
+/// hand-off, another version, cut short, damaged, a wrong passphrase,
+/// changed after sealing) and keeps what was entered.
+#[component]
+pub fn OpenHandoff(on_open: Callback<Contents>) -> impl IntoView {
+    let s = Session::get();
+    let opening = RwSignal::new(false);
+    let failed = RwSignal::new(String::new());
+    let open = move |ev: SubmitEvent| {
+        let Some((_, data)) = submitted(&ev) else {
+            return;
+        };
+        if opening.get_untracked() {
+            return;
+        }
+        let (pass, pasted) = (text(&data, "passphrase"), text(&data, "text"));
+        let file: web_sys::Blob = data.get("file").unchecked_into();
+        opening.set(true);
+        failed.set(String::new());
+        spawn_local(async move {
+            // The text pasted, or else the file chosen.
+            let text = if pasted.trim().is_empty() {
+                let read = JsFuture::from(file.text()).await;
+                read.ok().and_then(|t| t.as_string()).unwrap_or_default()
+            } else {
+                pasted
+            };
+            match crypto::open(&text, &pass).await {
+                Ok(c) => shown(s, c, on_open),
+                Err(why) => failed.set(why),
+            }
+            opening.set(false);
+        });
+    };
+    view! {
+        <details class="gc-open">
+            <summary>"Open an encrypted hand-off"</summary>
+            <form class="gc-plain" on:submit=open>
+                <div inner_html=OPEN_FORM></div>
+                <p class="gc-hint gc-bad" role="alert">{failed}</p>
+            </form>
+        </details>
+    }
+}
+
+/// An opened hand-off: its game and namespace become the selected ones,
+/// named and guarded as in the lead's panel, and `on_open` shows it.
+fn shown(s: Session, c: Contents, on_open: Callback<Contents>) {
+    let ns = &c.namespace_id;
+    s.game_id.set(c.game_id.clone());
+    s.namespace_id.set(ns.clone());
+    s.recent.record(&c.game_id, ns);
+    if !c.namespace_label.is_empty() {
+        s.recent.relabel("namespace", ns, &c.namespace_label);
+    }
+    if c.protected {
+        s.protect(ns, true);
+    }
+    on_open.run(c);
+}
