@@ -104,9 +104,11 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   assert.notEqual(await passphrase.inputValue(), suggested, 'each suggestion is random');
   const secret = 'lead & team: ünïcode $(no)';
   await passphrase.fill(secret);
+  // Enter in the field seals with what was typed (it must not press "Suggest one").
   const saved = page.waitForEvent('download');
-  await download.click();
+  await passphrase.press('Enter');
   const file = await saved;
+  assert.equal(await passphrase.inputValue(), secret, 'the passphrase typed is the one used');
   assert.equal(file.suggestedFilename(), 'gamecloud-handoff.txt');
   await region.getByRole('status').filter({ hasText: 'Saved gamecloud-handoff.txt' }).waitFor();
   const path = await file.path();
@@ -139,8 +141,10 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
     await mate.fails(flipped, secret, /changed after it was sealed/),
     await mate.fails(text.replace('gamecloud-handoff 1', 'gamecloud-handoff 2'), secret, /format version 2; this panel reads version 1 only/),
     await mate.fails('{"token": "dev_x"}', secret, /not an encrypted hand-off/),
+    await mate.fails('', secret, /Choose the hand-off file, or paste its text/),
   ];
-  assert.equal(new Set(said).size, 5, 'each failure has its own message');
+  assert.equal(new Set(said).size, 6, 'each failure has its own message');
+  await mate.text.fill('{"token": "dev_x"}');
   assert.equal(await mate.page.getByRole('alert').count(), 1, 'one message at a time');
   assert.equal(await mate.text.inputValue(), '{"token": "dev_x"}', 'what was entered is kept');
   assert.equal(await mate.passphrase.inputValue(), secret);

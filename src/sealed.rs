@@ -267,7 +267,10 @@ impl Contents {
                         c.ports.insert(label, port);
                         continue;
                     }
-                    _ => return Err(bad(format!("the port line \"{value}\" does not read."))),
+                    _ => {
+                        let shown: String = value.chars().take(40).collect();
+                        return Err(bad(format!("the port line \"{shown}\" does not read.")));
+                    }
                 },
                 _ => continue,
             };

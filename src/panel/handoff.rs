@@ -24,14 +24,16 @@ use crate::sealed::{self, Contents};
 const FILE_NAME: &str = "gamecloud-handoff.txt";
 
 /// The sealing form: a passphrase (the browser asks for 12 characters or
-/// more before it submits), a random one suggested, and the download.
+/// more before it submits), the download, and a random passphrase
+/// suggested. The download comes first: Enter in the field presses the
+/// form's first button, and must not replace what was typed.
 const SEAL_FORM: &str = concat!(
     r#"<legend>Encrypted hand-off, for a teammate</legend>"#,
     r#"<p class="gc-hint">The token and what it is for in one file, sealed by this browser with a passphrase (PBKDF2-SHA256, 600,000 rounds; AES-256-GCM). The teammate opens it on this page.</p>"#,
     r#"<div class="gc-toolbar"><label>Passphrase (12 characters or more)"#,
     r#"<input name="passphrase" class="gc-secret" autocomplete="off" spellcheck="false" required minlength="12"></label>"#,
-    r#"<button name="suggest" class="gc-secondary" formnovalidate>Suggest one</button>"#,
-    r#"<button>Download encrypted hand-off</button></div>"#,
+    r#"<button>Download encrypted hand-off</button>"#,
+    r#"<button name="suggest" class="gc-secondary" formnovalidate>Suggest one</button></div>"#,
 );
 
 /// The opening form: the file, or its text pasted, and the passphrase.
@@ -74,6 +76,7 @@ pub fn SealHandoff(contents: Contents) -> impl IntoView {
             let field = field.and_then(|i| i.dyn_into::<HtmlInputElement>().ok());
             if let (Some(field), true) = (field, crypto::random(&mut random)) {
                 field.set_value(&sealed::suggest_passphrase(&random));
+                said.set("A new passphrase is in the field: read it out to your teammate.".into());
             }
             return;
         }
@@ -129,18 +132,33 @@ pub fn OpenHandoff(on_open: Callback<Contents>) -> impl IntoView {
             return;
         }
         let (pass, pasted) = (text(&data, "passphrase"), text(&data, "text"));
+        // The file chosen (empty when none is), or else the text pasted.
         let file: web_sys::Blob = data.get("file").unchecked_into();
+        let size = file.size();
+        if size > 256.0 * 1024.0 || pasted.len() > 256 * 1024 {
+            return failed.set("This is too large to be a hand-off (a few hundred bytes).".into());
+        }
+        if size == 0.0 && pasted.trim().is_empty() {
+            return failed.set("Choose the hand-off file, or paste its text.".into());
+        }
         opening.set(true);
         failed.set(String::new());
         spawn_local(async move {
-            // The text pasted, or else the file chosen.
-            let text = if pasted.trim().is_empty() {
+            let text = if size > 0.0 {
                 let read = JsFuture::from(file.text()).await;
-                read.ok().and_then(|t| t.as_string()).unwrap_or_default()
+                read.ok().and_then(|t| t.as_string())
             } else {
-                pasted
+                Some(pasted)
             };
-            match crypto::open(&text, &pass).await {
+            let opened = match text {
+                Some(text) => crypto::open(&text, &pass).await,
+                None => Err("The file could not be read.".into()),
+            };
+            // The page was left while the key was derived: nothing to show.
+            if opening.is_disposed() {
+                return;
+            }
+            match opened {
                 Ok(c) => shown(s, c, on_open),
                 Err(why) => failed.set(why),
             }
