@@ -588,6 +588,27 @@ struct Access<'a, 'de> {
 }
 
 impl Access<'_, '_> {
+    /// `e`, at the key just read. Not generic (and never inlined): every
+    /// value type's `next_value_seed` shares it instead of carrying a copy
+    /// (2 KB of the panel's wasm).
+    #[inline(never)]
+    fn at_key(&self, e: Error) -> Error {
+        let (start, end) = self.key;
+        let parsed = Deserializer::new(&self.de.src[start..end]).string();
+        let key = match &parsed {
+            Ok(Str::Borrowed(s)) => s,
+            Ok(Str::Owned(s)) => s.as_str(),
+            Err(_) => "",
+        };
+        // A hostile key is named, not quoted whole: a 1 MB key must not
+        // make a 1 MB message.
+        let mut shown: String = key.chars().take(MAX_QUOTED).collect();
+        if shown.len() < key.len() {
+            shown.push('…');
+        }
+        e.at_key(shown)
+    }
+
     /// Before the next entry: `None` at the closing bracket.
     fn next(&mut self, close: u8) -> Result<Option<()>, Error> {
         if self.done {
@@ -659,29 +680,6 @@ impl<'de> de::MapAccess<'de> for Access<'_, 'de> {
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         seed.deserialize(&mut *self.de).map_err(|e| self.at_key(e))
-    }
-}
-
-impl Access<'_, '_> {
-    /// `e`, at the key just read. Not generic (and never inlined): every
-    /// value type's `next_value_seed` shares it instead of carrying a copy
-    /// (2 KB of the panel's wasm).
-    #[inline(never)]
-    fn at_key(&self, e: Error) -> Error {
-        let (start, end) = self.key;
-        let parsed = Deserializer::new(&self.de.src[start..end]).string();
-        let key = match &parsed {
-            Ok(Str::Borrowed(s)) => s,
-            Ok(Str::Owned(s)) => s.as_str(),
-            Err(_) => "",
-        };
-        // A hostile key is named, not quoted whole: a 1 MB key must not
-        // make a 1 MB message.
-        let mut shown: String = key.chars().take(MAX_QUOTED).collect();
-        if shown.len() < key.len() {
-            shown.push('…');
-        }
-        e.at_key(shown)
     }
 }
 

@@ -103,6 +103,19 @@ pub fn next_field<'de, A: serde::de::MapAccess<'de>>(
     Ok(None)
 }
 
+/// In a [`read_by_hand`] reader of an object with one key: its value,
+/// required and read once; other keys skipped.
+pub fn only_field<'de, A: serde::de::MapAccess<'de>, T: serde::Deserialize<'de>>(
+    map: &mut A,
+    key: &'static str,
+) -> Result<T, A::Error> {
+    let (mut seen, mut value) = (0u32, None);
+    while next_field(map, &[key], &mut seen)?.is_some() {
+        value = Some(map.next_value()?);
+    }
+    value.ok_or_else(|| serde::de::Error::missing_field(key))
+}
+
 /// After [`next_field`]: the first of the first `required` keys not
 /// `seen`, which the derive would name in its error.
 pub fn missing(keys: &[&'static str], seen: u32, required: usize) -> Option<&'static str> {

@@ -37,13 +37,7 @@ pub struct BuildSummary {
 // unknown key is skipped; `builds` given twice or missing, or not a list of
 // builds, is an error.
 crate::json::read_by_hand!(ListBuildsResponse, "struct ListBuildsResponse", |map| {
-    let (mut seen, mut builds) = (0u32, Vec::new());
-    while crate::json::next_field(&mut map, &["builds"], &mut seen)?.is_some() {
-        builds = map.next_value()?;
-    }
-    if let Some(key) = crate::json::missing(&["builds"], seen, 1) {
-        return Err(serde::de::Error::missing_field(key));
-    }
+    let builds = crate::json::only_field(&mut map, "builds")?;
     Ok(ListBuildsResponse { builds })
 });
 

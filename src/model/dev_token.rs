@@ -199,13 +199,7 @@ pub struct DevTokenResponse {
 
 // Read by hand ([`crate::json::read_by_hand`]): `token` required, once.
 crate::json::read_by_hand!(DevTokenResponse, "struct DevTokenResponse", |map| {
-    let (mut seen, mut token) = (0u32, String::new());
-    while crate::json::next_field(&mut map, &["token"], &mut seen)?.is_some() {
-        token = map.next_value()?;
-    }
-    if let Some(key) = crate::json::missing(&["token"], seen, 1) {
-        return Err(serde::de::Error::missing_field(key));
-    }
+    let token = crate::json::only_field(&mut map, "token")?;
     Ok(DevTokenResponse { token })
 });
 

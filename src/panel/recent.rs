@@ -18,16 +18,20 @@ pub fn RecentIds() -> impl IntoView {
             {(recent.1 > 0).then(|| view! {
                 <p class="gc-hint" role="status">{dropped_note(recent.1, "recent id")}</p>
             })}
-            // A closure over `AnyView` rather than `<Show>`: a closure of a type
-            // the panel's views already have costs no code of its own.
-            {move || if recent.0.with(Vec::is_empty) {
-                view! { <p class="gc-muted">"Ids you use are listed here, so you can pick them again."</p> }.into_any()
-            } else { view! {
+            // Re-rendered whole when the list changes (a click, or a label's
+            // change event after its edit): no keyed diffing needed, and none
+            // of its code in the wasm. One closure over `AnyView` rather than
+            // `<Show>` around a list of its own (which rendered the list twice
+            // for each change): a closure of a type the panel's views already
+            // have costs no code of its own.
+            {move || {
+                let list = recent.0.get();
+                if list.is_empty() {
+                    return view! { <p class="gc-muted">"Ids you use are listed here, so you can pick them again."</p> }.into_any();
+                }
+                view! {
                 <ul>
-                    // Re-rendered whole when the list changes (a click, or a
-                    // label's change event after its edit): no keyed diffing
-                    // needed, and none of its code in the wasm.
-                    {move || recent.0.get().into_iter().map(|r| {
+                    {list.into_iter().map(|r| {
                             let (kind, id) = (r.kind.clone(), r.id.clone());
                             let (k2, i2, k3, i3) = (kind.clone(), id.clone(), kind.clone(), id.clone());
                             let use_it = move |_| {
@@ -50,7 +54,8 @@ pub fn RecentIds() -> impl IntoView {
                             .into_any()
                     }).collect_view()}
                 </ul>
-            }.into_any() }}
+                }.into_any()
+            }}
         </details>
     }
 }
