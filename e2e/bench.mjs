@@ -29,12 +29,6 @@ let met = true;
 
 // The panel's pages by their route ('' is the panel opened by its URL alone).
 const ROUTES = ['', 'builds', 'dev-token', 'cdn-auth', 'domain-auth', 'log'];
-// Both builds of the panel: one file (dist/, shipped) and its pages split
-// into parts fetched on first use (dist-split/, `cargo xtask dist-split`).
-const PANELS = [
-  ['', process.env.PANEL_DIST ?? 'dist'],
-  ['split: ', process.env.PANEL_SPLIT_DIST ?? 'dist-split'],
-];
 
 // One first visit: the bytes every response of the panel's origin carried
 // (gzip -9 of each body, as a CDN would send it) until the page's first form
@@ -171,25 +165,15 @@ function check(ok, n) {
 }
 
 try {
-  for (const [panel, dist] of PANELS) {
-    const demo = await startService([], { dist });
-    for (const route of ROUTES) {
-      const loads = [];
-      for (let i = 0; i < RUNS; i++) loads.push(await firstLoad(demo, route));
-      const kb = (median(loads.map((l) => l.bytes)) / 1024).toFixed(1);
-      row(`${panel}first visit to ${route ? `#/${route}` : 'the panel (no hash)'}`, `${kb} KB, ${ms(median(loads.map((l) => l.ms)))}`);
-    }
-    await demo.stop();
+  const demo = await startService([]);
+  for (const route of ROUTES) {
+    const loads = [];
+    for (let i = 0; i < RUNS; i++) loads.push(await firstLoad(demo, route));
+    const kb = (median(loads.map((l) => l.bytes)) / 1024).toFixed(1);
+    row(`first visit to ${route ? `#/${route}` : 'the panel (no hash)'}`, `${kb} KB, ${ms(median(loads.map((l) => l.ms)))}`);
   }
+  await demo.stop();
   for (const n of (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number)) {
-    // The split panel's table comes in a part fetched beside the list.
-    const split = await startService(['--builds', String(n)], { dist: PANELS[1][1] });
-    const splitRuns = [];
-    for (let i = 0; i < RUNS; i++) splitRuns.push(await builds(split, n));
-    const splitFloor = median(splitRuns.map((r) => r.floor));
-    const splitShow = median(splitRuns.map((r) => r.show));
-    row(`split: ${n} builds: show (click to first row painted)`, `${ms(splitShow)} = ${(splitShow / splitFloor).toFixed(2)}x floor`);
-    await split.stop();
     const service = await startService(['--builds', String(n)]);
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await builds(service, n));

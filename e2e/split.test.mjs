@@ -1,4 +1,4 @@
-// The panel with its pages split (`cargo xtask dist-split`): opening it
+// The panel's pages in parts (what `cargo xtask dist` ships): opening it
 // fetches no part, each page's parts come on its first visit, deep links and
 // Back/Forward work, and a part that cannot be fetched or fails its integrity
 // check is said on that page with a retry while every other page keeps working.
@@ -7,11 +7,10 @@ import assert from 'node:assert/strict';
 import { startService, launchBrowser, openPage } from './harness.mjs';
 import { BuildsPage } from './pages.mjs';
 
-const DIST = process.env.PANEL_SPLIT_DIST ?? 'dist-split';
 const PART = /\/part-[0-9a-f]{16}\.wasm$/;
 const fx = {};
 before(async () => {
-  fx.service = await startService([], { dist: DIST });
+  fx.service = await startService([]);
   fx.browser = await launchBrowser();
 });
 after(async () => {

@@ -1,5 +1,5 @@
-//! Code the browser fetches when it is first needed. In the split build
-//! (`cargo xtask dist-split` compiles with `--cfg gamecloud_split`), each function
+//! Code the browser fetches when it is first needed. In the release build
+//! (`cargo xtask dist` compiles with `--cfg gamecloud_split`), each function
 //! declared with [`lazy!`] is cut out of the panel's wasm into files of its
 //! own (`xtask/src/split.rs`), fetched the first time it is called; in every
 //! other build (`trunk serve`, clippy, tests) it is an ordinary function that

@@ -8,12 +8,14 @@ use std::path::Path;
 
 use crate::paths::fnv1a;
 use crate::setup::Env;
+use crate::toolchain::Compiler;
 
 /// A digest of everything an output is made from: the files and folders
 /// `inputs` (relative to the root, walked in order), this task runner
-/// itself (its post-processing), the compiler, and every `CARGO_*` and
-/// `RUST*` variable (a profile or flag set from outside).
-pub fn digest(env: &Env, inputs: &[&str], extra: &str) -> String {
+/// itself (its post-processing), the compiler (its version, std's
+/// features) and its flags, and every `CARGO_*` and `RUST*` variable (a
+/// profile or flag set from outside).
+pub fn digest(env: &Env, inputs: &[&str], compiler: &Compiler, rustflags: &str) -> String {
     let mut bytes = Vec::new();
     for input in inputs {
         add(&env.root.join(input), &mut bytes);
@@ -21,8 +23,7 @@ pub fn digest(env: &Env, inputs: &[&str], extra: &str) -> String {
     if let Ok(exe) = std::env::current_exe() {
         add(&exe, &mut bytes);
     }
-    let rustc = env.cmd("rustc").arg("-vV").output().map(|o| o.stdout);
-    bytes.extend(rustc.unwrap_or_default());
+    bytes.extend(compiler.describe(env).bytes());
     let mut vars: Vec<(String, String)> = std::env::vars()
         .filter(|(k, _)| k.starts_with("CARGO_") || k.starts_with("RUST"))
         .collect();
@@ -30,7 +31,7 @@ pub fn digest(env: &Env, inputs: &[&str], extra: &str) -> String {
     for (k, v) in vars {
         bytes.extend(format!("{k}={v}\n").bytes());
     }
-    bytes.extend(extra.bytes());
+    bytes.extend(rustflags.bytes());
     format!("{:016x}", fnv1a(&bytes))
 }
 
@@ -71,5 +72,6 @@ pub fn record(env: &Env, output: &str, digest: &str) {
 }
 
 fn stamp(env: &Env, output: &str) -> std::path::PathBuf {
-    env.root.join(format!("target/{output}.digest"))
+    env.root
+        .join(format!("target/{}.digest", output.replace('/', "-")))
 }

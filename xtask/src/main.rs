@@ -8,27 +8,28 @@ mod paths;
 mod setup;
 mod split;
 mod tasks;
+mod toolchain;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
-  serve [--split] [--] [ARGS...]
+  serve [--] [ARGS...]
                    install what is missing, build the panel, and run the local
-                   service with demo data serving it (ARGS go to local-service;
-                   --split serves the panel with its pages split)
+                   service with demo data serving it (ARGS go to local-service)
   test             install what is missing, then run every check and test and
                    print `N passed, N failed`
-  dist             build the release panel into dist/
-  dist-split       build it with the pages a visit does not need in parts
-                   fetched on first use, into dist-split/ (opt-in: see README)
+  dist             build the release panel into dist/ (the pages a visit does
+                   not need in parts fetched on first use)
   js               build the JS module (npm package) into pkg/
   screenshots      refresh docs/screenshots (each page, light and dark)
   bench            measure the panel: download size, time to a usable form,
                    time to show, re-sort and filter 10,000 and 100,000 builds
                    (in the page, against a fetch + JSON.parse floor)
   sizes            what each crate weighs in the JS module and the panel
+  levers           build both outputs with each compiler flag weighed in
+                   xtask/src/toolchain.rs, and print what each weighs
   fuzz [CASES]     run the decoders' and the validator's property tests with
                    CASES generated inputs each (default 1000000), release build
   setup            only install what is missing";
@@ -45,15 +46,13 @@ fn main() -> ExitCode {
         Some("dist") => setup::ensure_all()
             .and_then(|env| tasks::dist(&env))
             .map(drop),
-        Some("dist-split") => setup::ensure_all()
-            .and_then(|env| tasks::dist_split(&env))
-            .map(drop),
         Some("js") => setup::ensure_all()
             .and_then(|env| tasks::js(&env))
             .map(drop),
         Some("screenshots") => setup::ensure_all().and_then(|env| tasks::screenshots(&env)),
         Some("bench") => setup::ensure_all().and_then(|env| tasks::bench(&env)),
         Some("sizes") => setup::ensure_all().and_then(|env| tasks::sizes(&env)),
+        Some("levers") => setup::ensure_all().and_then(|env| tasks::levers(&env)),
         Some("fuzz") => {
             setup::ensure_all().and_then(|env| tasks::fuzz(&env, args.get(1).map(String::as_str)))
         }

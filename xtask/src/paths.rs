@@ -7,41 +7,38 @@
 use std::path::{Path, PathBuf};
 
 use crate::setup::Env;
+use crate::toolchain::{self, Compiler};
 
 /// The variable that gives rustc its flags, one per `\x1f`-separated field,
 /// so that a path with spaces stays one argument. It replaces the flags of
 /// `.cargo/config.toml`, so those are read and given again.
 pub const RUSTFLAGS_VAR: &str = "CARGO_ENCODED_RUSTFLAGS";
 
-/// The value of [`RUSTFLAGS_VAR`] for a release build of the wasm: the wasm
-/// target's flags in `.cargo/config.toml`, then a `--remap-path-prefix` for
-/// each directory that holds sources (the registry's, the clone's), so panic
-/// locations read `tachys-0.2.19/src/…` and `src/…` on every machine.
-pub fn release_rustflags(env: &Env) -> Result<String, String> {
+/// The value of [`RUSTFLAGS_VAR`] for a release build of the wasm by
+/// `compiler`: the wasm target's flags in `.cargo/config.toml`, the
+/// compiler's, then a `--remap-path-prefix` for each directory that holds
+/// sources (the registry's, std's when it is rebuilt, the clone's), so paths
+/// read `tachys-0.2.19/src/…`, `library/std/…` and `src/…` on every machine.
+pub fn release_rustflags(env: &Env, compiler: &Compiler) -> Result<String, String> {
     let mut flags = config_wasm_rustflags(&env.root)?;
+    flags.extend(compiler.flags.iter().map(|f| f.to_string()));
+    let mut roots = source_roots(env)?;
+    if compiler.nightly {
+        roots.push(toolchain::std_sources(env)?);
+    }
+    roots.push(env.root.clone());
     flags.extend(
-        source_roots(env)?
+        roots
             .into_iter()
-            .chain([env.root.clone()])
             .map(|dir| format!("--remap-path-prefix={}/=", dir.display())),
     );
     Ok(flags.join("\x1f"))
 }
 
-/// [`release_rustflags`] for the panel, with LLVM's inliner held to the calls
-/// it costs nothing to inline (`-inline-threshold=0`, against 5 at
-/// `opt-level = "z"`): the panel's many small generic view functions stay
-/// shared instead of being copied into each caller, 0.7 KB gzipped less at the
-/// same speed (`cargo xtask bench`). The JS module is 1 KB larger with it, so
-/// it keeps LLVM's default and builds in its own target directory
-/// ([`JS_TARGET_DIR`]), where the two sets of flags never rebuild each other's
-/// crates; the split build (its own directory too) is larger with it as well
-/// (0.8 KB to open it, 1.1 KB for a deep link: more calls cross the cut).
-pub fn panel_rustflags(env: &Env) -> Result<String, String> {
-    Ok(release_rustflags(env)? + "\x1f-Cllvm-args=-inline-threshold=0")
-}
-
-/// Where the JS module's release build goes (see [`panel_rustflags`]).
+/// Where the JS module's release build goes: apart from the panel's
+/// (`target/split/`, whose `--cfg gamecloud_split` and linker flags would
+/// rebuild every crate of the other) and from the stable builds of
+/// `target/`.
 pub const JS_TARGET_DIR: &str = "target/js";
 
 /// The strings of `rustflags = [...]` under `[target.wasm32-unknown-unknown]`

@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::toolchain;
+
 /// Trunk 0.22 needs a newer rustc than the machines have.
 pub const TRUNK_VERSION: &str = "0.21.14";
 
@@ -63,6 +65,7 @@ pub fn ensure_all() -> Result<Env, String> {
         offline: false,
     };
     ensure_rust(&env)?;
+    toolchain::ensure(&env)?;
     fetch_crates(&env, None)?;
     ensure_trunk(&env)?;
     ensure_wasm_bindgen(&env)?;
@@ -77,9 +80,9 @@ pub fn ensure_all() -> Result<Env, String> {
 }
 
 /// Downloads every crate of `Cargo.lock` for every target (the wasm-only ones
-/// included: Trunk builds offline), into `cargo_home` or the usual one. Seconds
-/// when they are there already. Nothing else downloads a crate but the tool
-/// installs ([`cargo_install`]).
+/// included: Trunk builds offline), and the crates std is rebuilt from, into
+/// `cargo_home` or the usual one. Seconds when they are there already.
+/// Nothing else downloads a crate but the tool installs ([`cargo_install`]).
 pub fn fetch_crates(env: &Env, cargo_home: Option<&Path>) -> Result<(), String> {
     let mut cmd = env.cmd("cargo");
     cmd.args(["fetch", "--locked"])
@@ -87,7 +90,8 @@ pub fn fetch_crates(env: &Env, cargo_home: Option<&Path>) -> Result<(), String> 
     if let Some(home) = cargo_home {
         cmd.env("CARGO_HOME", home);
     }
-    run_cmd("cargo fetch --locked", cmd)
+    run_cmd("cargo fetch --locked", cmd)?;
+    toolchain::fetch_std_crates(env, cargo_home, false)
 }
 
 /// `cargo install ARGS`: a tool, built from the registry (online).

@@ -1,6 +1,6 @@
 //! The panel's pages that a visit does not need, fetched when first used.
 //!
-//! `cargo xtask dist-split` builds the panel with `--cfg gamecloud_split` (the
+//! `cargo xtask dist` builds the panel with `--cfg gamecloud_split` (the
 //! functions declared with `lazy!` in `src/panel/lazy.rs` become split points)
 //! and `-Clink-args=--emit-relocs` (the splitter reads the relocations), in a
 //! target directory of its own so that no other build sees either flag.

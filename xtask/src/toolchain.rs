@@ -1,0 +1,218 @@
+//! The compiler of the shipped wasm: one dated nightly, named here and
+//! nowhere else, builds the panel and the JS module for the browser and
+//! rebuilds std for them from its `rust-src` (`-Zbuild-std`) with panics
+//! that abort at once: a size lever that costs the code nothing. Native
+//! code, clippy, the local service and the wasm tests stay on the stable
+//! toolchain.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use crate::setup::{self, Env};
+
+/// The toolchain of every release wasm. A dated nightly is the same
+/// compiler on every machine; a bare `nightly` is not.
+pub const NIGHTLY: &str = "nightly-2026-05-19";
+
+/// The crates of std rebuilt for the wasm, from the toolchain's sources.
+const BUILD_STD: &str = "std,panic_abort";
+
+/// How a release wasm is compiled. [`Compiler::SHIPPED`] builds what ships;
+/// `cargo xtask levers` builds [`LEVERS`] to weigh each flag.
+#[derive(Clone, Copy)]
+pub struct Compiler {
+    /// [`NIGHTLY`], rebuilding std with [`Compiler::flags`]; or the stable
+    /// toolchain with std as rustup ships it.
+    pub nightly: bool,
+    /// rustc's flags for every crate, std's included.
+    pub flags: &'static [&'static str],
+    /// std's cargo features, for the nightly's rebuild.
+    pub std_features: &'static str,
+}
+
+impl Compiler {
+    /// The compiler of the shipped wasm (what each flag buys: the README's
+    /// "Sizes", from `cargo xtask levers`):
+    /// - a panic stops the wasm at once (`unreachable`), with no message
+    ///   formatted and no unwinding code; a panic is a bug in any build, and
+    ///   `trunk serve` keeps the messages for development;
+    /// - no file, line and column kept for a panic that is never printed.
+    ///
+    /// `-Zfmt-debug=none` is not taken: it blanks every `{:?}` at run time,
+    /// and text a user reads goes through `Debug` (serde-wasm-bindgen's
+    /// "invalid type: string \"…\"" for a bad value from JavaScript).
+    pub const SHIPPED: Compiler = Compiler {
+        nightly: true,
+        flags: &[
+            "-Zunstable-options",
+            "-Cpanic=immediate-abort",
+            "-Zlocation-detail=none",
+        ],
+        std_features: "",
+    };
+
+    /// Makes `cmd` (cargo, or a tool that runs cargo, such as Trunk) build
+    /// with this compiler. The flags go with the rest of a release build's
+    /// (`paths::release_rustflags`).
+    pub fn apply(&self, cmd: &mut Command) {
+        if self.nightly {
+            cmd.env("RUSTUP_TOOLCHAIN", NIGHTLY)
+                .env("CARGO_UNSTABLE_BUILD_STD", BUILD_STD);
+            if !self.std_features.is_empty() {
+                cmd.env("CARGO_UNSTABLE_BUILD_STD_FEATURES", self.std_features);
+            }
+        }
+    }
+
+    /// `rustc -vV` of this compiler, and std's features: what an output
+    /// built by it depends on beyond its flags.
+    pub fn describe(&self, env: &Env) -> String {
+        let mut rustc = env.cmd("rustc");
+        rustc.arg("-vV");
+        self.apply(&mut rustc);
+        let version = rustc
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .unwrap_or_default();
+        format!("{version}std features: {}\n", self.std_features)
+    }
+}
+
+/// The levers `cargo xtask levers` weighs, each a compiler and what it
+/// changes from the one before (the last ones each from the shipped one).
+pub const LEVERS: [(&str, Compiler); 7] = [
+    (
+        "stable, std as rustup ships it",
+        Compiler {
+            nightly: false,
+            flags: &[],
+            std_features: "",
+        },
+    ),
+    (
+        "nightly, std rebuilt (-Zbuild-std)",
+        Compiler {
+            nightly: true,
+            flags: &[],
+            std_features: "",
+        },
+    ),
+    (
+        "+ -Cpanic=immediate-abort",
+        Compiler {
+            nightly: true,
+            flags: &["-Zunstable-options", "-Cpanic=immediate-abort"],
+            std_features: "",
+        },
+    ),
+    ("+ -Zlocation-detail=none (shipped)", Compiler::SHIPPED),
+    (
+        "shipped + -Zfmt-debug=none",
+        Compiler {
+            flags: &[
+                "-Zunstable-options",
+                "-Cpanic=immediate-abort",
+                "-Zlocation-detail=none",
+                "-Zfmt-debug=none",
+            ],
+            ..Compiler::SHIPPED
+        },
+    ),
+    (
+        "shipped + std's optimize_for_size",
+        Compiler {
+            std_features: "optimize_for_size",
+            ..Compiler::SHIPPED
+        },
+    ),
+    (
+        "shipped + -Cllvm-args=-inline-threshold=0",
+        Compiler {
+            flags: &[
+                "-Zunstable-options",
+                "-Cpanic=immediate-abort",
+                "-Zlocation-detail=none",
+                "-Cllvm-args=-inline-threshold=0",
+            ],
+            ..Compiler::SHIPPED
+        },
+    ),
+];
+
+/// Has the set-up install the toolchain with its `rust-src`, checking first.
+pub fn ensure(env: &Env) -> Result<(), String> {
+    if is_installed(env) {
+        return Ok(());
+    }
+    let args = [
+        "toolchain",
+        "install",
+        NIGHTLY,
+        "--profile",
+        "minimal",
+        "--component",
+        "rust-src",
+    ];
+    setup::run(env, "rustup", &args)
+        .and_then(|()| {
+            is_installed(env)
+                .then_some(())
+                .ok_or_else(|| format!("{NIGHTLY} still has no rust-src"))
+        })
+        .map_err(|e| {
+            format!(
+                "the release wasm needs {NIGHTLY} with its std sources, and it could not be \
+                 installed ({e}); run `rustup {}`, then this command again",
+                args.join(" ")
+            )
+        })
+}
+
+fn is_installed(env: &Env) -> bool {
+    let listed = env
+        .cmd("rustup")
+        .args(["component", "list", "--installed", "--toolchain", NIGHTLY])
+        .output();
+    listed.is_ok_and(|o| {
+        o.status.success()
+            && String::from_utf8_lossy(&o.stdout)
+                .lines()
+                .any(|l| l.trim() == "rust-src")
+    })
+}
+
+/// Where the nightly keeps std's sources (`…/lib/rustlib/src/rust`): the
+/// release builds remap it away like every other source directory.
+pub fn std_sources(env: &Env) -> Result<PathBuf, String> {
+    let mut rustc = env.cmd("rustc");
+    rustc.args(["--print", "sysroot"]);
+    Compiler::SHIPPED.apply(&mut rustc);
+    let out = rustc
+        .output()
+        .map_err(|e| format!("cannot run rustc of {NIGHTLY}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "rustc of {NIGHTLY} --print sysroot failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let sysroot = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    Ok(PathBuf::from(sysroot).join("lib/rustlib/src/rust"))
+}
+
+/// `cargo fetch` of the crates std is rebuilt from (its allocator, its hash
+/// map), which cargo reads from the registry like any other crate.
+pub fn fetch_std_crates(
+    env: &Env,
+    cargo_home: Option<&std::path::Path>,
+    offline: bool,
+) -> Result<(), String> {
+    let mut cmd = env.cmd("cargo");
+    cmd.args(["fetch", "--locked", "--target", "wasm32-unknown-unknown"])
+        .env("CARGO_NET_OFFLINE", offline.to_string());
+    Compiler::SHIPPED.apply(&mut cmd);
+    if let Some(home) = cargo_home {
+        cmd.env("CARGO_HOME", home);
+    }
+    setup::run_cmd(&format!("cargo +{NIGHTLY} fetch (std's crates)"), cmd)
+}
