@@ -406,3 +406,88 @@ fn two_builds_compare_older_to_newer_with_exact_sizes_and_tag_changes() {
     assert_eq!(duration_text(45_000), "45 seconds");
     assert_eq!(duration_text(0), "less than a second");
 }
+
+/// Builds whose names mix ASCII and other text, for the index's slices.
+fn mixed(n: u64) -> Vec<BuildSummary> {
+    (0..n)
+        .map(|i| {
+            let name = format!(
+                "Build {} {}",
+                i % 37,
+                ["Alpha", "ΟΔΟΣ x", "İK"][i as usize % 3]
+            );
+            build(
+                &name,
+                i,
+                i as i64,
+                i % 4 != 0,
+                &[("k", if i % 5 == 0 { "v1" } else { "x" })],
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn an_index_built_a_slice_at_a_time_filters_as_one_built_at_once() {
+    let b = mixed(1_000);
+    let whole = BuildList::new(b.clone(), str::to_lowercase);
+    for slice in [1, 7, 333, 999, 1_000, 5_000] {
+        let sliced = BuildList::new(b.clone(), str::to_lowercase);
+        let mut tasks = 1;
+        while !sliced.prepare_filter(slice) {
+            tasks += 1;
+        }
+        assert_eq!(tasks, b.len().div_ceil(slice).max(1), "slices of {slice}");
+        assert!(sliced.prepare_filter(slice), "done stays done");
+        for query in ["ς x", "οδοσ 3", "build 1 alpha", "k=v1", "i̇k"] {
+            assert_eq!(
+                sliced.filter(query, StateFilter::All),
+                whole.filter(query, StateFilter::All),
+                "{query:?} in slices of {slice}"
+            );
+        }
+    }
+    // A filter typed while the index is half built finishes it first.
+    let half = BuildList::new(b.clone(), str::to_lowercase);
+    assert!(!half.prepare_filter(500));
+    assert_eq!(
+        half.filter("k=v1", StateFilter::Complete),
+        whole.filter("k=v1", StateFilter::Complete)
+    );
+}
+
+#[test]
+fn a_filter_keeps_the_order_it_is_given() {
+    let b = mixed(200);
+    let list = BuildList::new(b.clone(), str::to_lowercase);
+    for sort in [
+        Sort {
+            column: Column::Name,
+            descending: true,
+        },
+        Sort {
+            column: Column::Size,
+            descending: false,
+        },
+        Sort::default(),
+    ] {
+        let ordered = list.sorted_all(sort);
+        for (query, state) in [
+            ("", StateFilter::All),
+            ("alpha", StateFilter::Unfinished),
+            ("k=v1", StateFilter::All),
+        ] {
+            let want: Vec<usize> = ordered
+                .iter()
+                .copied()
+                .filter(|i| list.filter(query, state).contains(i))
+                .collect();
+            assert_eq!(
+                list.filter_in(&ordered, query, state),
+                want,
+                "{query:?} {sort:?}"
+            );
+            assert_eq!(list.view(query, state, sort), want, "the view is the same");
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! ranked once, so that a filter costs no allocation per keystroke and every
 //! sort is one integer sort.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::{Column, Sort, StateFilter};
 use crate::model::BuildSummary;
@@ -13,6 +13,9 @@ use crate::model::BuildSummary;
 /// asks): the list shows without waiting for its index.
 pub struct SearchIndex {
     text: OnceLock<Text>,
+    /// The text of the first builds, while [`SearchIndex::prepare_filter`]
+    /// adds it a slice at a time.
+    partial: Mutex<Text>,
     /// Each build's place among the lower-cased names (equal names, equal
     /// places), so that sorting by name is an integer sort.
     name_ranks: OnceLock<Vec<u32>>,
@@ -38,53 +41,44 @@ impl SearchIndex {
     /// text: the panel passes the browser's own `toLowerCase` (Rust's would
     /// add its Unicode tables to the wasm), native code
     /// [`str::to_lowercase`]. ASCII text is lower-cased here; the parts that
-    /// hold other text go to `lower` together, in one call.
+    /// hold other text go to `lower` together, one call per slice of builds.
     pub fn new(lower: fn(&str) -> String) -> Self {
         SearchIndex {
             text: OnceLock::new(),
+            partial: Mutex::new(Text::empty()),
             name_ranks: OnceLock::new(),
             lower,
         }
     }
 
-    /// Does now the work the first filter would do: the lower-cased text.
-    pub fn prepare_filter(&self, builds: &[BuildSummary]) {
-        self.text(builds);
+    /// Does now part of the work the first filter would do: the lower-cased
+    /// text of up to `count` more builds. True once every build's is there.
+    pub fn prepare_filter(&self, builds: &[BuildSummary], count: usize) -> bool {
+        if self.text.get().is_some() {
+            return true;
+        }
+        let mut partial = self.partial.lock().unwrap_or_else(PoisonError::into_inner);
+        let from = partial.len().min(builds.len());
+        let to = from.saturating_add(count).min(builds.len());
+        partial.extend(&builds[from..to], self.lower);
+        if to < builds.len() {
+            return false;
+        }
+        let _ = self
+            .text
+            .set(std::mem::replace(&mut *partial, Text::empty()));
+        true
     }
 
-    /// Does now the work the first sort by name would do (the text too, if
-    /// [`SearchIndex::prepare_filter`] has not run).
+    /// Does now the work the first sort by name would do (the rest of the
+    /// text too, if [`SearchIndex::prepare_filter`] has not finished).
     pub fn prepare_sort(&self, builds: &[BuildSummary]) {
         self.name_ranks(builds);
     }
 
     fn text(&self, builds: &[BuildSummary]) -> &Text {
-        self.text.get_or_init(|| {
-            let mut text = String::new();
-            for b in builds {
-                for part in [&b.display_name, &b.build_id, &b.upload_id] {
-                    push_searchable(&mut text, part);
-                    text.push(SEP);
-                }
-                for (k, v) in &b.tags {
-                    push_searchable(&mut text, k);
-                    text.push('=');
-                    push_searchable(&mut text, v);
-                    text.push(SEP);
-                }
-                text.push(END);
-            }
-            let text = lower_parts(text, self.lower);
-            let mut starts = Vec::with_capacity(builds.len() + 1);
-            starts.push(0);
-            starts.extend(
-                text.bytes()
-                    .enumerate()
-                    .filter(|&(_, b)| b == END as u8)
-                    .map(|(i, _)| i + 1),
-            );
-            Text { text, starts }
-        })
+        self.prepare_filter(builds, usize::MAX);
+        self.text.get_or_init(Text::empty)
     }
 
     fn name_ranks(&self, builds: &[BuildSummary]) -> &[u32] {
@@ -105,42 +99,61 @@ impl SearchIndex {
         state: StateFilter,
         sort: Sort,
     ) -> Vec<usize> {
-        self.sorted(builds, &self.filter(builds, query, state), sort)
+        let all: Vec<usize> = (0..builds.len()).collect();
+        self.filter_in(builds, &self.sorted(builds, &all, sort), query, state)
     }
 
-    /// The indices of the builds that match, in the service's order.
-    pub fn filter(&self, builds: &[BuildSummary], query: &str, state: StateFilter) -> Vec<usize> {
+    /// The rows of `order` that match a query and a state, in `order`'s
+    /// order: a new filter keeps the current sort without sorting again.
+    pub fn filter_in(
+        &self,
+        builds: &[BuildSummary],
+        order: &[usize],
+        query: &str,
+        state: StateFilter,
+    ) -> Vec<usize> {
         let state_ok = |i: usize| match state {
             StateFilter::All => true,
             StateFilter::Complete => builds[i].complete,
             StateFilter::Unfinished => !builds[i].complete,
         };
+        let rows = order.iter().copied().filter(|&i| i < builds.len());
+        match self.matches(builds, query) {
+            None => rows.filter(|&i| state_ok(i)).collect(),
+            Some(hit) => rows.filter(|&i| hit[i] && state_ok(i)).collect(),
+        }
+    }
+
+    /// Which builds hold every word of `query`, a flag per build (`None`
+    /// for a query with no word: all of them). One search through all the
+    /// text for the first word (a word holds no separator, so a match never
+    /// spans two builds), then the other words in the builds it found.
+    fn matches(&self, builds: &[BuildSummary], query: &str) -> Option<Vec<bool>> {
         let mut typed = String::new();
         push_searchable(&mut typed, query);
         let query = (self.lower)(&typed);
         let mut words = query.split_whitespace();
-        let Some(first) = words.next() else {
-            return (0..builds.len()).filter(|&i| state_ok(i)).collect();
-        };
+        let first = words.next()?;
         let rest: Vec<&str> = words.collect();
         let text = self.text(builds);
+        let mut hit = vec![false; builds.len()];
         let n = builds.len().min(text.len());
-        // One search through all the text for the first word (a word holds
-        // no separator, so a match never spans two builds), then the other
-        // words in the builds it found.
-        let mut out = Vec::new();
-        let mut last = usize::MAX;
+        // Matches come in order: the build holding each is found by walking
+        // forward, never by searching again.
+        let (mut i, mut last) = (0, usize::MAX);
         for (at, _) in text.text.match_indices(first) {
-            let i = text.starts.partition_point(|&start| start <= at) - 1;
-            if i == last || i >= n {
-                continue;
+            while i < n && text.starts[i + 1] <= at {
+                i += 1;
             }
-            last = i;
-            if state_ok(i) && rest.iter().all(|w| text.haystack(i).contains(w)) {
-                out.push(i);
+            if i >= n {
+                break;
+            }
+            if i != last {
+                last = i;
+                hit[i] = rest.iter().all(|w| text.haystack(i).contains(w));
             }
         }
-        out
+        Some(hit)
     }
 
     /// Sorts rows by one integer key each (one `sort_unstable` over packed
@@ -190,6 +203,40 @@ impl SearchIndex {
 }
 
 impl Text {
+    fn empty() -> Self {
+        Text {
+            text: String::new(),
+            starts: vec![0],
+        }
+    }
+
+    /// Adds the lower-cased text of `builds`, which follow the ones it holds.
+    fn extend(&mut self, builds: &[BuildSummary], lower: fn(&str) -> String) {
+        let mut text = String::new();
+        for b in builds {
+            for part in [&b.display_name, &b.build_id, &b.upload_id] {
+                push_searchable(&mut text, part);
+                text.push(SEP);
+            }
+            for (k, v) in &b.tags {
+                push_searchable(&mut text, k);
+                text.push('=');
+                push_searchable(&mut text, v);
+                text.push(SEP);
+            }
+            text.push(END);
+        }
+        let text = lower_parts(text, lower);
+        let base = self.text.len();
+        self.starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == END as u8)
+                .map(|(i, _)| base + i + 1),
+        );
+        self.text.push_str(&text);
+    }
+
     /// Build `i`'s lower-cased text.
     fn haystack(&self, i: usize) -> &str {
         self.text

@@ -140,11 +140,11 @@ impl BuildList {
         self.builds.is_empty()
     }
 
-    /// Builds the search text ahead of the first filter. With
-    /// [`BuildList::prepare_sort`], the index's work in two parts, so that a
-    /// page can run them as two tasks and stay responsive between them.
-    pub fn prepare_filter(&self) {
-        self.index.prepare_filter(&self.builds);
+    /// Does part of the work of the first filter ahead of it: the search
+    /// text of up to `count` more builds; true once all of it is there. A
+    /// page runs it a slice per task, and stays responsive between them.
+    pub fn prepare_filter(&self, count: usize) -> bool {
+        self.index.prepare_filter(&self.builds, count)
     }
 
     /// Ranks the names ahead of the first sort by name.
@@ -154,12 +154,24 @@ impl BuildList {
 
     /// The builds matching a query and a state, in list order.
     pub fn filter(&self, query: &str, state: StateFilter) -> Vec<usize> {
-        self.index.filter(&self.builds, query, state)
+        let all: Vec<usize> = (0..self.builds.len()).collect();
+        self.filter_in(&all, query, state)
+    }
+
+    /// The rows of `order` matching a query and a state, in that order.
+    pub fn filter_in(&self, order: &[usize], query: &str, state: StateFilter) -> Vec<usize> {
+        self.index.filter_in(&self.builds, order, query, state)
     }
 
     /// `rows` sorted.
     pub fn sorted(&self, rows: &[usize], sort: Sort) -> Vec<usize> {
         self.index.sorted(&self.builds, rows, sort)
+    }
+
+    /// Every build, sorted.
+    pub fn sorted_all(&self, sort: Sort) -> Vec<usize> {
+        let all: Vec<usize> = (0..self.builds.len()).collect();
+        self.sorted(&all, sort)
     }
 
     /// The rows shown for a query, a state and a sort.

@@ -34,13 +34,11 @@ impl Compiler {
     /// The compiler of the shipped wasm (what each flag buys: the README's
     /// "Sizes", from `cargo xtask levers`):
     /// - a panic stops the wasm at once (`unreachable`), with no message
-    ///   formatted and no unwinding code; a panic is a bug in any build, and
-    ///   `trunk serve` keeps the messages for development;
+    ///   formatted and no unwinding code. Nothing a user saw is lost: a
+    ///   release build never printed the message (std's hook writes to a
+    ///   stderr the browser does not have; the console hook is for `trunk
+    ///   serve`), and the page or the caller got the same `unreachable`;
     /// - no file, line and column kept for a panic that is never printed.
-    ///
-    /// `-Zfmt-debug=none` is not taken: it blanks every `{:?}` at run time,
-    /// and text a user reads goes through `Debug` (serde-wasm-bindgen's
-    /// "invalid type: string \"…\"" for a bad value from JavaScript).
     pub const SHIPPED: Compiler = Compiler {
         nightly: true,
         flags: &[
