@@ -32,11 +32,8 @@ pub mod validate;
 #[cfg(feature = "client")]
 pub mod transport;
 
-/// The JS module and the panel allocate with talc: 2.7 KB and 0.7 KB
-/// gzipped smaller than dlmalloc, Rust's default for wasm. (The panel kept
-/// dlmalloc while showing 100,000 builds measured 1.92x the floor with talc;
-/// since the builds list is indexed once, both measure 1.15-1.20x, `cargo
-/// xtask bench` on 2026-11-25.)
+/// The JS module and the panel allocate with talc, which is smaller than
+/// dlmalloc, Rust's default for wasm (by how much: the README's "Sizes").
 #[cfg(all(
     any(feature = "js", feature = "panel"),
     target_family = "wasm",
