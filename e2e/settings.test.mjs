@@ -413,7 +413,7 @@ test('a change shows the exact request for each namespace before it is sent, cop
 
   // The commands, run by a shell with the token in the variable, make the
   // very change the panel would have made.
-  execFileSync('sh', ['-c', curl], { env: { PATH: process.env.PATH, GAMECLOUD_DEV_TOKEN: fx.service.token }, stdio: 'pipe' });
+  execFileSync('sh', ['-c', curl], { env: { PATH: process.env.PATH, GAMECLOUD_API_TOKEN: fx.service.token }, stdio: 'pipe' });
   assert.equal((await everything()).namespaces[ns.prod].cdn_auth_type, 'basic');
   assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'basic');
   // Without the token the service refuses them: the command carries none.

@@ -1,10 +1,11 @@
 //! Optional rate limiting per client and endpoint, answering 429 with
 //! `Retry-After` as the service does. Fixed windows, in memory, bounded:
 //! finished windows are dropped as the map grows, and past a hard cap the
-//! oldest window gives way.
+//! oldest window gives way. A client is the range of addresses one machine
+//! can take at will ([`client_range`]), not one address.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::str::FromStr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -50,20 +51,54 @@ impl FromStr for Limits {
     }
 }
 
-/// Each (client, endpoint)'s window: when it started and how many calls
-/// (no endpoint: failed bearer checks, whatever the endpoint).
-type Windows = HashMap<(IpAddr, Option<Endpoint>), (Instant, u32)>;
+/// What a window counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Counted {
+    /// A client range's calls to one endpoint.
+    Calls(IpAddr, Endpoint),
+    /// A client range's failed bearer checks, whatever the endpoint.
+    Failures(IpAddr),
+    /// Every client's failed bearer checks together.
+    AllFailures,
+}
+
+/// Each counter's window: when it started and how many.
+type Windows = HashMap<Counted, (Instant, u32)>;
+
+/// The addresses one client can take at will, as one: every loopback
+/// address (127.0.0.0/8 and ::1: the same machine) is one client, an IPv6
+/// address counts by its /64 (what one host is usually given), an
+/// IPv4-mapped IPv6 address as its IPv4 address.
+pub fn client_range(ip: IpAddr) -> IpAddr {
+    let ip = match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    };
+    match ip {
+        ip if ip.is_loopback() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(v6) => {
+            let bits = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(Ipv6Addr::from(bits))
+        }
+        v4 => v4,
+    }
+}
 
 /// The counters.
 pub struct RateLimiter {
     limits: Limits,
+    /// Failed bearer checks of every client together, per window.
+    all_failures: u32,
     windows: Mutex<Windows>,
 }
 
 impl RateLimiter {
+    /// Counters per client range with `limits`; failed bearer checks of
+    /// every client together stop past ten times a client's limit.
     pub fn new(limits: Limits) -> Self {
         RateLimiter {
             limits,
+            all_failures: limits.reads.saturating_mul(10),
             windows: Mutex::new(HashMap::new()),
         }
     }
@@ -75,16 +110,19 @@ impl RateLimiter {
         } else {
             self.limits.reads
         };
-        self.count((client, Some(endpoint)), limit)
+        self.count(Counted::Calls(client_range(client), endpoint), limit)
     }
 
-    /// Counts one failed bearer check of a client, whatever the endpoint
-    /// (the `reads` limit); `Err(wait)` past it.
+    /// Counts one failed bearer check of a client, whatever the endpoint,
+    /// against its range's limit (`reads`), then every client's together
+    /// (a range already refused uses up nothing of the others' budget);
+    /// `Err(wait)` past either.
     pub fn check_failure(&self, client: IpAddr) -> Result<(), Duration> {
-        self.count((client, None), self.limits.reads)
+        self.count(Counted::Failures(client_range(client)), self.limits.reads)?;
+        self.count(Counted::AllFailures, self.all_failures)
     }
 
-    fn count(&self, key: (IpAddr, Option<Endpoint>), limit: u32) -> Result<(), Duration> {
+    fn count(&self, key: Counted, limit: u32) -> Result<(), Duration> {
         let now = Instant::now();
         let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
         if windows.len() >= PRUNE_AT && !windows.contains_key(&key) {
@@ -119,5 +157,71 @@ impl RateLimiter {
                 windows.remove(&oldest);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn one_machine_is_one_client_however_many_addresses_it_takes() {
+        // Issue 30: every 127.x.y.z and every address of a /64 was a budget of its own.
+        for same in [
+            "127.0.0.1",
+            "127.1.2.3",
+            "127.255.255.254",
+            "::1",
+            "::ffff:127.0.0.9",
+        ] {
+            assert_eq!(client_range(ip(same)), ip("127.0.0.1"), "{same}");
+        }
+        let net = client_range(ip("2001:db8:1:2::1"));
+        for same in ["2001:db8:1:2::ffff", "2001:db8:1:2:abcd:1:2:3"] {
+            assert_eq!(client_range(ip(same)), net, "{same}");
+        }
+        assert_ne!(client_range(ip("2001:db8:1:3::1")), net, "another /64");
+        assert_ne!(client_range(ip("192.0.2.1")), client_range(ip("192.0.2.2")));
+        assert_eq!(client_range(ip("::ffff:192.0.2.1")), ip("192.0.2.1"));
+    }
+
+    #[test]
+    fn failed_bearers_stop_at_a_range_limit_and_at_an_overall_one() {
+        let limiter = RateLimiter::new(Limits {
+            reads: 3,
+            writes: 3,
+            window: Duration::from_secs(60),
+        });
+        for n in 0..3 {
+            assert!(limiter
+                .check_failure(ip(&format!("127.0.0.{}", n + 1)))
+                .is_ok());
+        }
+        assert!(
+            limiter.check_failure(ip("127.9.9.9")).is_err(),
+            "a fourth loopback address is the same client"
+        );
+        // 30 in all (ten times a client's 3): clients of 3 failures each, from
+        // ranges of their own, reach it.
+        let mut refused = None;
+        for n in 0..20u32 {
+            for _ in 0..3 {
+                if limiter
+                    .check_failure(ip(&format!("2001:db8:{n:x}::1")))
+                    .is_err()
+                {
+                    refused.get_or_insert(n);
+                }
+            }
+        }
+        assert_eq!(
+            refused,
+            Some(9),
+            "the overall budget: 3 from loopback, 27 from nine /64s"
+        );
     }
 }

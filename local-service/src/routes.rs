@@ -193,6 +193,13 @@ async fn dispatch(
         };
         state.hit(route.endpoint());
         let _answering = state.enter(route.endpoint());
+        // A queued fault stands in for the service's answer to a caller it
+        // would answer: never one without the token.
+        if state.faults.is_some() {
+            if let Err(refused) = authorize(&state, peer, req.headers()) {
+                return refused.into_response();
+            }
+        }
         if let Some(res) = injected(&state, &route).await {
             return res;
         }

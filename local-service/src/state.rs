@@ -62,8 +62,9 @@ pub struct State {
     /// Calls being answered per endpoint now, and the most at once (for
     /// tests that hold a client to its concurrency limit).
     pub in_flight: Mutex<BTreeMap<Endpoint, (u64, u64)>>,
-    /// Failed bearer checks per client address, whether or not
-    /// `--rate-limit` is on: past [`AUTH_FAILURES`] a minute, 429.
+    /// Failed bearer checks per client range (`rate_limit::client_range`),
+    /// whether or not `--rate-limit` is on: past [`AUTH_FAILURES`] a minute
+    /// from one range, or ten times that from all, 429.
     pub auth_failures: RateLimiter,
     /// Host names answered besides IP addresses and loopback names.
     pub allowed_hosts: Vec<String>,
@@ -76,7 +77,7 @@ pub struct State {
     data_file: Option<PathBuf>,
 }
 
-/// Failed bearer checks one client address may make in [`AUTH_WINDOW`]
+/// Failed bearer checks one client range may make in [`AUTH_WINDOW`]
 /// before it is answered 429: enough for a person mistyping, far too few to
 /// guess a token.
 pub const AUTH_FAILURES: u32 = 20;

@@ -1337,6 +1337,85 @@ async fn a_client_that_keeps_failing_the_bearer_check_gets_429_and_the_right_tok
     );
 }
 
+#[tokio::test]
+async fn another_loopback_address_is_the_same_client_for_failed_bearers() {
+    // Issue 30: failed bearers were counted per address, so 127.0.0.2 had a
+    // budget of its own after 127.0.0.1's was spent.
+    let s = default_service().await;
+    let from = |ip: &str| {
+        Client::builder()
+            .local_address(ip.parse::<std::net::IpAddr>().unwrap())
+            .build()
+            .unwrap()
+    };
+    let wrong = |client: &Client| {
+        client
+            .get(format!("{}{}", s.base, builds_path()))
+            .header("authorization", "Bearer guess")
+            .send()
+    };
+    let first = from("127.0.0.1");
+    for _ in 0..local_service::state::AUTH_FAILURES {
+        assert_eq!(
+            wrong(&first).await.unwrap().status(),
+            StatusCode::BAD_REQUEST
+        );
+    }
+    for other in ["127.0.0.2", "127.45.6.7"] {
+        assert_eq!(
+            wrong(&from(other)).await.unwrap().status(),
+            StatusCode::TOO_MANY_REQUESTS,
+            "{other} is the same machine"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_queued_fault_answers_only_a_caller_with_the_token() {
+    // Issue 30: a queued fault answered before the bearer was checked.
+    let mut config = Config::for_tests(TOKEN);
+    config.test_hooks = true;
+    let s = start(config).await;
+    let fault = json!({"route": "builds", "status": 503});
+    assert!(s
+        .faults(Method::POST)
+        .json(&fault)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .is_success());
+    let without = s
+        .http
+        .get(format!("{}{}", s.base, builds_path()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        without.status(),
+        StatusCode::UNAUTHORIZED,
+        "no token: refused, fault kept"
+    );
+    let guessed = s
+        .http
+        .get(format!("{}{}", s.base, builds_path()))
+        .header("authorization", "Bearer guess")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        guessed.status(),
+        StatusCode::BAD_REQUEST,
+        "a garbled token: refused"
+    );
+    let res = s.request(Method::GET, &builds_path()).send().await.unwrap();
+    assert_eq!(
+        res.status(),
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the fault, for the token's holder"
+    );
+}
+
 #[test]
 fn the_token_comparison_does_not_stop_at_the_first_difference() {
     use local_service::routes::same_secret;

@@ -66,8 +66,35 @@ impl std::fmt::Debug for Call {
 /// What stands for a credential wherever a value is shown.
 pub const REDACTED: &str = "[redacted]";
 
-/// The environment variable that stands for the token in [`Call::curl`].
-pub const TOKEN_VARIABLE: &str = "GAMECLOUD_DEV_TOKEN";
+/// The environment variable that stands for the token in [`Call::curl`]:
+/// a cloud or user token, the kind the service's calls take (not
+/// `GAMECLOUD_DEV_TOKEN`, the development token a game server reads).
+pub const TOKEN_VARIABLE: &str = "GAMECLOUD_API_TOKEN";
+
+/// Why a call is not given as a `curl` command: a character that sh, bash,
+/// zsh and fish would not all read back the same inside single quotes (fish
+/// reads `\'` and `\\` there as escapes), or that is no plain URL text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotForShells {
+    /// The first such character.
+    pub character: char,
+}
+
+impl std::fmt::Display for NotForShells {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let c = self.character;
+        let shown = if c.is_ascii_graphic() {
+            format!("\"{c}\" (U+{:04X})", u32::from(c))
+        } else {
+            format!("U+{:04X}", u32::from(c))
+        };
+        write!(
+            f,
+            "No curl command: the request holds {shown}, which shells do not all read back \
+             the same. Copy as curl takes a base URL of plain URL characters."
+        )
+    }
+}
 
 impl Call {
     /// The value of a header by name (case-insensitive).
@@ -86,35 +113,41 @@ impl Call {
         text
     }
 
-    /// The same request as a `curl` command for a POSIX shell, the token
-    /// left as a reference to [`TOKEN_VARIABLE`] (the one part in double
-    /// quotes, so that the shell puts it in; everything else is in single
-    /// quotes, taken as it is). `--globoff`: curl would otherwise read `{…}`
-    /// and `[…]` in a URL as a list or a range of URLs.
-    pub fn curl(&self) -> String {
+    /// The same request as a `curl` command that sh, bash, zsh and fish
+    /// read the same way, the token left as a reference to
+    /// [`TOKEN_VARIABLE`] (the one part in double quotes, so that the shell
+    /// puts it in; everything else in single quotes, taken as it is). Only
+    /// printable ASCII other than `'` and `\` goes inside the quotes, where
+    /// the four shells agree; a request holding anything else is refused.
+    /// `--globoff`: curl would otherwise read `{…}` and `[…]` in a URL as a
+    /// list or a range of URLs.
+    pub fn curl(&self) -> Result<String, NotForShells> {
+        let quoted = |text: &str| -> Result<String, NotForShells> {
+            match text
+                .chars()
+                .find(|&c| !(c == ' ' || c.is_ascii_graphic()) || c == '\'' || c == '\\')
+            {
+                Some(character) => Err(NotForShells { character }),
+                None => Ok(format!("'{text}'")),
+            }
+        };
         let mut cmd = format!(
             "curl --globoff -X {} {} -H \"Authorization: Bearer ${TOKEN_VARIABLE}\"",
             self.method.as_str(),
-            shell_quote(&self.url)
+            quoted(&self.url)?
         );
         for (name, value) in &self.headers {
             if !name.eq_ignore_ascii_case("authorization") {
                 cmd.push_str(" -H ");
-                cmd.push_str(&shell_quote(&format!("{name}: {value}")));
+                cmd.push_str(&quoted(&format!("{name}: {value}"))?);
             }
         }
         if let Some(body) = &self.body {
             cmd.push_str(" --data-raw ");
-            cmd.push_str(&shell_quote(body));
+            cmd.push_str(&quoted(body)?);
         }
-        cmd
+        Ok(cmd)
     }
-}
-
-/// `text` in single quotes for a POSIX shell: nothing inside is expanded,
-/// and a quote in it is closed, escaped and opened again.
-pub fn shell_quote(text: &str) -> String {
-    format!("'{}'", text.replace('\'', "'\\''"))
 }
 
 /// A header's value in a list of (name, value), names compared

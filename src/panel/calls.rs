@@ -110,7 +110,8 @@ pub struct Preview {
     /// "unknown".
     pub text: String,
     /// The same requests as `curl` commands, one a line, the token left as
-    /// `$GAMECLOUD_DEV_TOKEN`.
+    /// `$GAMECLOUD_API_TOKEN`; nothing when a request holds what shells
+    /// read differently (the text then says so).
     pub curl: String,
     /// What must be typed to apply it: the protected namespaces' names
     /// ([`crate::protect::phrase`]), or nothing.
@@ -123,6 +124,7 @@ pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> Preview {
     let conn = Connection::new(&s.base_url.get(), TOKEN_VARIABLE);
     let game = s.game_id.get();
     let (mut text, mut curl) = (String::new(), String::new());
+    let mut not_for_shells = None;
     for ns in namespaces {
         text.push_str("\n\n");
         match conn
@@ -135,8 +137,13 @@ pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> Preview {
                 text.push_str(&marked(&call.url));
                 text.push('\n');
                 text.push_str(call.body.as_deref().unwrap_or_default());
-                curl.push_str(&call.curl());
-                curl.push('\n');
+                match call.curl() {
+                    Ok(command) => {
+                        curl.push_str(&command);
+                        curl.push('\n');
+                    }
+                    Err(e) => not_for_shells = Some(e),
+                }
             }
             Err(_) => {
                 text.push_str(&marked(ns));
@@ -146,6 +153,11 @@ pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> Preview {
         text.push_str("\nLast set here from this panel: ");
         let last = s.last_set(change.setting(), ns);
         text.push_str(last.as_ref().map_or("unknown", Change::value));
+    }
+    if let Some(e) = not_for_shells {
+        curl.clear();
+        text.push_str("\n\n");
+        text.push_str(&e.to_string());
     }
     Preview {
         text,

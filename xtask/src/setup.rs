@@ -204,16 +204,19 @@ fn ensure_node(env: &Env) -> Result<(), String> {
 }
 
 /// Chromium and ChromeDriver for the browser tests, Godot 3 (headless)
-/// whose own `ConfigFile` reads the engine files back, and curl, which runs
-/// the panel's "copy as curl" commands; one apt run for what is missing.
+/// whose own `ConfigFile` reads the engine files back, curl, which runs
+/// the panel's "copy as curl" commands, and zsh and fish, which read them
+/// back beside sh and bash; one apt run for what is missing.
 fn ensure_debian_packages(env: &Env) -> Result<(), String> {
-    let godot = PathBuf::from("/usr/bin/godot3-server");
-    let curl = PathBuf::from("/usr/bin/curl");
+    let [godot, curl, zsh, fish] =
+        ["godot3-server", "curl", "zsh", "fish"].map(|p| PathBuf::from("/usr/bin").join(p));
     let missing: Vec<&str> = [
         (&env.chromium, "chromium"),
         (&env.chromedriver, "chromium-driver"),
         (&godot, "godot3-server"),
         (&curl, "curl"),
+        (&zsh, "zsh"),
+        (&fish, "fish"),
     ]
     .into_iter()
     .filter(|(path, _)| !path.exists())

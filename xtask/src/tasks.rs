@@ -536,7 +536,7 @@ const STEPS: &[(&str, Action)] = &[
     ("clippy (wasm, panel)", Action::Check("cargo", &wasm_clippy!("panel"))),
     ("clippy (wasm, js)", Action::Check("cargo", &wasm_clippy!("js"))),
     ("native tests", Action::Tests("cargo", &["test", "--workspace"])),
-    ("engine files and the hand-off's test vector read by the real readers", Action::Tests("cargo", &["test", "--test", "files", "--test", "sealed", "--", "--ignored"])),
+    ("engine files, the hand-off's test vector and copied curl commands read by the real readers", Action::Tests("cargo", &["test", "--test", "files", "--test", "sealed", "--test", "api", "--", "--ignored"])),
     ("build local service", Action::Check("cargo", &["build", "--package", "local-service"])),
     ("wasm tests (headless Chromium)", Action::Task(wasm_tests)),
     ("release panel (nightly, trunk, splitter)", Action::Task(|run| dist(&run.env).map(|sizes| run.panel = Some(sizes)))),
