@@ -58,12 +58,13 @@ enum Counted {
     Calls(IpAddr, Endpoint),
     /// A client range's failed bearer checks, whatever the endpoint.
     Failures(IpAddr),
-    /// Every client's failed bearer checks together.
-    AllFailures,
 }
 
-/// Each counter's window: when it started and how many.
-type Windows = HashMap<Counted, (Instant, u32)>;
+/// A window: when it started and how many it counted.
+type Window = (Instant, u32);
+
+/// Each counter's window.
+type Windows = HashMap<Counted, Window>;
 
 /// The addresses one client can take at will, as one: every loopback
 /// address (127.0.0.0/8 and ::1: the same machine) is one client, an IPv6
@@ -87,8 +88,12 @@ pub fn client_range(ip: IpAddr) -> IpAddr {
 /// The counters.
 pub struct RateLimiter {
     limits: Limits,
-    /// Failed bearer checks of every client together, per window.
+    /// How many failed bearer checks of every client together a window
+    /// takes.
     all_failures: u32,
+    /// Their window: kept apart from the per-client ones, so that no
+    /// number of clients can push it out.
+    all_window: Mutex<Window>,
     windows: Mutex<Windows>,
 }
 
@@ -99,6 +104,7 @@ impl RateLimiter {
         RateLimiter {
             limits,
             all_failures: limits.reads.saturating_mul(10),
+            all_window: Mutex::new((Instant::now(), 0)),
             windows: Mutex::new(HashMap::new()),
         }
     }
@@ -119,7 +125,8 @@ impl RateLimiter {
     /// `Err(wait)` past either.
     pub fn check_failure(&self, client: IpAddr) -> Result<(), Duration> {
         self.count(Counted::Failures(client_range(client)), self.limits.reads)?;
-        self.count(Counted::AllFailures, self.all_failures)
+        let mut all = self.all_window.lock().unwrap_or_else(|e| e.into_inner());
+        self.tick(&mut all, Instant::now(), self.all_failures)
     }
 
     fn count(&self, key: Counted, limit: u32) -> Result<(), Duration> {
@@ -128,7 +135,13 @@ impl RateLimiter {
         if windows.len() >= PRUNE_AT && !windows.contains_key(&key) {
             self.make_room(&mut windows, now);
         }
-        let (start, count) = windows.entry(key).or_insert((now, 0));
+        self.tick(windows.entry(key).or_insert((now, 0)), now, limit)
+    }
+
+    /// Counts one in `window` (a new one once it has run out); `Err(wait)`
+    /// past `limit`.
+    fn tick(&self, window: &mut Window, now: Instant, limit: u32) -> Result<(), Duration> {
+        let (start, count) = window;
         if now.duration_since(*start) >= self.limits.window {
             *start = now;
             *count = 0;
@@ -223,5 +236,10 @@ mod tests {
             Some(9),
             "the overall budget: 3 from loopback, 27 from nine /64s"
         );
+        // No number of clients pushes the overall window out of the map.
+        for n in 0..(MAX_WINDOWS as u32 + 10) {
+            let client = IpAddr::V6(Ipv6Addr::from(u128::from(n + 100) << 64));
+            assert!(limiter.check_failure(client).is_err(), "client {n}");
+        }
     }
 }

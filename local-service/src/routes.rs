@@ -193,16 +193,6 @@ async fn dispatch(
         };
         state.hit(route.endpoint());
         let _answering = state.enter(route.endpoint());
-        // A queued fault stands in for the service's answer to a caller it
-        // would answer: never one without the token.
-        if state.faults.is_some() {
-            if let Err(refused) = authorize(&state, peer, req.headers()) {
-                return refused.into_response();
-            }
-        }
-        if let Some(res) = injected(&state, &route).await {
-            return res;
-        }
         return match operation(&state, peer, route, req).await {
             Ok(res) => res,
             Err(e) => e.into_response(),
@@ -221,7 +211,8 @@ async fn dispatch(
 
 /// The checks every operation shares, in the service's order (method, then
 /// the bearer token, then the rate limit, which counts only callers that
-/// passed it), and then the operation's own handler. A body is read only
+/// passed it), then a queued fault (`--test-hooks`), and then the
+/// operation's own handler. A body is read only
 /// once the caller is known, and only up to [`MAX_BODY_BYTES`].
 async fn operation(
     state: &State,
@@ -241,6 +232,11 @@ async fn operation(
     authorize(state, peer, &parts.headers)?;
     if let Some(limiter) = &state.rate_limiter {
         limiter.check(peer.ip(), endpoint).map_err(rate_limited)?;
+    }
+    // A queued fault stands in for the answer to a call the service would
+    // answer: never one that fails these checks.
+    if let Some(res) = injected(state, &route).await {
+        return Ok(res);
     }
     match route {
         Route::ListBuilds { game } => list_builds(state, &game),

@@ -58,6 +58,9 @@ impl SearchIndex {
             return true;
         }
         let mut partial = self.partial.lock().unwrap_or_else(PoisonError::into_inner);
+        if self.text.get().is_some() {
+            return true; // finished while this call waited for the lock
+        }
         let from = partial.len().min(builds.len());
         let to = from.saturating_add(count).min(builds.len());
         partial.extend(&builds[from..to], self.lower);

@@ -80,15 +80,24 @@ lazy! {
 
 #[component]
 fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
-    // What is typed shows at once; the rows follow it once a frame, so keys
-    // typed faster than a filter runs cost one filter, not one each.
+    // What is typed shows at once; the rows follow it at the next frame,
+    // one filter for every key typed since the last (the table may be gone
+    // by then: nothing is done).
     let typed = RwSignal::new(String::new());
     let query = RwSignal::new(String::new());
+    let frame_asked = std::rc::Rc::new(std::cell::Cell::new(false));
     Effect::new(move |_| {
-        let text = typed.get();
+        typed.track();
+        if frame_asked.replace(true) {
+            return;
+        }
+        let frame_asked = frame_asked.clone();
         request_animation_frame(move || {
-            if query.with_untracked(|q| *q != text) {
-                query.set(text);
+            frame_asked.set(false);
+            if let Some(text) = typed.try_get_untracked() {
+                if query.try_with_untracked(|q| *q != text) == Some(true) {
+                    query.try_set(text);
+                }
             }
         });
     });
