@@ -34,6 +34,13 @@ async fn default_service() -> Service {
     start(Config::for_tests(TOKEN)).await
 }
 
+/// A service with `--test-hooks`.
+async fn hooked_service() -> Service {
+    let mut config = Config::for_tests(TOKEN);
+    config.test_hooks = true;
+    start(config).await
+}
+
 fn builds_path() -> String {
     format!("/cloud/games/{}/builds", demo::GAME_ID)
 }
@@ -108,6 +115,12 @@ impl Service {
     }
 
     /// A request to the fault hook, with the token.
+    /// Queues `fault` (`--test-hooks`).
+    async fn queue(&self, fault: &Value) {
+        let res = self.faults(Method::POST).json(fault).send().await.unwrap();
+        assert!(res.status().is_success(), "{fault}");
+    }
+
     fn faults(&self, method: Method) -> reqwest::RequestBuilder {
         self.http
             .request(method, format!("{}/_local/faults", self.base))
@@ -797,18 +810,9 @@ async fn test_hooks_inject_failures_and_count_calls_only_when_enabled() {
         "off unless --test-hooks"
     );
 
-    let mut config = Config::for_tests(TOKEN);
-    config.test_hooks = true;
-    let s = start(config).await;
-    let fault = json!({"route": "builds", "status": 502, "body": "<html>Bad Gateway</html>", "content_type": "text/html", "times": 2});
-    assert!(s
-        .faults(Method::POST)
-        .json(&fault)
-        .send()
-        .await
-        .unwrap()
-        .status()
-        .is_success());
+    let s = hooked_service().await;
+    s.queue(&json!({"route": "builds", "status": 502, "body": "<html>Bad Gateway</html>", "content_type": "text/html", "times": 2}))
+        .await;
     for _ in 0..2 {
         let res = s.request(Method::GET, &builds_path()).send().await.unwrap();
         assert_eq!(res.status(), StatusCode::BAD_GATEWAY);
@@ -1209,9 +1213,7 @@ async fn symlinks_under_the_panel_directory_are_not_followed() {
 
 #[tokio::test]
 async fn a_misspelt_fault_is_refused_instead_of_never_firing() {
-    let mut config = Config::for_tests(TOKEN);
-    config.test_hooks = true;
-    let s = start(config).await;
+    let s = hooked_service().await;
     for fault in [
         json!({"route": "build", "status": 503}),
         json!({"route": "builds", "stauts": 503}),
@@ -1373,18 +1375,8 @@ async fn another_loopback_address_is_the_same_client_for_failed_bearers() {
 #[tokio::test]
 async fn a_queued_fault_answers_only_a_caller_with_the_token() {
     // Issue 30: a queued fault answered before the bearer was checked.
-    let mut config = Config::for_tests(TOKEN);
-    config.test_hooks = true;
-    let s = start(config).await;
-    let fault = json!({"route": "builds", "status": 503});
-    assert!(s
-        .faults(Method::POST)
-        .json(&fault)
-        .send()
-        .await
-        .unwrap()
-        .status()
-        .is_success());
+    let s = hooked_service().await;
+    s.queue(&json!({"route": "builds", "status": 503})).await;
     let without = s
         .http
         .get(format!("{}{}", s.base, builds_path()))
@@ -1428,9 +1420,7 @@ fn the_token_comparison_does_not_stop_at_the_first_difference() {
 
 #[tokio::test]
 async fn the_service_counts_the_most_calls_it_answered_at_once() {
-    let mut config = Config::for_tests(TOKEN);
-    config.test_hooks = true;
-    let s = start(config).await;
+    let s = hooked_service().await;
     let slow = json!({"route": "builds", "delay_ms": 400, "times": 3});
     s.faults(Method::POST).json(&slow).send().await.unwrap();
     let call = || s.send(s.request(Method::GET, &builds_path()));
