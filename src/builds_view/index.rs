@@ -91,21 +91,6 @@ impl SearchIndex {
         })
     }
 
-    /// The indices of the builds to show, filtered and in order: every word
-    /// of `query` (case-insensitive) in the name, the ids or the tags. Ties
-    /// keep the service's order. `builds` is the list this index was built
-    /// from.
-    pub fn view(
-        &self,
-        builds: &[BuildSummary],
-        query: &str,
-        state: StateFilter,
-        sort: Sort,
-    ) -> Vec<usize> {
-        let all: Vec<usize> = (0..builds.len()).collect();
-        self.filter_in(builds, &self.sorted(builds, &all, sort), query, state)
-    }
-
     /// The rows of `order` that match a query and a state, in `order`'s
     /// order: a new filter keeps the current sort without sorting again.
     pub fn filter_in(

@@ -154,8 +154,7 @@ impl BuildList {
 
     /// The builds matching a query and a state, in list order.
     pub fn filter(&self, query: &str, state: StateFilter) -> Vec<usize> {
-        let all: Vec<usize> = (0..self.builds.len()).collect();
-        self.filter_in(&all, query, state)
+        self.filter_in(&self.every_row(), query, state)
     }
 
     /// The rows of `order` matching a query and a state, in that order.
@@ -170,12 +169,18 @@ impl BuildList {
 
     /// Every build, sorted.
     pub fn sorted_all(&self, sort: Sort) -> Vec<usize> {
-        let all: Vec<usize> = (0..self.builds.len()).collect();
-        self.sorted(&all, sort)
+        self.sorted(&self.every_row(), sort)
     }
 
-    /// The rows shown for a query, a state and a sort.
+    /// The rows shown for a query, a state and a sort: every word of the
+    /// query (case-insensitive) in the name, the ids or the tags; ties keep
+    /// the service's order.
     pub fn view(&self, query: &str, state: StateFilter, sort: Sort) -> Vec<usize> {
-        self.index.view(&self.builds, query, state, sort)
+        self.filter_in(&self.sorted_all(sort), query, state)
+    }
+
+    /// Every build's index, in list order.
+    fn every_row(&self) -> Vec<usize> {
+        (0..self.builds.len()).collect()
     }
 }

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::setup::Env;
+use crate::setup::{self, Env};
 use crate::toolchain::{self, Compiler};
 
 /// The variable that gives rustc its flags, one per `\x1f`-separated field,
@@ -68,18 +68,9 @@ fn config_wasm_rustflags(root: &Path) -> Result<Vec<String>, String> {
 /// registry's `src/<index>/`, a git checkout's `<repository>/`), read from
 /// `cargo metadata`: the parent of each such crate's own directory.
 fn source_roots(env: &Env) -> Result<Vec<PathBuf>, String> {
-    let out = env
-        .cmd("cargo")
-        .args(["metadata", "--format-version", "1", "--locked"])
-        .output()
-        .map_err(|e| format!("cannot run cargo metadata: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "cargo metadata failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    let json = String::from_utf8_lossy(&out.stdout);
+    let mut cargo = env.cmd("cargo");
+    cargo.args(["metadata", "--format-version", "1", "--locked"]);
+    let json = setup::capture("cargo metadata", cargo)?;
     let mut roots: Vec<PathBuf> = json_strings(&json, "manifest_path")
         .into_iter()
         .map(PathBuf::from)

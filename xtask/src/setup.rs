@@ -103,11 +103,26 @@ pub fn cargo_install(env: &Env, args: &[&str]) -> Result<(), String> {
     run_cmd(&format!("cargo install {}", args.join(" ")), cmd)
 }
 
-fn output(env: &Env, program: &str, args: &[&str]) -> Option<String> {
-    let out = env.cmd(program).args(args).output().ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+/// `program ARGS`'s standard output, if it ran and succeeded.
+pub fn output(env: &Env, program: &str, args: &[&str]) -> Option<String> {
+    let mut cmd = env.cmd(program);
+    cmd.args(args);
+    capture(program, cmd).ok()
+}
+
+/// Runs a prepared command, announced as `what` in an error, for its
+/// standard output; or why not (its standard error).
+pub fn capture(what: &str, mut cmd: Command) -> Result<String, String> {
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {what}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{what} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 pub fn run(env: &Env, program: &str, args: &[&str]) -> Result<(), String> {

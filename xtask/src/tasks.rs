@@ -1048,18 +1048,10 @@ pub fn sizes(env: &Env) -> Result<(), String> {
         args.extend(WASM_FEATURES);
         args.extend([bg.as_str(), "-o", named.as_str()]);
         setup::run(env, "wasm-opt", &args)?;
-        let csv = env
-            .cmd("twiggy")
-            .args(["top", "-n", "100000", "-f", "csv", &named])
-            .output()
-            .map_err(|e| format!("cannot run twiggy: {e}"))?;
-        if !csv.status.success() {
-            return Err(format!(
-                "twiggy could not read {named}: {}",
-                String::from_utf8_lossy(&csv.stderr)
-            ));
-        }
-        let table = by_crate(&String::from_utf8_lossy(&csv.stdout));
+        let mut twiggy = env.cmd("twiggy");
+        twiggy.args(["top", "-n", "100000", "-f", "csv", &named]);
+        let csv = setup::capture(&format!("twiggy top {named}"), twiggy)?;
+        let table = by_crate(&csv);
         let total: u64 = table.iter().map(|(_, n)| n).sum();
         println!(
             "\n{name}: {} gzipped ({gz} bytes, {rustc}); code and data {} raw:",

@@ -68,10 +68,7 @@ impl Compiler {
         let mut rustc = env.cmd("rustc");
         rustc.arg("-vV");
         self.apply(&mut rustc);
-        let version = rustc
-            .output()
-            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-            .unwrap_or_default();
+        let version = setup::capture("rustc -vV", rustc).unwrap_or_default();
         format!("{version}std features: {}\n", self.std_features)
     }
 }
@@ -167,16 +164,9 @@ pub fn ensure(env: &Env) -> Result<(), String> {
 }
 
 fn is_installed(env: &Env) -> bool {
-    let listed = env
-        .cmd("rustup")
-        .args(["component", "list", "--installed", "--toolchain", NIGHTLY])
-        .output();
-    listed.is_ok_and(|o| {
-        o.status.success()
-            && String::from_utf8_lossy(&o.stdout)
-                .lines()
-                .any(|l| l.trim() == "rust-src")
-    })
+    let args = ["component", "list", "--installed", "--toolchain", NIGHTLY];
+    setup::output(env, "rustup", &args)
+        .is_some_and(|listed| listed.lines().any(|l| l.trim() == "rust-src"))
 }
 
 /// Where the nightly keeps std's sources (`…/lib/rustlib/src/rust`): the
@@ -185,17 +175,8 @@ pub fn std_sources(env: &Env) -> Result<PathBuf, String> {
     let mut rustc = env.cmd("rustc");
     rustc.args(["--print", "sysroot"]);
     Compiler::SHIPPED.apply(&mut rustc);
-    let out = rustc
-        .output()
-        .map_err(|e| format!("cannot run rustc of {NIGHTLY}: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "rustc of {NIGHTLY} --print sysroot failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    let sysroot = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    Ok(PathBuf::from(sysroot).join("lib/rustlib/src/rust"))
+    let sysroot = setup::capture(&format!("rustc of {NIGHTLY} --print sysroot"), rustc)?;
+    Ok(PathBuf::from(sysroot.trim()).join("lib/rustlib/src/rust"))
 }
 
 /// `cargo fetch` of the crates std is rebuilt from (its allocator, its hash
