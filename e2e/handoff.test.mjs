@@ -1,10 +1,13 @@
-// The encrypted hand-off, as a lead and a teammate use it: the lead seals a
-// new token with a passphrase, Python's `cryptography` opens that file on its
-// own (tests/readers/handoff.py), and the teammate's panel (another browser
+// The encrypted hand-off, as a lead and a teammate use it: the lead is refused
+// a weak passphrase, then seals a new token (format version 2) with a
+// passphrase, Python's `cryptography` opens that file on its own
+// (tests/readers/handoff.py), and the teammate's panel (another browser
 // profile, no token of its own) opens it, says exactly what is wrong with a
 // wrong passphrase, a cut or altered file and another version, and offers
-// the engine files. A file Python sealed opens too, and the README's test
-// vector (docs/handoff-vector-v1.txt) decrypts in both.
+// the engine files. Files Python sealed open too (version 2, and version 1
+// with a passphrase sealing now refuses), one whose token is for another
+// namespace does not, and the README's test vectors
+// (docs/handoff-vector-v2.txt, docs/handoff-vector-v1.txt) decrypt in both.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -17,8 +20,9 @@ const fx = useFixtures([]);
 const ns = demoNamespaces(fx);
 const PYTHON = process.env.READERS_PYTHON ?? 'python3';
 const READER = new URL('../tests/readers/handoff.py', import.meta.url).pathname;
-const VECTOR = new URL('../docs/handoff-vector-v1.txt', import.meta.url).pathname;
-/** The README's test vector's passphrase. */
+const VECTOR_V1 = new URL('../docs/handoff-vector-v1.txt', import.meta.url).pathname;
+const VECTOR_V2 = new URL('../docs/handoff-vector-v2.txt', import.meta.url).pathname;
+/** The README's test vectors' passphrase. */
 const VECTOR_PASSPHRASE = 'correct horse battery staple';
 
 /** What a hand-off holds, from its plaintext's `key value` lines. */
@@ -35,6 +39,22 @@ function fields(text) {
 /** Python's reading of a sealed file: what it holds. */
 function pythonOpens(path, passphrase) {
   return fields(execFileSync(PYTHON, [READER, path, passphrase], { encoding: 'utf8', stdio: 'pipe' }));
+}
+
+/** `lines` sealed by Python: version 2, or with `--seal-v1` version 1. */
+function pythonSeals(lines, passphrase, how = '--seal') {
+  return execFileSync(PYTHON, [READER, how, passphrase], { input: lines.join('\n') + '\n', encoding: 'utf8' });
+}
+
+/** A development token from the local service, for `nsId`, `hostname` and `ports`. */
+async function devToken(nsId, hostname, ports) {
+  const res = await fetch(`${fx.service.url}cloud/games/${fx.service.gameId}/namespaces/${nsId}/tokens/development`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${fx.service.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ hostname, ports }),
+  });
+  assert.equal(res.status, 200);
+  return (await res.json()).token;
 }
 
 /** The teammate's side: the token page, in a browser profile of its own, no token. */
@@ -82,8 +102,9 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   await page.getByLabel('Hostname').fill('192.168.1.20');
   await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
   await page.getByRole('button', { name: 'Create token' }).click();
-  await page.getByLabel('Names of the protected namespaces').fill(ns.staging);
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Create' });
+  await confirm.getByLabel('Names of the protected namespaces').fill(ns.staging);
+  await confirm.getByRole('button', { name: 'Create', exact: true }).click();
   const region = page.getByRole('region', { name: 'New development token' });
   await region.waitFor();
   const token = await region.getByLabel('New token').inputValue();
@@ -97,6 +118,18 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   await download.click();
   assert.equal(await passphrase.evaluate((i) => i.validity.tooShort), true, 'the browser asks for 12 characters');
   assert.equal(downloads, 0, 'a short passphrase seals nothing');
+  // 12 characters, but few of them, or a shorter part repeated: the panel says
+  // why (each message differs from the one before, so each wait sees a new one).
+  for (const [weak, said] of [
+    ['abcabcabcabc', /Use 6 different characters or more/],
+    ['abcdefabcdef', /Do not repeat a shorter part/],
+    ['123412341234', /Use 6 different characters or more/],
+  ]) {
+    await passphrase.fill(weak);
+    await download.click();
+    await region.getByRole('status').filter({ hasText: said }).waitFor();
+  }
+  assert.equal(downloads, 0, 'a weak passphrase seals nothing');
   await sealing.getByRole('button', { name: 'Suggest one' }).click();
   const suggested = await passphrase.inputValue();
   assert.match(suggested, /^([a-km-np-z2-9]{4}-){4}[a-km-np-z2-9]{4}$/);
@@ -114,12 +147,12 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   const path = await file.path();
   const text = await readFile(path, 'utf8');
   const lines = text.split('\n');
-  assert.equal(lines[0], 'gamecloud-handoff 1');
-  assert.match(lines[2], /^pbkdf2-sha256 600000 [A-Za-z0-9_-]{22} [A-Za-z0-9_-]{22}$/);
+  assert.equal(lines[0], 'gamecloud-handoff 2');
+  assert.match(lines[2], /^pbkdf2-sha256-hkdf 600000 [A-Za-z0-9_-]{22} [A-Za-z0-9_-]{22}$/);
   assert.match(lines[3], /^aes-256-gcm [A-Za-z0-9_-]{16} \d+$/);
   assert.ok(!text.includes(token) && !text.includes('192.168.1.20'), 'nothing readable inside');
 
-  // Python's cryptography, on its own, opens the panel's file.
+  // Python's cryptography, on its own, opens the panel's file (PBKDF2, then HKDF).
   const inside = pythonOpens(path, secret);
   assert.equal(inside.token, token);
   assert.equal(new URL(inside.base_url).href, new URL(fx.service.url).href);
@@ -139,11 +172,13 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
     await mate.fails(text, 'lead & team: unicode $(no)', /The passphrase does not open this hand-off/),
     await mate.fails(text.slice(0, text.length - 40), secret, /cut short/),
     await mate.fails(flipped, secret, /changed after it was sealed/),
-    await mate.fails(text.replace('gamecloud-handoff 1', 'gamecloud-handoff 2'), secret, /format version 2; this panel reads version 1 only/),
+    await mate.fails(text.replace('gamecloud-handoff 2', 'gamecloud-handoff 3'), secret, /format version 3; this panel reads versions 1 and 2/),
+    // Passed off as version 1: its key derivation line is version 2's.
+    await mate.fails(text.replace('gamecloud-handoff 2', 'gamecloud-handoff 1'), secret, /damaged: its key derivation line does not read/),
     await mate.fails('{"token": "dev_x"}', secret, /not an encrypted hand-off/),
     await mate.fails('', secret, /Choose the hand-off file, or paste its text/),
   ];
-  assert.equal(new Set(said).size, 6, 'each failure has its own message');
+  assert.equal(new Set(said).size, 7, 'each failure has its own message');
   await mate.text.fill('{"token": "dev_x"}');
   assert.equal(await mate.page.getByRole('alert').count(), 1, 'one message at a time');
   assert.equal(await mate.text.inputValue(), '{"token": "dev_x"}', 'what was entered is kept');
@@ -158,7 +193,12 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   assert.match(await opened.textContent(), /Opened from the hand-off/);
   assert.equal(await opened.getByLabel('New token').inputValue(), token);
   assert.match(await opened.textContent(), /Expires in 364 d 23 h/);
-  assert.equal(await mate.page.getByLabel('Namespace id').inputValue(), ns.staging, 'the namespace is selected');
+  // Issue 30, finding 3: opening selected the file's namespace. Now the
+  // teammate does.
+  const selected = mate.page.getByLabel('Namespace id', { exact: true });
+  assert.equal(await selected.inputValue(), '', 'opening selects nothing');
+  await opened.getByRole('button', { name: 'Select this namespace' }).click();
+  assert.equal(await selected.inputValue(), ns.staging, 'selected once asked');
   const engineFile = opened.getByRole('group', { name: '.env file' });
   const env = mate.page.waitForEvent('download');
   await engineFile.getByRole('button', { name: 'Download dev-token.env' }).click();
@@ -172,9 +212,10 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   assert.deepEqual(mate.problems, []);
 });
 
-test('a file Python sealed, and the README test vector, open in the panel', async () => {
+test('files Python sealed, and the README test vectors, open in the panel', async () => {
+  const token = await devToken(ns.prod, '10.0.0.5', { game: { protocol: 'udp', port_range: { min: 7000, max: 7010 } } });
   const contents = [
-    'token dev_staging.eyJhbGciOiJFZERTQSJ9.AQID.BAUG',
+    `token ${token}`,
     'base_url https://api.example.com',
     `game_id ${fx.service.gameId}`,
     `namespace_id ${ns.prod}`,
@@ -182,8 +223,9 @@ test('a file Python sealed, and the README test vector, open in the panel', asyn
     'protected no',
     'hostname 10.0.0.5',
     'port game udp 7000-7010',
-  ].join('\n');
-  const sealed = execFileSync(PYTHON, [READER, '--seal', 'from python, sealed'], { input: contents, encoding: 'utf8' });
+  ];
+  const sealed = pythonSeals(contents, 'from python, sealed');
+  assert.equal(sealed.split('\n')[0], 'gamecloud-handoff 2');
   const mate = await OpenHandoff.open();
   await mate.opens(sealed, 'from python, sealed');
   const opened = mate.page.getByRole('region', { name: 'New development token' });
@@ -195,23 +237,60 @@ test('a file Python sealed, and the README test vector, open in the panel', asyn
   assert.match(cfg, /^base_url="https:\/\/api\.example\.com"$/m);
   assert.match(cfg, /^port_min=7000\nport_max=7010$/m);
 
-  const vector = await readFile(VECTOR, 'utf8');
-  const expected = pythonOpens(VECTOR, VECTOR_PASSPHRASE);
-  assert.equal(expected.namespace_label, 'Production');
-  assert.deepEqual(expected.ports, ['default http 8080', 'game udp 7000-7010']);
-  // The few lines of Python the README gives, as written there.
+  // Version 1, as panels sealed before version 2, with a passphrase sealing
+  // now refuses: opening asks nothing of the passphrase.
+  const old = await OpenHandoff.open();
+  await old.opens(pythonSeals(contents, 'aaaaaaaaaaaa', '--seal-v1'), 'aaaaaaaaaaaa');
+  assert.equal(await old.opened.getByLabel('New token').inputValue(), token);
+
+  // Issue 30, finding 3: a file for the teammate's production namespace,
+  // labelled staging and "protected no", relabelled and unmarked nothing,
+  // and selected it. Here it changes neither, selects nothing, and offers
+  // its label.
+  const teammate = await OpenHandoff.open();
+  await teammate.page.evaluate((prod) => {
+    localStorage.setItem('gamecloud.v2.recent', `${JSON.stringify({ kind: 'namespace', id: prod, label: 'Production' })}\n`);
+    localStorage.setItem('gamecloud.v2.protected', prod);
+  }, ns.prod);
+  await teammate.page.reload();
+  await teammate.page.getByText('Open an encrypted hand-off').click();
+  const posing = contents.map((l) => (l.startsWith('namespace_label ') ? 'namespace_label staging' : l));
+  await teammate.opens(pythonSeals(posing, 'from python, sealed'), 'from python, sealed');
+  await teammate.opened.getByText('The hand-off calls this namespace “staging”; this panel\'s name for it is kept.', { exact: false }).waitFor();
+  const kept = await teammate.page.evaluate(() => [localStorage.getItem('gamecloud.v2.recent'), localStorage.getItem('gamecloud.v2.protected')]);
+  assert.match(kept[0], new RegExp(`"id":"${ns.prod}","label":"Production"`), 'the label kept');
+  assert.equal(kept[1], ns.prod, 'the mark kept');
+  assert.equal(await teammate.page.getByLabel('Namespace id', { exact: true }).inputValue(), '', 'nothing selected');
+
+  // Issue 30, finding 3: the token's own claims were never compared with the file's fields.
+  const other = await OpenHandoff.open();
+  const elsewhere = contents.map((l) => (l.startsWith('namespace_id ') ? `namespace_id ${ns.staging}` : l));
+  const refused = await other.fails(pythonSeals(elsewhere, 'from python, sealed'), 'from python, sealed', /holds no usable token/);
+  assert.match(refused, new RegExp(`the token is for namespace ${ns.prod}, but the file says namespace ${ns.staging}\\.`));
+  assert.equal(await other.opened.count(), 0, 'nothing opened');
+
+  // The test vectors: Python's reading, the README's lines (version 2), then the panel.
+  const expected = { [VECTOR_V1]: pythonOpens(VECTOR_V1, VECTOR_PASSPHRASE), [VECTOR_V2]: pythonOpens(VECTOR_V2, VECTOR_PASSPHRASE) };
+  for (const inside of Object.values(expected)) {
+    assert.equal(inside.namespace_label, 'Production');
+    assert.deepEqual(inside.ports, ['default http 8080', 'game udp 7000-7010']);
+  }
   const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
   const snippet = readme.split('### The encrypted hand-off, version 1')[1].split('```python\n')[1].split('```')[0];
   const dir = await mkdtemp(join(tmpdir(), 'handoff-'));
   await writeFile(join(dir, 'open.py'), snippet);
-  const printed = execFileSync(PYTHON, [join(dir, 'open.py'), VECTOR, VECTOR_PASSPHRASE], { encoding: 'utf8' });
-  assert.deepEqual(fields(printed), expected);
-  // From the keyboard: the text pasted, the passphrase typed, Enter.
-  const again = await OpenHandoff.open();
-  await again.text.fill(vector);
-  await again.passphrase.fill(VECTOR_PASSPHRASE);
-  await again.passphrase.press('Enter');
-  await again.opened.waitFor();
-  assert.equal(await again.opened.getByLabel('New token').inputValue(), expected.token);
-  assert.deepEqual([...mate.problems, ...again.problems], []);
+  const printed = execFileSync(PYTHON, [join(dir, 'open.py'), VECTOR_V2, VECTOR_PASSPHRASE], { encoding: 'utf8' });
+  assert.deepEqual(fields(printed), expected[VECTOR_V2]);
+  const pages = [];
+  for (const vector of [VECTOR_V2, VECTOR_V1]) {
+    // From the keyboard: the text pasted, the passphrase typed, Enter.
+    const again = await OpenHandoff.open();
+    await again.text.fill(await readFile(vector, 'utf8'));
+    await again.passphrase.fill(VECTOR_PASSPHRASE);
+    await again.passphrase.press('Enter');
+    await again.opened.waitFor();
+    assert.equal(await again.opened.getByLabel('New token').inputValue(), expected[vector].token, vector);
+    pages.push(again);
+  }
+  assert.deepEqual([mate, old, teammate, other, ...pages].flatMap((p) => p.problems), []);
 });

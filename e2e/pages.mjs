@@ -126,3 +126,89 @@ export class BuildsPage {
     await this.table().evaluate((table) => { table.parentElement.scrollTop = table.parentElement.scrollHeight; });
   }
 }
+
+/** The connection form at the top of every page: the ids and the protected mark. */
+export class ConnectionForm {
+  constructor(page) {
+    this.page = page;
+  }
+
+  /** The "Protected" checkbox of the selected namespace. */
+  get mark() {
+    return this.page.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' });
+  }
+
+  /** The namespace id field. */
+  get namespaceId() {
+    return this.page.getByLabel('Namespace id', { exact: true });
+  }
+
+  /** Types a namespace id and leaves the field, as a person does. */
+  async selectNamespace(id) {
+    await this.namespaceId.fill(id);
+    await this.namespaceId.press('Tab');
+  }
+
+  /** Marks the selected namespace protected (nothing is asked). */
+  async protect() {
+    await this.mark.check();
+  }
+
+  /** Unticks the mark; resolves with the confirmation that asks for the name. */
+  async askToUnprotect() {
+    await this.mark.click();
+    const dialog = this.page.getByRole('alertdialog', { name: 'Remove the mark' });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** Removes the mark, typing `name` in its confirmation. */
+  async unprotect(name) {
+    const dialog = await this.askToUnprotect();
+    await confirmWith(dialog, name, 'Remove the mark');
+    await this.page.waitForFunction(() => !document.querySelector('input[name=protected]').checked);
+  }
+}
+
+/** Types the protected namespaces' names in a confirmation, then presses `button`. */
+export async function confirmWith(dialog, names, button) {
+  await dialog.getByLabel('Names of the protected namespaces').fill(names);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+}
+
+/** The recent ids, under the connection form: use, name or forget one. */
+export class RecentIds {
+  constructor(page) {
+    this.page = page;
+  }
+
+  /** Opens the list. */
+  async open() {
+    const summary = this.page.getByText(/^Recent ids \(\d+\)$/);
+    if (!(await this.page.locator('details.gc-recent').evaluate((d) => d.open))) await summary.click();
+  }
+
+  /** The label field of a namespace. */
+  label(id) {
+    return this.page.getByLabel(`Label for namespace ${id}`);
+  }
+
+  /** Types a label for a namespace and leaves the field (its change event). */
+  async name(id, label) {
+    await this.open();
+    await this.label(id).fill(label);
+    await this.label(id).press('Enter');
+  }
+}
+
+/** The action log page. */
+export class LogPage {
+  constructor(page) {
+    this.page = page;
+  }
+
+  /** The entries' rows, the header left out. */
+  rows() {
+    return this.page.getByRole('table', { name: 'Action log' }).getByRole('row').filter({ hasNot: this.page.getByRole('columnheader') });
+  }
+}

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { axeViolations, demoNamespaces, openPage, openPanel, useFixtures } from './harness.mjs';
-import { BuildsPage, SettingsPage } from './pages.mjs';
+import { BuildsPage, ConnectionForm, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures(['--test-hooks']);
 const ns = demoNamespaces(fx);
@@ -511,7 +511,7 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
 
   // Unmarked in the other tab, it is unmarked here at once (and the other
   // way round), and neither tab's change undoes the other's.
-  await other.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' }).uncheck();
+  await new ConnectionForm(other).unprotect('Production');
   await page.getByRole('link', { name: 'CDN auth' }).click();
   await settings.namespace(ns.prod).waitFor();
   await page.locator('input[name=protected]:not(:checked)').waitFor();
@@ -528,7 +528,7 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   assert.match(await marked.last().textContent(), /mark-protected.*Production.*protected.*done/);
   assert.equal(await marked.first().locator('.gc-is-protected').count(), 1, 'badged in the log');
   await page.getByRole('link', { name: 'CDN auth' }).click();
-  await mark.uncheck();
+  await new ConnectionForm(page).unprotect('Production');
   assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), '');
   assert.deepEqual(problems, []);
 });

@@ -77,7 +77,8 @@ export type IssueCode =
   | 'id-invalid'
   | 'value-unknown'
   | 'type-invalid'
-  | 'label-duplicate';
+  | 'label-duplicate'
+  | 'namespace-protected';
 
 /** One problem with a request. */
 export interface ValidationIssue {

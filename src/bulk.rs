@@ -7,6 +7,7 @@
 //! test; the page's workers only sleep and call.
 
 use crate::api::ApiError;
+use crate::protect::Marks;
 
 /// The most calls running at once.
 pub const CONCURRENCY: usize = 3;
@@ -50,14 +51,11 @@ impl Picks {
     }
 
     /// Whether `id` is chosen: the selected namespace is, until unticked,
-    /// unless it is protected (`protected`: the marked ids as kept,
-    /// [`crate::protect::is_marked`]); any other only when ticked.
-    pub fn is_chosen(&self, id: &str, selected: &str, protected: &str) -> bool {
+    /// unless it is protected; any other only when ticked.
+    pub fn is_chosen(&self, id: &str, selected: &str, protected: &Marks) -> bool {
         let has = |l: &[String]| l.iter().any(|x| x.eq_ignore_ascii_case(id));
         has(&self.on)
-            || (id.eq_ignore_ascii_case(selected.trim())
-                && !has(&self.off)
-                && !crate::protect::is_marked(protected, id))
+            || (id.eq_ignore_ascii_case(selected.trim()) && !has(&self.off) && !protected.has(id))
     }
 
     /// Ticks or unticks `id`.
@@ -67,9 +65,10 @@ impl Picks {
         if chosen { &mut self.on } else { &mut self.off }.push(id.to_owned());
     }
 
-    /// Adds a namespace typed by hand, ticked.
+    /// Adds a namespace typed by hand, ticked, in its one form
+    /// ([`crate::validate::canonical_id`]).
     pub fn add(&mut self, id: &str) {
-        let id = id.trim();
+        let id = &crate::validate::canonical_id(id);
         if !self.typed.iter().any(|x| x.eq_ignore_ascii_case(id)) {
             self.typed.push(id.to_owned());
         }
@@ -81,7 +80,7 @@ impl Picks {
         &self,
         offered: Vec<(String, String)>,
         selected: &str,
-        protected: &str,
+        protected: &Marks,
     ) -> Vec<(String, String)> {
         offered
             .into_iter()
@@ -305,6 +304,15 @@ impl Plan {
             }
         }
         Some(self.new_run())
+    }
+
+    /// The namespaces a retry sends to: the failed and the not started.
+    pub fn unfinished(&self) -> Vec<String> {
+        self.items
+            .iter()
+            .filter(|i| matches!(i.step, Step::Failed(_) | Step::NotStarted))
+            .map(|i| i.namespace_id.clone())
+            .collect()
     }
 
     /// Whether the run is going: a namespace waits or a call is in flight.

@@ -78,6 +78,11 @@ pub fn local_env_name(h: &Handoff) -> String {
     format!("gamecloud.{}.local.env", h.namespace_id)
 }
 
+/// The name that file is saved under in presentation mode, where the
+/// browser would show the namespace id on the shared screen: the person
+/// renames it to [`local_env_name`] afterwards.
+pub const LOCAL_ENV_PRESENTING: &str = "gamecloud.local.env";
+
 /// That file's text: its notes, then `GAMECLOUD_DEV_TOKEN=<token>`.
 pub fn local_env_file(h: &Handoff) -> Result<String, String> {
     h.check()?;

@@ -4,6 +4,8 @@
 //! after its name is typed. The panel suggests the mark for a namespace
 //! whose label or id says prod, production or live.
 
+use crate::validate::canonical_id;
+
 /// Whether a namespace's label or id names production: one of its words
 /// (letters and digits between any other characters) is `prod`,
 /// `production` or `live`, in any case. `prod-eu` and `Live 2` do;
@@ -48,36 +50,70 @@ pub fn confirms(typed: &str, phrase: &str) -> bool {
     squeeze(typed) == squeeze(phrase)
 }
 
-/// The marked ids as kept: one a line. Blank lines and repeats (ids
-/// compared without case) are dropped. There is no bound: a mark is never
-/// dropped to make room (each is one click, and a few dozen bytes).
-pub fn parse(text: &str) -> Vec<String> {
-    let mut ids: Vec<String> = Vec::new();
-    for id in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        ids.retain(|x| !x.eq_ignore_ascii_case(id));
-        ids.push(id.to_owned());
+/// The protected namespaces' ids, each in its one form
+/// ([`crate::validate::canonical_id`]), so that no other spelling of a
+/// marked id passes for an unmarked one. Kept as text, one id a line
+/// ([`Marks::parse`], [`Marks::to_text`]). There is no bound: a mark is
+/// never dropped to make room (each is one click, and a few dozen bytes).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Marks(Vec<String>);
+
+impl Marks {
+    /// The marks as kept: blank lines and repeats dropped, ids put in their
+    /// one form.
+    pub fn parse(text: &str) -> Marks {
+        let mut marks = Marks::default();
+        for id in text.lines() {
+            marks.set(id, true);
+        }
+        marks
     }
-    ids
+
+    /// One id a line, in the order marked.
+    pub fn to_text(&self) -> String {
+        self.0.join("\n")
+    }
+
+    /// Whether `id`, in any spelling, is marked.
+    pub fn has(&self, id: &str) -> bool {
+        let id = canonical_id(id);
+        !id.is_empty() && self.0.contains(&id)
+    }
+
+    /// Marks or unmarks `id`; whether anything changed.
+    pub fn set(&mut self, id: &str, on: bool) -> bool {
+        let id = canonical_id(id);
+        if id.is_empty() || self.0.contains(&id) == on {
+            return false;
+        }
+        self.0.retain(|x| *x != id);
+        if on {
+            self.0.push(id);
+        }
+        true
+    }
+
+    /// The marked ids, in the order marked.
+    pub fn ids(&self) -> &[String] {
+        &self.0
+    }
 }
 
-/// Marks or unmarks `id` in `ids` (kept as [`parse`] reads them); whether
-/// anything changed.
-pub fn mark(ids: &mut Vec<String>, id: &str, on: bool) -> bool {
-    let id = id.trim();
-    let was = ids.iter().any(|x| x.eq_ignore_ascii_case(id));
-    if id.is_empty() || was == on {
-        return false;
-    }
-    ids.retain(|x| !x.eq_ignore_ascii_case(id));
-    if on {
-        ids.push(id.to_owned());
-    }
-    true
-}
+/// The namespaces among `namespaces` whose names were typed in a
+/// confirmation: a change is sent to a protected namespace only when it is
+/// one of them, whatever was protected when the confirmation opened.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Named(Vec<String>);
 
-/// Whether `id` is among the marked ids as kept (one a line, [`parse`]),
-/// compared without case.
-pub fn is_marked(kept: &str, id: &str) -> bool {
-    let id = id.trim();
-    !id.is_empty() && kept.lines().any(|x| x.trim().eq_ignore_ascii_case(id))
+impl Named {
+    /// The ids (any spelling) whose names were typed.
+    pub fn new(ids: &[String]) -> Named {
+        Named(ids.iter().map(|id| canonical_id(id)).collect())
+    }
+
+    /// Whether a change may go to `id` now that `marks` are as they are:
+    /// it is not protected, or its name was typed.
+    pub fn allows(&self, marks: &Marks, id: &str) -> bool {
+        !marks.has(id) || self.0.contains(&canonical_id(id))
+    }
 }

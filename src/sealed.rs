@@ -1,48 +1,62 @@
 //! The encrypted hand-off: a new development token with what it is for (base
 //! URL, ids, hostname, ports), sealed with a passphrase so that a lead can send
 //! it to a teammate over chat and no secret travels there. This is the file's
-//! format, version 1, and every way opening one can fail; the cryptography is
-//! the browser's own (WebCrypto, at the panel's edge), so this module does no
-//! I/O and is tested natively.
+//! format (version 2 is sealed, versions 1 and 2 are opened) and every way
+//! opening one can fail; the cryptography is the browser's own (WebCrypto, at
+//! the panel's edge), so this module does no I/O and is tested natively.
 //!
 //! A file is four lines of text (and any lines starting with `#`, skipped):
 //!
 //! ```text
-//! gamecloud-handoff 1
-//! pbkdf2-sha256 600000 <salt> <check>
+//! gamecloud-handoff 2
+//! pbkdf2-sha256-hkdf 600000 <salt> <check>
 //! aes-256-gcm <iv> <length>
 //! <data>
 //! ```
 //!
 //! Binary fields are base64url without padding. PBKDF2-HMAC-SHA256 of the
 //! passphrase's UTF-8 bytes (as typed, not normalized) over the 16-byte salt,
-//! [`ITERATIONS`] rounds, gives 48 bytes: the first 32 are the AES-256-GCM key,
-//! the last 16 are `check`, which tells a wrong passphrase from an altered file.
-//! `data` is the AES-GCM ciphertext with its 16-byte tag (`length` bytes in
-//! all), under the 12-byte `iv`, with the first line as additional data; its
-//! plaintext is [`Contents::to_text`].
+//! [`ITERATIONS`] rounds, gives 32 bytes; HKDF-SHA256 (RFC 5869) with an
+//! empty salt ([`HKDF_SALT`]) expands them twice: with the info
+//! [`HKDF_KEY_INFO`] into the 32-byte AES-256-GCM key, with [`HKDF_CHECK_INFO`]
+//! into the 16-byte `check`, which tells a wrong passphrase from an altered
+//! file. `data` is the AES-GCM ciphertext with its 16-byte tag (`length`
+//! bytes in all), under the 12-byte `iv`, with the first line as additional
+//! data; its plaintext is [`Contents::to_text`].
+//!
+//! Version 1 differs in two lines: `gamecloud-handoff 1`, and
+//! `pbkdf2-sha256 600000 <salt> <check>`, where PBKDF2 derives 48 bytes, the
+//! key then the check. PBKDF2 computes 32 bytes a run, so its user paid two
+//! runs (1.2 million rounds) while a guess was checked against `check`, the
+//! second run, alone (600,000): version 2 runs PBKDF2 once and splits its
+//! output. Version 1 files still open, with the key derived as they were.
 
 use crate::model::{PortConfig, PortProtocol, PortRange, Ports};
-use crate::token::base64url;
+use crate::token::{base64url, DevEntitlement};
+use crate::validate::canonical_id;
 
 /// The first word of every file.
 pub const MAGIC: &str = "gamecloud-handoff";
-/// The format's version, this module's.
-pub const VERSION: u32 = 1;
-/// The file's first line, also the cipher's additional data: a file cannot
-/// be passed off as another version's.
-pub const FIRST_LINE: &str = "gamecloud-handoff 1";
 /// PBKDF2-HMAC-SHA256 rounds: OWASP's figure for it (2023). Published in
-/// every file; version 1 reads no other.
+/// every file; versions 1 and 2 read no other.
 pub const ITERATIONS: u32 = 600_000;
-/// Bytes of salt, of IV, and of the check.
+/// Bytes of PBKDF2's salt.
 pub const SALT_LEN: usize = 16;
 /// Bytes of the AES-GCM IV.
 pub const IV_LEN: usize = 12;
-/// Bytes of the passphrase check, after the key.
+/// Bytes of the AES-256-GCM key.
+pub const KEY_LEN: usize = 32;
+/// Bytes of the passphrase check.
 pub const CHECK_LEN: usize = 16;
-/// Bytes PBKDF2 derives: the key, then the check.
-pub const DERIVED_LEN: usize = 32 + CHECK_LEN;
+/// HKDF's salt in version 2: empty, which RFC 5869 reads as 32 zero bytes
+/// (its "not provided"). What HKDF is given is PBKDF2's salted output,
+/// already as random as a key; a salt would add nothing.
+pub const HKDF_SALT: &[u8] = b"";
+/// HKDF's info for the AES-256-GCM key, in version 2.
+pub const HKDF_KEY_INFO: &[u8] = b"gamecloud-handoff 2 key";
+/// HKDF's info for the passphrase check, in version 2: another info, so the
+/// check says nothing of the key.
+pub const HKDF_CHECK_INFO: &[u8] = b"gamecloud-handoff 2 check";
 /// Bytes of the AES-GCM tag at the end of `data`.
 const TAG_LEN: usize = 16;
 /// The most `data` may hold: a hand-off is a few hundred bytes.
@@ -51,12 +65,54 @@ const MAX_DATA: usize = 64 * 1024;
 const COMMENT: &str =
     "# A Game Cloud development token, sealed: open it in the panel (Development token, Open a hand-off) with its passphrase.";
 
+/// A version of the format: what its first line says, and how the key and
+/// the check are derived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Version {
+    /// PBKDF2 derives 48 bytes: the key, then the check ([`split_derived`]).
+    V1,
+    /// PBKDF2 derives 32 bytes; HKDF makes the key and the check of them.
+    V2,
+}
+
+impl Version {
+    /// The version the panel seals.
+    pub const SEALED: Version = Version::V2;
+
+    /// The file's first line, also the cipher's additional data: a file
+    /// cannot be passed off as another version's.
+    pub fn first_line(self) -> &'static str {
+        match self {
+            Version::V1 => "gamecloud-handoff 1",
+            Version::V2 => "gamecloud-handoff 2",
+        }
+    }
+
+    /// The first word of the key derivation line.
+    pub fn kdf(self) -> &'static str {
+        match self {
+            Version::V1 => "pbkdf2-sha256",
+            Version::V2 => "pbkdf2-sha256-hkdf",
+        }
+    }
+
+    /// Bytes PBKDF2 derives.
+    pub fn pbkdf2_len(self) -> usize {
+        match self {
+            Version::V1 => KEY_LEN + CHECK_LEN,
+            Version::V2 => KEY_LEN,
+        }
+    }
+}
+
 /// A sealed file's fields, as written and read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sealed {
+    /// Its format's version.
+    pub version: Version,
     /// PBKDF2's salt, [`SALT_LEN`] random bytes.
     pub salt: Vec<u8>,
-    /// The last [`CHECK_LEN`] bytes PBKDF2 derived.
+    /// The passphrase check, [`CHECK_LEN`] bytes.
     pub check: Vec<u8>,
     /// AES-GCM's IV, [`IV_LEN`] random bytes.
     pub iv: Vec<u8>,
@@ -69,7 +125,8 @@ pub struct Sealed {
 pub enum OpenError {
     /// It does not start as a hand-off file does.
     NotAHandoff,
-    /// Another version of the format (the text after the magic word).
+    /// A version of the format this panel does not know (the text after the
+    /// magic word).
     Version(String),
     /// Lines or bytes are missing at its end.
     Truncated,
@@ -86,8 +143,8 @@ pub enum OpenError {
 impl std::fmt::Display for OpenError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            OpenError::NotAHandoff => f.write_str("This is not an encrypted hand-off: its first line is not gamecloud-handoff 1."),
-            OpenError::Version(v) => write!(f, "This hand-off is in format version {v}; this panel reads version 1 only. Open it in a newer panel."),
+            OpenError::NotAHandoff => f.write_str("This is not an encrypted hand-off: its first line is not gamecloud-handoff 1 or 2."),
+            OpenError::Version(v) => write!(f, "This hand-off is in format version {v}; this panel reads versions 1 and 2. Open it in a newer panel."),
             OpenError::Truncated => f.write_str("This hand-off is cut short: its end is missing. Copy or send all of it again."),
             OpenError::Damaged(what) => write!(f, "This hand-off is damaged: its {what} does not read."),
             OpenError::WrongPassphrase => f.write_str("The passphrase does not open this hand-off."),
@@ -98,11 +155,13 @@ impl std::fmt::Display for OpenError {
 }
 
 impl Sealed {
-    /// The file's text.
+    /// The file's text, in its version's format.
     pub fn to_text(&self) -> String {
         let b = base64url::encode;
         format!(
-            "{FIRST_LINE}\n{COMMENT}\npbkdf2-sha256 {ITERATIONS} {} {}\naes-256-gcm {} {}\n{}\n",
+            "{}\n{COMMENT}\n{} {ITERATIONS} {} {}\naes-256-gcm {} {}\n{}\n",
+            self.version.first_line(),
+            self.version.kdf(),
             b(&self.salt),
             b(&self.check),
             b(&self.iv),
@@ -120,18 +179,19 @@ impl Sealed {
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'));
         let first = lines.next().ok_or(OpenError::NotAHandoff)?;
-        let version = |v: &str| {
+        let number = |v: &str| {
             (1..=16).contains(&v.len()) && v.bytes().all(|b| b.is_ascii_digit() || b == b'.')
         };
-        match first.strip_prefix(MAGIC) {
-            Some(" 1") => {}
-            Some(v) if v.starts_with(' ') && version(&v[1..]) => {
+        let version = match first.strip_prefix(MAGIC) {
+            Some(" 1") => Version::V1,
+            Some(" 2") => Version::V2,
+            Some(v) if v.starts_with(' ') && number(&v[1..]) => {
                 return Err(OpenError::Version(v[1..].to_owned()));
             }
             // Only the start of the magic word: cut short.
             _ if MAGIC.starts_with(first) => return Err(OpenError::Truncated),
             _ => return Err(OpenError::NotAHandoff),
-        }
+        };
         let (kdf, cipher, data) = match (lines.next(), lines.next(), lines.next()) {
             (Some(k), Some(c), Some(d)) => (k, c, d),
             _ => return Err(OpenError::Truncated),
@@ -141,9 +201,13 @@ impl Sealed {
             _ => Err(OpenError::Damaged(what)),
         };
         let kdf: Vec<&str> = kdf.split(' ').collect();
-        let ["pbkdf2-sha256", rounds, salt, check] = kdf[..] else {
+        let [name, rounds, salt, check] = kdf[..] else {
             return Err(OpenError::Damaged("key derivation line"));
         };
+        // Another version's derivation: the key would come out another.
+        if name != version.kdf() {
+            return Err(OpenError::Damaged("key derivation line"));
+        }
         if rounds != "600000" {
             return Err(OpenError::Damaged("iteration count"));
         }
@@ -165,6 +229,7 @@ impl Sealed {
             return Err(OpenError::Damaged("data"));
         }
         Ok(Sealed {
+            version,
             salt: bytes(salt, SALT_LEN, "salt")?,
             check: bytes(check, CHECK_LEN, "passphrase check")?,
             iv: bytes(iv, IV_LEN, "IV")?,
@@ -173,9 +238,9 @@ impl Sealed {
     }
 }
 
-/// The key and the check in what PBKDF2 derived ([`DERIVED_LEN`] bytes).
+/// The key and the check in what version 1's PBKDF2 derived (48 bytes).
 pub fn split_derived(derived: &[u8]) -> (&[u8], &[u8]) {
-    derived.split_at(derived.len().min(32))
+    derived.split_at(derived.len().min(KEY_LEN))
 }
 
 /// What a hand-off holds: the token and what it is for, with the
@@ -229,22 +294,22 @@ impl Contents {
             out.push_str(value);
             out.push('\n');
         }
-        for (label, c) in &self.ports {
-            let at = match (c.port, c.port_range) {
-                (Some(p), _) => p.to_string(),
-                (None, Some(r)) => format!("{}-{}", r.min, r.max),
-                (None, None) => String::new(),
-            };
-            out.push_str(&format!("port {label} {} {at}\n", c.protocol));
+        for port in file_ports(&self.ports) {
+            out.push_str("port ");
+            out.push_str(&port);
+            out.push('\n');
         }
         out
     }
 
-    /// Reads the plaintext (unknown keys are skipped, so that a later
-    /// panel may add some within version 1), then checks what it holds as
-    /// any hand-off's values are ([`crate::files::Handoff::check`]): whoever
-    /// has the passphrase can seal anything.
-    pub fn read(text: &str) -> Result<Contents, OpenError> {
+    /// Reads the plaintext of a file of `version` (unknown keys are
+    /// skipped, so that a later panel may add some within a version), then
+    /// checks what it holds as any hand-off's values are
+    /// ([`crate::files::Handoff::check`]) and against the token's own claims
+    /// (the namespace, hostname and ports the token is for must be the
+    /// file's): whoever has the passphrase can seal anything. The ids come
+    /// back in their canonical form ([`canonical_id`]).
+    pub fn read(text: &str, version: Version) -> Result<Contents, OpenError> {
         let bad = |why: String| OpenError::Contents(why);
         let mut c = Contents::default();
         let mut protected = None;
@@ -285,10 +350,10 @@ impl Contents {
             Some("no") => false,
             _ => return Err(bad("protected is not yes or no.".into())),
         };
-        if c.namespace_label.chars().any(char::is_control) || c.namespace_label.len() > 256 {
-            return Err(bad(
-                "the namespace label holds a control character or is too long.".into(),
-            ));
+        c.game_id = canonical_id(&c.game_id);
+        c.namespace_id = canonical_id(&c.namespace_id);
+        if let Some(why) = crate::validate::namespace_label_problem(&c.namespace_label) {
+            return Err(bad(why.into()));
         }
         // The ports as the service takes them: known protocols, ports and
         // ranges in bounds (what the token page's form checks).
@@ -311,8 +376,130 @@ impl Contents {
         }
         .check()
         .map_err(bad)?;
+        c.token_agrees(version).map_err(bad)?;
         Ok(c)
     }
+
+    /// Whether the token's own claims are the file's fields: a file whose
+    /// token is for another namespace, hostname or ports would have the
+    /// teammate's panel name, guard and write engine files for one thing
+    /// while the token does another. The token must read as a development
+    /// token, whose namespace (as a UUID), hostname (in any case) and ports
+    /// (labels, protocols, port or range) are the file's. A version 1 file's
+    /// token that does not read at all is taken unchecked, as version 1
+    /// always took it (the published version 1 vector holds such a token);
+    /// one that reads as another kind of token is refused in both versions.
+    fn token_agrees(&self, version: Version) -> Result<(), String> {
+        let decoded = match crate::token::decode(&self.token) {
+            Ok(d) => d,
+            Err(_) if version == Version::V1 => return Ok(()),
+            Err(e) => {
+                return Err(format!(
+                    "the token does not read ({} {}).",
+                    e.part, e.message
+                ))
+            }
+        };
+        let Some(dev) = decoded.development() else {
+            return Err(format!(
+                "the token is not a development token (its kind: {}).",
+                decoded.kind().as_str()
+            ));
+        };
+        let theirs = dev.namespace_id.as_deref().map(canonical_id);
+        if theirs.as_deref() != Some(self.namespace_id.as_str()) {
+            let theirs = theirs.map_or("no namespace".into(), |id| format!("namespace {id}"));
+            return Err(format!(
+                "the token is for {theirs}, but the file says namespace {}.",
+                self.namespace_id
+            ));
+        }
+        if !dev.hostname.eq_ignore_ascii_case(&self.hostname) {
+            return Err(format!(
+                "the token is for hostname {}, but the file says {}.",
+                shown(&dev.hostname),
+                self.hostname
+            ));
+        }
+        ports_agree(dev, &self.ports)
+    }
+}
+
+/// The token's ports are the file's: the same labels, each once, with the
+/// same protocol and port or range (compared as the file writes them).
+fn ports_agree(dev: &DevEntitlement, ports: &Ports) -> Result<(), String> {
+    let theirs: Vec<String> = dev
+        .ports
+        .iter()
+        .map(|p| {
+            let range = p.port_range.map(|(a, b)| (i64::from(a), i64::from(b)));
+            port_line(&shown(&p.label), &p.protocol, p.port.map(i64::from), range)
+        })
+        .collect();
+    // The file's labels are unique: as many ports, each of the file's among
+    // the token's, is the same set (a label twice in the token leaves one out).
+    let ours = file_ports(ports);
+    if theirs.len() == ours.len() && ours.iter().all(|p| theirs.contains(p)) {
+        return Ok(());
+    }
+    Err(format!(
+        "the token binds the ports {}, but the file says {}.",
+        listed(&theirs),
+        listed(&ours)
+    ))
+}
+
+/// The file's ports, each as its `port` line says it after the word
+/// (`game udp 7777`, `game udp 7000-7010`), in the order of their labels.
+fn file_ports(ports: &Ports) -> Vec<String> {
+    ports
+        .iter()
+        .map(|(label, c)| {
+            port_line(
+                label,
+                &c.protocol,
+                c.port,
+                c.port_range.map(|r| (r.min, r.max)),
+            )
+        })
+        .collect()
+}
+
+/// `<label> <protocol> <port>` or `<label> <protocol> <min>-<max>` (a
+/// token could hold both a port and a range: both are written).
+fn port_line(
+    label: &str,
+    protocol: &PortProtocol,
+    port: Option<i64>,
+    range: Option<(i64, i64)>,
+) -> String {
+    let mut out = format!("{label} {protocol}");
+    if let Some(p) = port {
+        out.push_str(&format!(" {p}"));
+    }
+    if let Some((min, max)) = range {
+        out.push_str(&format!(" {min}-{max}"));
+    }
+    out
+}
+
+/// Ports listed in a message, or "none".
+fn listed(ports: &[String]) -> String {
+    if ports.is_empty() {
+        "none".to_owned()
+    } else {
+        ports.join(", ")
+    }
+}
+
+/// A value from the token, in a message: whoever sealed the file wrote it,
+/// so it is cut short, and anything but printable ASCII (a control or
+/// direction character) shows as `?`.
+fn shown(text: &str) -> String {
+    text.chars()
+        .take(64)
+        .map(|c| if c.is_ascii_graphic() { c } else { '?' })
+        .collect()
 }
 
 /// `<label> <protocol> <port>` or `<label> <protocol> <min>-<max>`.
@@ -345,15 +532,40 @@ fn read_port(text: &str) -> Option<(String, PortConfig)> {
 
 /// The fewest characters a passphrase may have.
 pub const MIN_PASSPHRASE: usize = 12;
+/// The fewest different characters a passphrase may have.
+pub const MIN_DIFFERENT: usize = 6;
 
-/// Why a passphrase cannot seal a file, or `None`.
+/// Why a passphrase cannot seal a file, or `None`. Whoever has the file can
+/// try passphrases offline, as fast as PBKDF2 allows, and tries the likely
+/// ones first: the short, then the made of few characters (`aaaaaaaaaaaa`,
+/// `123412341234`) and the made of a shorter part repeated
+/// (`abcdefabcdef`). Every passphrase [`suggest_passphrase`] gives passes.
+/// Opening never asks this: a file sealed before the rule still opens.
 pub fn passphrase_problem(passphrase: &str) -> Option<&'static str> {
-    // (`chars().count()` brings a counting routine of its own.)
-    passphrase
-        .chars()
-        .nth(MIN_PASSPHRASE - 1)
-        .is_none()
-        .then_some("Use 12 characters or more: whoever has the file can try passphrases offline.")
+    // Characters, indexed by the repetition check (`chars().count()`
+    // would also bring a counting routine of its own).
+    let chars: Vec<char> = passphrase.chars().collect();
+    if chars.len() < MIN_PASSPHRASE {
+        return Some(
+            "Use 12 characters or more: whoever has the file can try passphrases offline.",
+        );
+    }
+    let mut different: Vec<char> = Vec::with_capacity(MIN_DIFFERENT);
+    for &c in &chars {
+        if different.len() == MIN_DIFFERENT {
+            break;
+        }
+        if !different.contains(&c) {
+            different.push(c);
+        }
+    }
+    if different.len() < MIN_DIFFERENT {
+        return Some("Use 6 different characters or more: a passphrase of a few characters is among the first an attacker tries.");
+    }
+    let n = chars.len();
+    let repeated =
+        (1..=n / 2).any(|p| n.is_multiple_of(p) && (p..n).all(|i| chars[i] == chars[i - p]));
+    repeated.then_some("Do not repeat a shorter part: a repeated pattern is among the first passphrases an attacker tries.")
 }
 
 /// Random bytes a suggested passphrase is made from, five bits each.
@@ -361,15 +573,29 @@ pub const SUGGESTED_BYTES: usize = 20;
 
 /// A passphrase from random bytes: 20 characters of 32 easily told apart
 /// (no `l`, `o`, `0` or `1`), in groups of four: 100 bits, to be read out
-/// over a call.
+/// over a call. A draw of 4 different letters or fewer (about 3 in 10^14)
+/// would fail [`passphrase_problem`]: its i-th letter is then moved i places
+/// along the alphabet, which gives at least 5 different letters (4 letters
+/// over 20 places put one letter in 5 places, which then all differ), so
+/// that every suggestion passes. Its dashes, every fifth character, keep
+/// it from being a shorter part repeated.
 pub fn suggest_passphrase(random: &[u8; SUGGESTED_BYTES]) -> String {
     const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut letters = random.map(|b| usize::from(b & 31));
+    let mut different = letters.to_vec();
+    different.sort_unstable();
+    different.dedup();
+    if different.len() < MIN_DIFFERENT - 1 {
+        for (i, l) in letters.iter_mut().enumerate() {
+            *l = (*l + i) % 32;
+        }
+    }
     let mut out = String::with_capacity(24);
-    for (i, b) in random.iter().enumerate() {
+    for (i, l) in letters.iter().enumerate() {
         if i > 0 && i % 4 == 0 {
             out.push('-');
         }
-        out.push(ALPHABET[usize::from(b & 31)] as char);
+        out.push(ALPHABET[*l] as char);
     }
     out
 }

@@ -98,6 +98,9 @@ str_enum! {
         TypeInvalid => "type-invalid",
         /// Client-side: two ports with the same label (a map keeps only one).
         LabelDuplicate => "label-duplicate",
+        /// Client-side (the panel): a change to a protected namespace whose
+        /// name was not typed in its confirmation.
+        NamespaceProtected => "namespace-protected",
     }
 }
 
@@ -267,6 +270,88 @@ impl IdKind {
             IdKind::Namespace => "namespace",
         }
     }
+}
+
+/// An id in its one form. A UUID written any of the usual ways (either
+/// case, without dashes, in braces, as `urn:uuid:`) comes back lower-case
+/// and dashed, so that a mark, a label and a comparison see one id; any
+/// other text comes back trimmed, for [`id`] or the service to refuse.
+pub fn canonical_id(text: &str) -> String {
+    let t = text.trim();
+    let t = t
+        .strip_prefix('{')
+        .and_then(|x| x.strip_suffix('}'))
+        .unwrap_or(t);
+    let t = match t.get(..9) {
+        Some(p) if p.eq_ignore_ascii_case("urn:uuid:") => &t[9..],
+        _ => t,
+    };
+    let hex: String = t.chars().filter(|&c| c != '-').collect();
+    let dashes_fit = t.len() == 32 || crate::token::parse_uuid(t).is_some();
+    if !(dashes_fit && hex.len() == 32 && hex.bytes().all(|b| b.is_ascii_hexdigit())) {
+        return text.trim().to_owned();
+    }
+    let mut bytes = [0u8; 16];
+    for (byte, pair) in bytes.iter_mut().zip(hex.as_bytes().chunks(2)) {
+        let digit = |b: u8| (b as char).to_digit(16).unwrap_or(0) as u8;
+        *byte = digit(pair[0]) << 4 | digit(pair[1]);
+    }
+    crate::token::uuid_string(&bytes)
+}
+
+/// Why a name given to a namespace (its label in the panel, typed to
+/// confirm a change to it when protected) cannot be kept, or `None`. A
+/// control or format character (a direction override such as U+202E, an
+/// isolate, a zero-width space) would make the name read as another one,
+/// or the phrase to type differ from what shows.
+pub fn namespace_label_problem(label: &str) -> Option<&'static str> {
+    if label.len() > MAX_NAMESPACE_LABEL {
+        Some("A label is 256 bytes at most.")
+    } else if label.chars().any(|c| c.is_control() || is_format(c)) {
+        Some("A label cannot hold control or invisible characters (direction marks, zero-width spaces).")
+    } else if !label.is_empty() && !label.chars().any(char::is_alphanumeric) {
+        Some("A label needs a letter or a digit: it is what a confirmation asks to type.")
+    } else {
+        None
+    }
+}
+
+/// The longest namespace label, in bytes.
+pub const MAX_NAMESPACE_LABEL: usize = 256;
+
+/// Unicode's format characters (category Cf) and its private use areas,
+/// as ranges: invisible, or drawn as nothing a person can type back.
+/// Listed here rather than taken from Unicode's tables, which cost the
+/// panel kilobytes.
+const FORMAT: [(u32, u32); 22] = [
+    (0xAD, 0xAD),
+    (0x600, 0x605),
+    (0x61C, 0x61C),
+    (0x6DD, 0x6DD),
+    (0x70F, 0x70F),
+    (0x890, 0x891),
+    (0x8E2, 0x8E2),
+    (0x180E, 0x180E),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x2064),
+    (0x2066, 0x206F),
+    (0xE000, 0xF8FF),
+    (0xFEFF, 0xFEFF),
+    (0xFFF9, 0xFFFB),
+    (0x110BD, 0x110BD),
+    (0x110CD, 0x110CD),
+    (0x13430, 0x1343F),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0001, 0xE007F),
+    (0xF0000, 0x10FFFF),
+];
+
+fn is_format(c: char) -> bool {
+    FORMAT
+        .iter()
+        .any(|&(lo, hi)| (lo..=hi).contains(&(c as u32)))
 }
 
 /// Checks an id before it goes in a path. Any string is encoded, but an empty

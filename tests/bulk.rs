@@ -3,6 +3,7 @@
 
 use gamecloud::api::{Answer, ApiError, ListBuilds, Operation};
 use gamecloud::bulk::{Next, Picks, Plan, Step, Ticket, CONCURRENCY};
+use gamecloud::protect::Marks;
 
 fn error(status: u16, code: &str, retry_after: Option<&str>) -> ApiError {
     let body = format!(r#"{{"code":"{code}","message":"m","ray_id":"ray-{status}"}}"#);
@@ -39,16 +40,19 @@ fn the_selected_namespace_is_offered_first_and_chosen_until_unticked() {
         "once each, the selected first, with the label it is known by"
     );
     assert_eq!(
-        picks.chosen(offered.clone(), " a ", ""),
+        picks.chosen(offered.clone(), " a ", &Marks::default()),
         pairs(&[("a", "Production")])
     );
 
     picks.set("c", true);
     picks.set("A", false);
-    assert_eq!(picks.chosen(offered.clone(), "a", ""), pairs(&[("c", "")]));
+    assert_eq!(
+        picks.chosen(offered.clone(), "a", &Marks::default()),
+        pairs(&[("c", "")])
+    );
     // Another selected namespace is chosen in its turn; the unticked stays so.
     assert_eq!(
-        picks.chosen(picks.offered("b", known.clone()), "b", ""),
+        picks.chosen(picks.offered("b", known.clone()), "b", &Marks::default()),
         pairs(&[("b", "Staging"), ("c", "")])
     );
 
@@ -61,7 +65,7 @@ fn the_selected_namespace_is_offered_first_and_chosen_until_unticked() {
         "a blank selection is not offered, a typed id once"
     );
     assert_eq!(
-        picks.chosen(offered, "", ""),
+        picks.chosen(offered, "", &Marks::default()),
         pairs(&[("c", ""), ("d", "")])
     );
 }
@@ -69,7 +73,7 @@ fn the_selected_namespace_is_offered_first_and_chosen_until_unticked() {
 #[test]
 fn a_protected_namespace_is_chosen_only_when_ticked_even_when_selected() {
     let known = pairs(&[("p", "prod"), ("s", "staging")]);
-    let protected = "x\nP";
+    let protected = &Marks::parse("x\np");
     let mut picks = Picks::default();
     let offered = picks.offered("p", known.clone());
     assert_eq!(picks.chosen(offered.clone(), "p", protected), []);

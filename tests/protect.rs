@@ -1,7 +1,7 @@
 //! Protected namespaces: which names suggest the mark, what confirms a
 //! change, and how the marks are kept.
 
-use gamecloud::protect::{confirms, is_marked, looks_like_production, mark, parse, phrase};
+use gamecloud::protect::{confirms, looks_like_production, phrase, Marks, Named};
 
 #[test]
 fn production_is_suggested_by_a_whole_word_of_the_label_or_id() {
@@ -45,25 +45,64 @@ fn a_change_is_confirmed_by_typing_the_names_case_and_spaces_aside() {
 
 #[test]
 fn marks_are_kept_once_each_newest_last_and_never_dropped() {
-    let mut ids = parse("a\n\n B \nA\nc\n");
+    let (a, b, c) = (uuid(0xa), uuid(0xb), uuid(0xc));
+    let mut marks = Marks::parse(&format!("{a}\n\n {b} \n{}\n{c}\n", a.to_uppercase()));
     assert_eq!(
-        ids,
-        ["B", "A", "c"],
-        "repeats without case and blanks dropped"
+        marks.ids(),
+        [a.clone(), b.clone(), c.clone()],
+        "repeats and blanks dropped"
     );
-    let kept = ids.join("\n");
-    assert!(is_marked(&kept, " b "));
-    assert!(!is_marked(&kept, ""));
-    assert!(!is_marked(&kept, "d"));
-    assert!(!mark(&mut ids, "a", true), "already marked");
-    assert!(mark(&mut ids, "b", false));
-    assert_eq!(ids, ["A", "c"]);
-    assert!(!mark(&mut ids, " ", true), "a blank id is not marked");
+    assert!(marks.has(&format!(" {b} ")));
+    assert!(!marks.has(""));
+    assert!(!marks.has(&uuid(0xd)));
+    assert!(!marks.set(&a, true), "already marked");
+    assert!(marks.set(&b, false));
+    assert_eq!(Marks::parse(&marks.to_text()), marks, "kept as it reads");
+    assert!(!marks.set(" ", true), "a blank id is not marked");
     for i in 0..1000 {
-        mark(&mut ids, &format!("n{i}"), true);
+        marks.set(&uuid(0x1000 + i), true);
     }
-    assert_eq!(ids.len(), 1002, "no mark is dropped to make room");
-    assert_eq!(ids.first().map(String::as_str), Some("A"));
+    assert_eq!(marks.ids().len(), 1002, "no mark is dropped to make room");
+    assert_eq!(marks.ids().first(), Some(&a));
+}
+
+/// A UUID whose last digits are `n`.
+fn uuid(n: u32) -> String {
+    format!("7d8e1f20-3a4b-4c5d-8e9f-0000{n:08x}")
+}
+
+// Issue 30, finding 4: no dashes, upper case, braces or `urn:uuid:` was
+// another id, so a change to it asked nothing.
+#[test]
+fn every_spelling_of_a_marked_id_is_marked_and_needs_its_name() {
+    let id = uuid(7);
+    let mut marks = Marks::default();
+    assert!(marks.set(&id.to_uppercase(), true));
+    assert_eq!(
+        marks.ids(),
+        std::slice::from_ref(&id),
+        "kept in its one form"
+    );
+    let bare: String = id.chars().filter(|&c| c != '-').collect();
+    for spelling in [
+        id.clone(),
+        id.to_uppercase(),
+        bare.clone(),
+        format!("{{{id}}}"),
+        format!("urn:uuid:{bare}"),
+    ] {
+        assert!(marks.has(&spelling), "{spelling}");
+        assert!(!Named::default().allows(&marks, &spelling), "{spelling}");
+        assert!(
+            Named::new(&[id.to_uppercase()]).allows(&marks, &spelling),
+            "{spelling}"
+        );
+    }
+    assert!(!marks.set(&bare, true), "the same id, already marked");
+    assert!(
+        Named::default().allows(&marks, &uuid(8)),
+        "an unmarked namespace asks nothing"
+    );
 }
 
 #[test]

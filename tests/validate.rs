@@ -477,3 +477,55 @@ fn every_request_type_has_one_entry_point_with_its_id_wording() {
         vec!["namespace_id", "ports.a.port"]
     );
 }
+
+// Issue 30, finding 4: another spelling of the same id was another id.
+#[test]
+fn every_spelling_of_a_uuid_is_one_id_and_other_text_is_left_for_the_checks() {
+    use gamecloud::validate::canonical_id;
+    let id = "7d8e1f20-3a4b-4c5d-8e9f-0a1b2c3d4e5f";
+    for spelling in [
+        id,
+        "7D8E1F20-3A4B-4C5D-8E9F-0A1B2C3D4E5F",
+        "7d8e1f203a4b4c5d8e9f0a1b2c3d4e5f",
+        "{7d8e1f20-3a4b-4c5d-8e9f-0a1b2c3d4e5f}",
+        "urn:uuid:7d8e1f20-3a4b-4c5d-8e9f-0a1b2c3d4e5f",
+        "URN:UUID:7D8E1F203A4B4C5D8E9F0A1B2C3D4E5F",
+        "  7d8e1f20-3a4b-4c5d-8e9f-0a1b2c3d4e5f\t",
+    ] {
+        assert_eq!(canonical_id(spelling), id, "{spelling}");
+    }
+    for other in [
+        "prod",
+        "..",
+        "7d8e1f20-3a4b-4c5d-8e9f-0a1b2c3d4e5",
+        "7d8e1f20-3a4b4c5d-8e9f-0a1b-2c3d4e5f",
+        "{7d8e1f20-3a4b-4c5d-8e9f-0a1b2c3d4e5f",
+        "+d8e1f203a4b4c5d8e9f0a1b2c3d4e5f",
+        "é".repeat(16).as_str(),
+        &format!("a{}b", "€".repeat(10)),
+    ] {
+        assert_eq!(canonical_id(other), other.trim(), "{other}");
+    }
+}
+
+// Issue 30, finding 3: labels took format characters, and "." as a whole name.
+#[test]
+fn a_namespace_label_refuses_control_and_format_characters_and_names_without_letters() {
+    use gamecloud::validate::namespace_label_problem;
+    for good in ["", "Production", "prod-eu 2", "本番", "Живой"] {
+        assert_eq!(namespace_label_problem(good), None, "{good}");
+    }
+    for bad in [
+        "prod\u{202E}",
+        "\u{2066}prod\u{2069}",
+        "pr\u{200B}od",
+        "prod\n",
+        "\u{FEFF}prod",
+        "pro\u{E000}d",
+        ".",
+        " - ",
+        &"x".repeat(257),
+    ] {
+        assert!(namespace_label_problem(bad).is_some(), "{bad:?}");
+    }
+}

@@ -12,6 +12,7 @@ use super::present::{marked, name, unmarked};
 use super::session::{Change, Session};
 use super::widgets::{Confirm, ErrorPanel};
 use crate::bulk::{self, Next, Picks, Plan, Step, CONCURRENCY};
+use crate::protect::Named;
 use crate::validate::{self, IdKind};
 
 #[component]
@@ -34,27 +35,49 @@ pub fn BulkChange(
     let mut opts = calls::page_options();
     opts.retry.max_retry_after_ms = 0;
     let opts = StoredValue::new_local(opts);
-    // The choice a run makes, kept for a retry whatever the page shows since.
+    // The choice a run makes, kept for a retry whatever the page shows since,
+    // and the namespaces whose names were typed to confirm it.
     let run_choice = StoredValue::new(String::new());
+    let run_named = StoredValue::new(Named::default());
+    // The confirmation is for a retry of the run, not a new run.
+    let again = RwSignal::new(false);
     let change = move || choice.with(|c| change_of(c));
+    // What the confirmation asks for: the page's choice, or the run's for a
+    // retry.
+    let the_change = move || {
+        if again.get() {
+            change_of(&run_choice.get_value())
+        } else {
+            change()
+        }
+    };
     let setting = move || change().setting();
 
     let offered = move || {
         let known = recent.namespaces();
-        picks.with(|p| p.offered(&s.namespace_id.get(), known))
+        s.namespace_id.track();
+        picks.with(|p| p.offered(&s.namespace(), known))
     };
     let chosen = move || {
-        let selected = s.namespace_id.get();
+        let selected = s.namespace();
         s.protected
-            .0
-            .with(|marked| picks.with(|p| p.chosen(offered(), &selected, marked)))
+            .with(|marks| picks.with(|p| p.chosen(offered(), &selected, marks)))
     };
     let running = move || plan.with(Plan::is_running);
-    // What the change will send, and the same as curl commands.
-    let sent = move || {
-        let ids: Vec<String> = chosen().into_iter().map(|(id, _)| id).collect();
-        calls::preview(s, &change(), &ids)
+    // The namespaces a confirmation shows, as chosen when it opened: what
+    // the person reviews is what is sent, each one's guard read again from
+    // the marks when Apply is pressed.
+    let asked = RwSignal::new(Vec::<String>::new());
+    let with_labels = move |ids: Vec<String>| -> Vec<(String, String)> {
+        ids.into_iter()
+            .map(|id| {
+                let label = recent.label_of("namespace", &id);
+                (id, label)
+            })
+            .collect()
     };
+    // What the change will send, and the same as curl commands.
+    let sent = move || calls::preview(s, &the_change(), &asked.get());
 
     // Workers of one run: the plan says what to send and how long to wait;
     // they only sleep and call, and stop when it says so (another run, a
@@ -66,12 +89,14 @@ pub fn BulkChange(
                     let now = js_sys::Date::now() as u64;
                     match plan.try_update(|p| p.next(run, now)) {
                         Some(Next::Send(ticket, ns)) => {
-                            let (Some(c), Some(opts)) =
-                                (run_choice.try_get_value(), opts.try_get_value())
-                            else {
+                            let (Some(c), Some(opts), Some(named)) = (
+                                run_choice.try_get_value(),
+                                opts.try_get_value(),
+                                run_named.try_get_value(),
+                            ) else {
                                 break;
                             };
-                            let result = calls::set(s, opts, change_of(&c), ns).await;
+                            let result = calls::set(s, opts, change_of(&c), ns, named).await;
                             let now = js_sys::Date::now() as u64;
                             if plan.try_update(|p| p.finish(ticket, result, now)).is_none() {
                                 break;
@@ -85,21 +110,36 @@ pub fn BulkChange(
         }
     };
     // Starting while a run goes is a no-op (the plan refuses).
-    let start = move || {
-        let namespaces = untrack(chosen);
+    let start = move |named: Named| {
+        let namespaces = with_labels(asked.get_untracked());
         if let Some(Some(run)) = plan.try_update(|p| p.restart(namespaces)) {
             run_choice.set_value(choice.get_untracked());
+            run_named.set_value(named);
             spawn_workers(run);
         }
     };
-    // Only what did not succeed is sent again, with the same value.
-    let retry = move || {
+    // Only what did not succeed is sent again, with the same value; the
+    // names of the protected ones among them are asked for again, whatever
+    // was typed for the first run.
+    let retry = move |named: Named| {
         if let Some(Some(run)) = plan.try_update(Plan::retry_unfinished) {
+            run_named.set_value(named);
             spawn_workers(run);
+        }
+    };
+    let ask_retry = move || {
+        let unfinished = plan.with_untracked(Plan::unfinished);
+        if unfinished.iter().any(|id| s.protected.has(id)) {
+            asked.set(unfinished);
+            again.set(true);
+            confirming.set(true);
+        } else {
+            retry(Named::default());
         }
     };
     let add = move || {
         let id = typed.get_untracked();
+        let id = validate::canonical_id(&id);
         match validate::id(IdKind::Namespace, &id) {
             Some(issue) => typed_issue.set(issue.message),
             None => {
@@ -114,9 +154,9 @@ pub fn BulkChange(
         <fieldset class="gc-choices">
             <legend>"Namespaces"</legend>
             {move || {
-                let selected = s.namespace_id.get();
+                let selected = s.namespace();
                 offered().into_iter().map(|(id, label)| {
-                    let checked = s.protected.0.with(|marked| picks.with(|p| p.is_chosen(&id, &selected, marked)));
+                    let checked = s.protected.with(|marks| picks.with(|p| p.is_chosen(&id, &selected, marks)));
                     let last = s.last_set(setting(), &id).map(|c| format!(" (last set here: {})", c.value()));
                     let text = view! { {name(&id, &label, s.protected.has(&id))} {last} };
                     view! {
@@ -138,7 +178,11 @@ pub fn BulkChange(
             <p class="gc-hint gc-secret" role="alert">{move || typed_issue.get()}</p>
         </fieldset>
         <button type="button" disabled=move || running() || chosen().is_empty()
-            on:click=move |_| confirming.set(true)>
+            on:click=move |_| {
+                asked.set(untrack(chosen).into_iter().map(|(id, _)| id).collect());
+                again.set(false);
+                confirming.set(true);
+            }>
             {move || match chosen().len() {
                 1 => "Apply…".to_owned(),
                 n => format!("Apply to {n} namespaces…"),
@@ -147,16 +191,19 @@ pub fn BulkChange(
         <Confirm
             open=confirming
             text=Signal::derive(move || {
-                let chosen = chosen();
+                let chosen = with_labels(asked.get());
                 // The protected namespaces offered but not ticked: left out.
-                let out: Vec<_> = offered().into_iter().filter(|o| s.protected.has(&o.0) && !chosen.contains(o)).collect();
+                // (A retry sends again what it sent: nothing is left out.)
+                let out: Vec<_> = if again.get() { Vec::new() } else {
+                    offered().into_iter().filter(|o| s.protected.has(&o.0) && !chosen.contains(o)).collect()
+                };
                 let out = if out.is_empty() { String::new() } else { format!("\nLeft out, protected and not ticked: {}.", listed(&out)) };
-                format!("Set {} on {}: {}?{out}{}", change().describe(), plural(chosen.len()), listed(&chosen), sent().text)
+                format!("Set {} on {}: {}?{out}{}", the_change().describe(), plural(chosen.len()), listed(&chosen), sent().text)
             })
             confirm="Apply"
-            on_confirm=Callback::new(move |_| start())
+            on_confirm=Callback::new(move |named| if again.get_untracked() { retry(named) } else { start(named) })
             curl=Signal::derive(move || sent().curl)
-            guard=Signal::derive(move || sent().guard)
+            guarded=asked
         />
         {move || plan.with(|p| (!p.items.is_empty()).then(|| view! {
             <ul class="gc-results" aria-label="Result per namespace">
@@ -179,7 +226,7 @@ pub fn BulkChange(
                         on:click=move |_| plan.update(Plan::cancel)>"Cancel the rest"</button>
                 })}
                 {p.can_retry().then(|| view! {
-                    <button type="button" on:click=move |_| retry()>"Retry the failed ones"</button>
+                    <button type="button" on:click=move |_| ask_retry()>"Retry the failed ones"</button>
                 })}
             </div>
         }.into_any()))}

@@ -9,6 +9,7 @@ use super::present::marked;
 use super::session::{Change, Session};
 use crate::action_log::Entry;
 use crate::api::{Answer, ApiError, Call, Connection, Operation, TOKEN_VARIABLE};
+use crate::protect::Named;
 use crate::transport::{self, Options};
 
 /// The call options of the page being built: its calls are aborted when it
@@ -31,11 +32,13 @@ pub async fn read<O: Operation>(s: Session, op: &O, opts: &Options) -> Result<O:
     transport::send(&s.connection()?, op, opts).await
 }
 
-/// What a change sets, for its log entry (the operation names itself).
+/// What a change sets, for its log entry (the operation names itself), and
+/// the namespaces whose names were typed to confirm it.
 pub struct Logged {
     pub game_id: String,
     pub namespace_id: String,
     pub value: String,
+    pub named: Named,
 }
 
 /// Runs a change and logs how it ended, with the request it sent. A call
@@ -64,6 +67,9 @@ async fn logged<T>(
     change: Logged,
     detail: impl FnOnce(&T) -> String,
 ) -> Result<T, ApiError> {
+    // Checked at the moment of sending: a mark made since the confirmation
+    // stops the call.
+    s.may_change(&change.namespace_id, &change.named)?;
     let (conn, anyway) = s.checked_connection()?;
     let call = call_of(&conn)?;
     let result = match transport::send_call(&call, opts).await {
@@ -78,13 +84,21 @@ async fn logged<T>(
     result.map(|(out, _)| out)
 }
 
-/// Makes one change on one namespace, logs it, and remembers what was set.
-pub async fn set(s: Session, opts: Options, change: Change, ns: String) -> Result<(), ApiError> {
+/// Makes one change on one namespace, logs it, and remembers what was set;
+/// `named`: the namespaces whose names were typed to confirm it.
+pub async fn set(
+    s: Session,
+    opts: Options,
+    change: Change,
+    ns: String,
+    named: Named,
+) -> Result<(), ApiError> {
     let game = s.game();
     let log = Logged {
         game_id: game.clone(),
         namespace_id: ns.clone(),
         value: change.value().to_owned(),
+        named,
     };
     let call_of = |conn: &Connection| change.call(conn, &game, &ns);
     let none = |_: &()| String::new();
@@ -113,9 +127,6 @@ pub struct Preview {
     /// `$GAMECLOUD_API_TOKEN`; nothing when a request holds what shells
     /// read differently (the text then says so).
     pub curl: String,
-    /// What must be typed to apply it: the protected namespaces' names
-    /// ([`crate::protect::phrase`]), or nothing.
-    pub guard: String,
 }
 
 /// The [`Preview`] of a change to `namespaces`, made without the token, so
@@ -159,11 +170,7 @@ pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> Preview {
         text.push_str("\n\n");
         text.push_str(&e.to_string());
     }
-    Preview {
-        text,
-        curl,
-        guard: s.guard(namespaces),
-    }
+    Preview { text, curl }
 }
 
 /// The log entry of a change that was sent: not generic, so one copy

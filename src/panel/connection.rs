@@ -3,14 +3,41 @@
 
 use leptos::prelude::*;
 
+use super::present::marked;
 use super::session::Session;
-use super::widgets::TokenLife;
+use super::widgets::{Confirm, TokenLife};
+use crate::protect::Named;
 
 #[component]
 pub fn ConnectionForm() -> impl IntoView {
     let s = Session::get();
     let show_token = RwSignal::new(false);
     let protected = move || s.protected.has(&s.namespace_id.get());
+    // Removing a mark is a change to the namespace like any other: its name
+    // is typed in the confirmation first. Adding one asks nothing.
+    let unmarking = RwSignal::new(false);
+    let guarded = RwSignal::new(Vec::new());
+    let on_mark = move |ev: leptos::ev::Event| {
+        if event_target_checked(&ev) {
+            s.protect(&s.namespace(), true, &Named::default());
+        } else {
+            // Ticked until the confirmation says otherwise.
+            event_target::<web_sys::HtmlInputElement>(&ev).set_checked(true);
+            guarded.set(vec![s.namespace()]);
+            unmarking.set(true);
+        }
+    };
+    // Another spelling of an id (upper case, no dashes, braces,
+    // `urn:uuid:`) is written in its one form as the field is left, so that
+    // what is shown is what is marked and sent.
+    let canonical = |id: RwSignal<String>| {
+        move |_| {
+            let one = crate::validate::canonical_id(&id.get_untracked());
+            if id.with_untracked(|now| *now != one) {
+                id.set(one);
+            }
+        }
+    };
     view! {
         <form class="gc-connection" aria-label="Connection" on:submit=|ev| ev.prevent_default()>
             <label>
@@ -77,23 +104,30 @@ pub fn ConnectionForm() -> impl IntoView {
             </p>
             <label>
                 "Game id"
-                <input type="text" name="game-id" class="gc-secret" spellcheck="false" bind:value=s.game_id />
+                <input type="text" name="game-id" class="gc-secret" spellcheck="false" bind:value=s.game_id on:change=canonical(s.game_id) />
             </label>
             <label>
                 "Namespace id"
-                <input type="text" name="namespace-id" class="gc-secret" spellcheck="false" bind:value=s.namespace_id />
+                <input type="text" name="namespace-id" class="gc-secret" spellcheck="false" bind:value=s.namespace_id on:change=canonical(s.namespace_id) />
             </label>
             <label class="gc-check">
                 <input type="checkbox" name="protected" prop:checked=protected
                     disabled=move || s.namespace_id.with(|n| n.trim().is_empty())
-                    on:change=move |ev| s.protect(&s.namespace_id.get_untracked(), event_target_checked(&ev)) />
+                    on:change=on_mark />
                 "Protected: a change to it needs its name typed"
             </label>
+            <Confirm
+                open=unmarking
+                text=Signal::derive(move || format!("Remove the protected mark from namespace {}? A change to it will no longer ask for its name.", marked(&s.namespace())))
+                confirm="Remove the mark"
+                on_confirm=Callback::new(move |named| { s.protect(&s.namespace(), false, &named); })
+                guarded=guarded
+            />
             <p class="gc-hint gc-warning" role="status">
                 {move || {
                     let ns = s.namespace_id.get();
                     // Again when the namespace is labelled.
-                    s.recent.0.track();
+                    s.recent.with(|_| ());
                     let label = s.recent.label_of("namespace", ns.trim());
                     // "" rather than nothing (the hint hides when :empty): a
                     // child of a type the panel already has costs no code.

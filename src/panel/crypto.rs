@@ -12,7 +12,7 @@ use js_sys::{Array, Object, Promise, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::sealed::{self, Contents, OpenError, Sealed};
+use crate::sealed::{self, Contents, OpenError, Sealed, Version};
 
 #[wasm_bindgen]
 extern "C" {
@@ -59,28 +59,59 @@ async fn key(bytes: &[u8], algorithm: &str, usage: &str) -> Result<JsValue, JsVa
     wait(import_key("raw", bytes, algorithm, false, &usages)).await
 }
 
-/// PBKDF2 of the passphrase over the salt: the key, then the check.
-async fn derive(passphrase: &str, salt: &[u8]) -> Result<Vec<u8>, JsValue> {
-    let base = key(passphrase.as_bytes(), "PBKDF2", "deriveBits").await?;
-    let params = algorithm(
-        "PBKDF2",
-        "salt",
-        salt,
-        &[
-            ("hash", JsValue::from_str("SHA-256")),
-            ("iterations", JsValue::from(sealed::ITERATIONS)),
-        ],
-    );
-    let bits = wait(derive_bits(&params, &base, sealed::DERIVED_LEN as u32 * 8)).await?;
+/// `bytes` bytes derived by `algorithm_name` (PBKDF2 or HKDF, SHA-256,
+/// with `more` fields) from `secret` under `salt`.
+async fn derive_bits_of(
+    secret: &[u8],
+    algorithm_name: &str,
+    salt: &[u8],
+    more: &[(&str, JsValue)],
+    bytes: usize,
+) -> Result<Vec<u8>, JsValue> {
+    let base = key(secret, algorithm_name, "deriveBits").await?;
+    let mut fields = vec![("hash", JsValue::from_str("SHA-256"))];
+    fields.extend_from_slice(more);
+    let params = algorithm(algorithm_name, "salt", salt, &fields);
+    let bits = wait(derive_bits(&params, &base, bytes as u32 * 8)).await?;
     Ok(Uint8Array::new(&bits).to_vec())
 }
 
-/// AES-256-GCM under `key` and `iv`, with the file's first line as
-/// additional data: sealed, or opened.
-async fn aes(key_bytes: &[u8], iv: &[u8], data: &[u8], seal: bool) -> Result<Vec<u8>, JsValue> {
+/// The AES-256-GCM key and the passphrase check, as the file's version
+/// derives them from the passphrase and the salt: PBKDF2, then (version 2)
+/// HKDF with one info for each.
+async fn derive(
+    version: Version,
+    passphrase: &str,
+    salt: &[u8],
+) -> Result<(Vec<u8>, Vec<u8>), JsValue> {
+    let rounds = [("iterations", JsValue::from(sealed::ITERATIONS))];
+    let len = version.pbkdf2_len();
+    let derived = derive_bits_of(passphrase.as_bytes(), "PBKDF2", salt, &rounds, len).await?;
+    if version == Version::V1 {
+        let (key, check) = sealed::split_derived(&derived);
+        return Ok((key.to_vec(), check.to_vec()));
+    }
+    let info = |info: &[u8]| [("info", JsValue::from(Uint8Array::from(info)))];
+    let salt = sealed::HKDF_SALT;
+    let key = info(sealed::HKDF_KEY_INFO);
+    let key = derive_bits_of(&derived, "HKDF", salt, &key, sealed::KEY_LEN).await?;
+    let check = info(sealed::HKDF_CHECK_INFO);
+    let check = derive_bits_of(&derived, "HKDF", salt, &check, sealed::CHECK_LEN).await?;
+    Ok((key, check))
+}
+
+/// AES-256-GCM under `key` and `iv`, with the first line of a file of
+/// `version` as additional data: sealed, or opened.
+async fn aes(
+    version: Version,
+    key_bytes: &[u8],
+    iv: &[u8],
+    data: &[u8],
+    seal: bool,
+) -> Result<Vec<u8>, JsValue> {
     let usage = if seal { "encrypt" } else { "decrypt" };
     let k = key(key_bytes, "AES-GCM", usage).await?;
-    let aad = Uint8Array::from(sealed::FIRST_LINE.as_bytes());
+    let aad = Uint8Array::from(version.first_line().as_bytes());
     let params = algorithm("AES-GCM", "iv", iv, &[("additionalData", aad.into())]);
     let out = if seal {
         encrypt(&params, &k, data)
@@ -96,7 +127,7 @@ pub fn random(buf: &mut [u8]) -> bool {
 }
 
 /// A sealed hand-off's text: `contents` sealed with the passphrase, with a
-/// fresh random salt and IV.
+/// fresh random salt and IV, in the version the panel seals.
 pub async fn seal(passphrase: &str, contents: &Contents) -> Result<String, String> {
     let mut salt = [0u8; sealed::SALT_LEN];
     let mut iv = [0u8; sealed::IV_LEN];
@@ -104,12 +135,13 @@ pub async fn seal(passphrase: &str, contents: &Contents) -> Result<String, Strin
         if !(random(&mut salt) && random(&mut iv)) {
             return Err(JsValue::NULL);
         }
-        let derived = derive(passphrase, &salt).await?;
-        let (key, check) = sealed::split_derived(&derived);
-        let data = aes(key, &iv, contents.to_text().as_bytes(), true).await?;
+        let version = Version::SEALED;
+        let (key, check) = derive(version, passphrase, &salt).await?;
+        let data = aes(version, &key, &iv, contents.to_text().as_bytes(), true).await?;
         Ok(Sealed {
+            version,
             salt: salt.to_vec(),
-            check: check.to_vec(),
+            check,
             iv: iv.to_vec(),
             data,
         }
@@ -122,16 +154,18 @@ pub async fn seal(passphrase: &str, contents: &Contents) -> Result<String, Strin
 /// why not, in the core's words ([`OpenError`]).
 pub async fn open(text: &str, passphrase: &str) -> Result<Contents, String> {
     let file = Sealed::read(text).map_err(|e| e.to_string())?;
-    let derived = derive(passphrase, &file.salt)
+    let (key, check) = derive(file.version, passphrase, &file.salt)
         .await
         .map_err(|_| NO_CRYPTO)?;
-    let (key, check) = sealed::split_derived(&derived);
     let opened = if check != file.check {
         Err(OpenError::WrongPassphrase)
     } else {
-        match aes(key, &file.iv, &file.data, false).await {
+        match aes(file.version, &key, &file.iv, &file.data, false).await {
             // Not UTF-8 (no panel writes that): refused as holding no token.
-            Ok(plain) => Contents::read(std::str::from_utf8(&plain).unwrap_or_default()),
+            Ok(plain) => Contents::read(
+                std::str::from_utf8(&plain).unwrap_or_default(),
+                file.version,
+            ),
             Err(_) => Err(OpenError::Altered),
         }
     };

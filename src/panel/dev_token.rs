@@ -16,6 +16,7 @@ use crate::files::{
 };
 use crate::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange, Timestamp};
 use crate::ports::{dev_token_address, proxy_port};
+use crate::protect::Named;
 use crate::sealed::Contents;
 use crate::token::{self, DecodedToken};
 use crate::validate::{self, Issue, MAX_PORTS};
@@ -134,9 +135,9 @@ pub fn DevTokenPage() -> impl IntoView {
     // A token for a protected namespace is made after a confirmation in
     // which its name is typed, as any change to it is.
     let confirming = RwSignal::new(false);
-    let guard = move || s.guard(&[s.namespace_id.get()]);
+    let guarded = RwSignal::new(Vec::new());
     let opts = calls::page_options();
-    let create = Action::new_local(move |req: &DevTokenRequest| {
+    let create = Action::new_local(move |(req, named): &(DevTokenRequest, Named)| {
         // The engine files' code is fetched while the token is made (split
         // builds); a failure shows where the files would be.
         #[cfg(gamecloud_split)]
@@ -150,6 +151,7 @@ pub fn DevTokenPage() -> impl IntoView {
             req.clone(),
             opts.clone(),
         );
+        let named = named.clone();
         async move {
             let op = CreateDevToken {
                 game_id: &game,
@@ -160,6 +162,7 @@ pub fn DevTokenPage() -> impl IntoView {
                 game_id: game.clone(),
                 namespace_id: ns.clone(),
                 value: req.summary(),
+                named,
             };
             // The log gets the token's expiry, never the token.
             let expiry = |res: &crate::model::DevTokenResponse| {
@@ -178,13 +181,13 @@ pub fn DevTokenPage() -> impl IntoView {
                 game,
                 namespace: ns,
                 request: req,
-                opened: false,
+                opened: None,
             })
         }
     });
-    let create_now = move || {
+    let create_now = move |named: Named| {
         if !create.pending().get_untracked() {
-            create.dispatch(untrack(checked).0);
+            create.dispatch((untrack(checked).0, named));
         }
     };
 
@@ -267,13 +270,18 @@ pub fn DevTokenPage() -> impl IntoView {
                 open=confirming
                 text=Signal::derive(move || format!("Create a development token for the protected namespace {}?", marked(s.namespace_id.get().trim())))
                 confirm="Create"
-                on_confirm=Callback::new(move |_| create_now())
-                guard=Signal::derive(guard)
+                on_confirm=Callback::new(create_now)
+                guarded=guarded
             />
             <button
                 type="button"
                 disabled=move || has_errors() || create.pending().get()
-                on:click=move |_| if untrack(guard).is_empty() { create_now() } else { confirming.set(true) }
+                on:click=move |_| if s.protected.has(&s.namespace()) {
+                    guarded.set(vec![s.namespace()]);
+                    confirming.set(true);
+                } else {
+                    create_now(Named::default())
+                }
             >
                 {move || if create.pending().get() { "Creating…" } else { "Create token" }}
             </button>
@@ -417,8 +425,9 @@ struct Issued {
     game: String,
     namespace: String,
     request: DevTokenRequest,
-    /// Opened from an encrypted hand-off, not created here.
-    opened: bool,
+    /// Opened from an encrypted hand-off (not created here): the
+    /// namespace's label in it, or "".
+    opened: Option<String>,
 }
 
 impl Issued {
@@ -433,7 +442,7 @@ impl Issued {
                 hostname: c.hostname,
                 ports: c.ports,
             },
-            opened: true,
+            opened: Some(c.namespace_label),
         }
     }
 
@@ -463,11 +472,12 @@ fn TokenOnce(issued: Issued, again: Callback<DevTokenRequest>) -> impl IntoView 
     let (life, request) = (issued.token.clone(), issued.request.clone());
     view! {
         <div class="gc-token-once" role="region" aria-label="New development token">
-            <p><strong>{if issued.opened {
+            <p><strong>{if issued.opened.is_some() {
                 "Opened from the hand-off: a secret, for this namespace only."
             } else {
                 "Copy this token now: it is shown once and cannot be shown again."
             }}</strong></p>
+            {issued.opened.clone().map(|theirs| handoff_ids(&issued.game, &issued.namespace, theirs))}
             <div class="gc-toolbar">
                 <input type=move || if reveal.get() { "text" } else { "password" } readonly aria-label="New token" prop:value=shown class="gc-token-value gc-secret" />
                 <button type="button" class="gc-secondary" aria-pressed=move || reveal.get().to_string() on:click=move |_| reveal.update(|v| *v = !*v)>
@@ -538,13 +548,49 @@ fn made(i: &Issued, engine: Engine, token_from_env: bool) -> Made {
     }
 }
 
+/// An opened hand-off's game and namespace, offered: selected only when
+/// the teammate says so. Where the hand-off names the namespace otherwise
+/// than this panel does, this panel's name is kept and the other offered.
+fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
+    let s = Session::get();
+    let ours = s.recent.label_of("namespace", namespace);
+    let (g, n) = (game.to_owned(), namespace.to_owned());
+    let select = move |_| {
+        s.game_id.set(g.clone());
+        s.namespace_id.set(n.clone());
+    };
+    let differs = !theirs.trim().is_empty() && theirs.trim() != ours;
+    view! {
+        <p>
+            "For namespace " {super::present::name(namespace, &ours, s.protected.has(namespace))} " of game " <span class="gc-secret">{game.to_owned()}</span> ". "
+            <button type="button" class="gc-secondary" on:click=select>"Select this namespace"</button>
+        </p>
+        {differs.then(|| view! {
+            <p class="gc-hint gc-warning" role="status">
+                "The hand-off calls this namespace \u{201c}" {theirs} "\u{201d}; this panel's name for it is kept. Rename it under Recent ids if the hand-off's is right."
+            </p>
+        })}
+    }
+}
+
 /// A file to download, or why it cannot be written; `id` (in the name of
-/// the local file) masked in presentation mode.
+/// the local file) masked in presentation mode, and left out of the name
+/// it is saved under then (the browser shows that name on the shared
+/// screen): the person renames it afterwards, as the page says.
 fn download(name: String, made: Result<String, String>, mime: &'static str, id: &str) -> AnyView {
     let shown = super::present::masking(&name, id);
+    let presenting = super::session::Session::get().presenting;
+    let id = id.to_owned();
+    let saved_as = move || {
+        if presenting.get_untracked() && !id.is_empty() && name.contains(&id) {
+            crate::files::LOCAL_ENV_PRESENTING.to_owned()
+        } else {
+            name.clone()
+        }
+    };
     match made {
         Ok(text) => view! {
-            <button type="button" class="gc-secondary" on:click=move |_| super::widgets::download(&text, mime, &name)>
+            <button type="button" class="gc-secondary" on:click=move |_| super::widgets::download(&text, mime, &saved_as())>
                 "Download " {shown}
             </button>
         }
@@ -586,7 +632,7 @@ fn EngineFiles(issued: Issued) -> impl IntoView {
             let (m, id) = issued.with_value(|i| (made(i, e, from_env.get()), i.namespace.clone()));
             let (note, gitignore, snippet, local) = match m.local {
                 Some(l) => (
-                    "The engine's file holds no secret. The token is in gamecloud.<namespace id>.local.env: keep that one out of version control, and load it before starting the game or the editor.",
+                    "The engine's file holds no secret. The token is in gamecloud.<namespace id>.local.env (gamecloud.local.env in presentation mode: rename it): keep that one out of version control, and load it before starting the game or the editor.",
                     LOCAL_ENV_GITIGNORE,
                     format!("{}\n\n{}", e.env_snippet(), l.loader),
                     Some(download(l.name, l.text, "text/plain", &id)),

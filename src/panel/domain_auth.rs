@@ -12,6 +12,7 @@ use super::calls;
 use super::present::marked;
 use super::session::{Change, Session, Setting};
 use super::widgets::{Choices, Confirm, ErrorPanel, LastSet};
+use crate::protect::Named;
 
 #[component]
 pub fn DomainAuthPage() -> impl IntoView {
@@ -22,31 +23,37 @@ pub fn DomainAuthPage() -> impl IntoView {
             .map(|c| c == Change::DomainAuth(true))
     };
     let opts = calls::page_options();
-    let set = Action::new_local(move |enabled: &bool| {
-        calls::set(s, opts.clone(), Change::DomainAuth(*enabled), s.namespace())
+    let set = Action::new_local(move |(enabled, named): &(bool, Named)| {
+        let change = Change::DomainAuth(*enabled);
+        calls::set(s, opts.clone(), change, s.namespace(), named.clone())
     });
     let several = RwSignal::new(Change::DomainAuth(true).value().to_owned());
     // Optimistic: the value being set while the call runs, then what is known.
     let input = set.input();
-    let shown = move || input.get().or_else(known);
+    let shown = move || input.with(|i| i.as_ref().map(|(on, _)| *on)).or_else(known);
     let confirming = RwSignal::new(false);
     // The last value asked for, for Try again.
     let wanted = StoredValue::new(None::<bool>);
     // One call at a time, however often it is asked for (a double click,
     // Try again while one runs).
-    let send = move |enabled: bool| {
+    let send = move |enabled: bool, named: Named| {
         if !set.pending().get_untracked() {
             wanted.set_value(Some(enabled));
-            set.dispatch(enabled);
+            set.dispatch((enabled, named));
         }
     };
     // The value a confirmation asks for: both are confirmed, with what will
     // be sent.
     let asked = RwSignal::new(true);
-    let sent = move || calls::preview(s, &Change::DomainAuth(asked.get()), &[s.namespace_id.get()]);
+    let guarded = RwSignal::new(Vec::new());
+    let sent = move || {
+        s.namespace_id.track();
+        calls::preview(s, &Change::DomainAuth(asked.get()), &[s.namespace()])
+    };
     let request = move |enabled: bool| {
         if !set.pending().get_untracked() {
             asked.set(enabled);
+            guarded.set(vec![s.namespace()]);
             confirming.set(true);
         }
     };
@@ -89,9 +96,9 @@ pub fn DomainAuthPage() -> impl IntoView {
                     sent().text,
                 ))
                 confirm="Apply"
-                on_confirm=Callback::new(move |_| send(asked.get_untracked()))
+                on_confirm=Callback::new(move |named| send(asked.get_untracked(), named))
                 curl=Signal::derive(move || sent().curl)
-                guard=Signal::derive(move || sent().guard)
+                guarded=guarded
             />
             {move || set.value().get().and_then(Result::err).map(|e| {
                 // Asked again, like any change: the selected namespace may

@@ -18,6 +18,7 @@ use web_sys::{FormData, HtmlFormElement, HtmlInputElement};
 
 use super::crypto;
 use super::session::Session;
+use crate::protect::Named;
 use crate::sealed::{self, Contents};
 
 /// The name of a sealed file, as downloaded.
@@ -176,18 +177,19 @@ pub fn OpenHandoff(on_open: Callback<Contents>) -> impl IntoView {
     }
 }
 
-/// An opened hand-off: its game and namespace become the selected ones,
-/// named and guarded as in the lead's panel, and `on_open` shows it.
+/// An opened hand-off: `on_open` shows it (with a button that selects its
+/// namespace: opening selects nothing), and its ids join the recent ones.
+/// It never overwrites this panel's label or lifts its mark: a label is
+/// taken only where this panel has none (another is offered, not
+/// applied), and a mark only added.
 fn shown(s: Session, c: Contents, on_open: Callback<Contents>) {
     let ns = &c.namespace_id;
-    s.game_id.set(c.game_id.clone());
-    s.namespace_id.set(ns.clone());
     s.recent.record(&c.game_id, ns);
-    if !c.namespace_label.is_empty() {
-        s.recent.relabel("namespace", ns, &c.namespace_label);
+    if s.recent.label_of("namespace", ns).is_empty() {
+        let _ = s.recent.relabel("namespace", ns, &c.namespace_label);
     }
     if c.protected {
-        s.protect(ns, true);
+        s.protect(ns, true, &Named::default());
     }
     on_open.run(c);
 }

@@ -6,6 +6,8 @@
 use leptos::prelude::*;
 
 use crate::action_log::{ActionLog, Entry};
+use crate::protect::Marks;
+use crate::validate::canonical_id;
 
 /// Recently used ids with their labels ([`Recent`]), one JSON object per
 /// line. Keys carry the version of what they hold: a new format gets a new
@@ -85,88 +87,164 @@ pub fn save(store: Store, key: &str, value: Option<&str>) {
     }
 }
 
-/// The action log, kept in `localStorage` (it holds no token).
-#[derive(Clone, Copy)]
-pub struct Log(pub RwSignal<ActionLog>);
+/// A value kept under one key of `localStorage`, in this version's format.
+pub trait Kept: Clone + Send + Sync + 'static {
+    /// Its key; a new format gets a new key.
+    const KEY: &'static str;
+    /// The key the first version kept it under, read once ([`Kept::read_v1`])
+    /// and removed.
+    const V1: Option<&'static str> = None;
+    /// What is kept, read (from "" when nothing is), and how many entries
+    /// did not read and were dropped.
+    fn read(text: &str) -> (Self, usize)
+    where
+        Self: Sized;
+    /// The text to keep.
+    fn write(&self) -> String;
+    /// What the first version kept under [`Kept::V1`], read.
+    fn read_v1(text: &str) -> Self
+    where
+        Self: Sized,
+    {
+        Self::read(text).0
+    }
+}
 
-impl Log {
-    /// The log kept in this browser (entries that do not read are dropped
-    /// and counted in [`ActionLog::dropped`]).
+/// One kept value: the one shape of every store of the panel (the action
+/// log, the recent ids and their labels, the protected marks). It is read
+/// once as kept: entries that do not read are dropped and counted, and the
+/// first version's key is carried over. A change is made to what is kept
+/// *now*, read again just before, so that another tab's change since is
+/// kept too (two tabs never undo each other). When another tab writes the
+/// key, the value follows at once (the `storage` event).
+pub struct Stored<T: 'static> {
+    value: RwSignal<T>,
+    /// How many kept entries could not be read when the page loaded them
+    /// (the page says so).
+    pub dropped: usize,
+}
+
+impl<T> Clone for Stored<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Stored<T> {}
+
+impl<T: Kept> Stored<T> {
+    /// The value kept in this browser (followed once the session listens,
+    /// `Session::sync`).
     pub fn load() -> Self {
-        let (read, migrated) = match load_migrating(Store::Local, LOG, LOG_V1) {
-            Some((text, false)) => (ActionLog::parse(&text), false),
-            Some((text, true)) => (ActionLog::parse_array(&text), true),
-            None => (ActionLog::default(), false),
+        let v1 = || {
+            let key = T::V1?;
+            let text = load(Store::Local, key)?;
+            save(Store::Local, key, None);
+            Some(T::read_v1(&text))
         };
-        let rewrite = migrated || read.dropped > 0;
-        let log = Log(RwSignal::new(read));
+        let (value, dropped, rewrite) = match load(Store::Local, T::KEY) {
+            Some(text) => {
+                let (value, dropped) = T::read(&text);
+                (value, dropped, dropped > 0)
+            }
+            None => match v1() {
+                Some(value) => (value, 0, true),
+                None => (T::read("").0, 0, false),
+            },
+        };
         if rewrite {
             // Kept again in this version's format, without what was dropped.
-            log.save();
+            save(Store::Local, T::KEY, Some(&value.write()));
         }
-        log
+        Stored {
+            value: RwSignal::new(value),
+            dropped,
+        }
     }
 
+    /// Reads the value (tracked).
+    pub fn with<R>(self, f: impl FnOnce(&T) -> R) -> R {
+        self.value.with(f)
+    }
+
+    /// Reads the value (untracked).
+    pub fn with_untracked<R>(self, f: impl FnOnce(&T) -> R) -> R {
+        self.value.with_untracked(f)
+    }
+
+    /// Changes the value as kept now, keeps it, and shows it. (Without
+    /// storage, in a private window say, this page's copy is changed.)
+    pub fn update<R>(self, f: impl FnOnce(&mut T) -> R) -> R {
+        let mut now = match storage(Store::Local) {
+            Some(s) => T::read(&s.get_item(T::KEY).ok().flatten().unwrap_or_default()).0,
+            None => self.value.get_untracked(),
+        };
+        let out = f(&mut now);
+        save(Store::Local, T::KEY, Some(&now.write()));
+        self.value.set(now);
+        out
+    }
+
+    /// Reads the value again from what is kept (another tab wrote it: the
+    /// `storage` event).
+    pub fn refresh(self) {
+        let Some(text) = storage(Store::Local).map(|s| s.get_item(T::KEY).ok().flatten()) else {
+            return;
+        };
+        let text = text.unwrap_or_default();
+        if self.value.try_with_untracked(|v| v.write() != text) == Some(true) {
+            self.value.set(T::read(&text).0);
+        }
+    }
+}
+
+/// The action log ([`ActionLog`]), kept in `localStorage` (it holds no token).
+pub type Log = Stored<ActionLog>;
+
+impl Kept for ActionLog {
+    const KEY: &'static str = LOG;
+    const V1: Option<&'static str> = Some(LOG_V1);
+    fn read(text: &str) -> (Self, usize) {
+        let log = ActionLog::parse(text);
+        let dropped = log.dropped;
+        (log, dropped)
+    }
+    fn write(&self) -> String {
+        self.stored()
+    }
+    fn read_v1(text: &str) -> Self {
+        ActionLog::parse_array(text)
+    }
+}
+
+impl Log {
     pub fn record(self, entry: Entry) {
-        self.0.update(|log| log.push(entry));
-        self.save();
+        self.update(|log| log.push(entry));
     }
 
     pub fn clear(self) {
-        self.0.set(ActionLog::default());
-        self.save();
-    }
-
-    fn save(self) {
-        save(
-            Store::Local,
-            LOG,
-            Some(&self.0.with_untracked(ActionLog::stored)),
-        );
+        self.update(|log| log.entries.clear());
     }
 }
 
 /// The protected namespaces ([`crate::protect`]), kept in `localStorage`
 /// apart from the recent ids, so that a mark outlives the id's place in
-/// that short list. Held as the kept text (one id a line): a signal of a
-/// type the panel already has costs no code of its own.
-#[derive(Clone, Copy)]
-pub struct Protected(pub RwSignal<String>);
+/// that short list.
+pub type Protected = Stored<Marks>;
+
+impl Kept for Marks {
+    const KEY: &'static str = PROTECTED;
+    fn read(text: &str) -> (Self, usize) {
+        (Marks::parse(text), 0)
+    }
+    fn write(&self) -> String {
+        self.to_text()
+    }
+}
 
 impl Protected {
-    pub fn load() -> Self {
-        // Read as kept: `is_marked` reads any text, and `set` keeps it clean.
-        Protected(RwSignal::new(
-            load(Store::Local, PROTECTED).unwrap_or_default(),
-        ))
-    }
-
-    /// Whether the namespace is protected (tracked).
+    /// Whether the namespace, in any spelling, is protected (tracked).
     pub fn has(self, id: &str) -> bool {
-        self.0.with(|text| crate::protect::is_marked(text, id))
-    }
-
-    /// Marks or unmarks a namespace and keeps the list; whether it changed.
-    /// Starts from what is kept, not from this tab's copy, so that a mark
-    /// made in another tab since is kept too.
-    pub fn set(self, id: &str, on: bool) -> bool {
-        self.refresh();
-        let mut ids = self.0.with_untracked(|text| crate::protect::parse(text));
-        let changed = crate::protect::mark(&mut ids, id, on);
-        if changed {
-            let text = ids.join("\n");
-            save(Store::Local, PROTECTED, Some(&text));
-            self.0.set(text);
-        }
-        changed
-    }
-
-    /// Reads the marks again from `localStorage` (another tab changed them).
-    pub fn refresh(self) {
-        let kept = load(Store::Local, PROTECTED).unwrap_or_default();
-        if self.0.with_untracked(|text| *text != kept) {
-            self.0.set(kept);
-        }
+        self.with(|marks| marks.has(id))
     }
 }
 
@@ -240,37 +318,57 @@ fn keep_newest(list: &mut Vec<RecentId>) {
     }
 }
 
-/// The list, newest first, kept in step with `localStorage`, and how many
-/// stored entries could not be read when it was loaded.
-#[derive(Clone, Copy)]
-pub struct Recent(pub RwSignal<Vec<RecentId>>, pub usize);
+/// The recent ids, newest first, with their labels.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RecentIds(pub Vec<RecentId>);
 
-impl Recent {
-    /// The ids kept in this browser: an entry that does not read, or names
-    /// a kind of id this panel does not have, is dropped and counted; the
+impl Kept for RecentIds {
+    const KEY: &'static str = RECENT;
+    const V1: Option<&'static str> = Some(RECENT_V1);
+    /// An entry that does not read, or names a kind of id this panel does
+    /// not have, is dropped and counted; ids are put in their one form; the
     /// bound of [`KEEP`] a kind holds.
-    pub fn load() -> Self {
-        let ((mut list, mut dropped), migrated) =
-            match load_migrating(Store::Local, RECENT, RECENT_V1) {
-                Some((text, false)) => (crate::json::from_lines::<RecentId>(&text), false),
-                Some((text, true)) => ((parse_v1(&text), 0), true),
-                None => ((Vec::new(), 0), false),
-            };
+    fn read(text: &str) -> (Self, usize) {
+        let (list, dropped) = crate::json::from_lines::<RecentId>(text);
+        let (ids, more) = RecentIds::kept(list);
+        (ids, dropped + more)
+    }
+    fn write(&self) -> String {
+        crate::json::to_lines(&self.0)
+    }
+    fn read_v1(text: &str) -> Self {
+        RecentIds::kept(parse_v1(text)).0
+    }
+}
+
+impl RecentIds {
+    /// The entries that are ids of this panel's kinds, in their one form,
+    /// within the bound; how many were not.
+    fn kept(mut list: Vec<RecentId>) -> (RecentIds, usize) {
         let before = list.len();
-        list.retain(|r| matches!(r.kind.as_str(), "game" | "namespace") && !r.id.is_empty());
-        dropped += before - list.len();
-        keep_newest(&mut list);
-        let recent = Recent(RwSignal::new(list), dropped);
-        if migrated || dropped > 0 {
-            recent.save();
+        list.retain(|r| matches!(r.kind.as_str(), "game" | "namespace") && !r.id.trim().is_empty());
+        let dropped = before - list.len();
+        for r in &mut list {
+            r.id = canonical_id(&r.id);
         }
-        recent
+        keep_newest(&mut list);
+        (RecentIds(list), dropped)
     }
 
+    fn find(&self, kind: &str, id: &str) -> Option<usize> {
+        let id = canonical_id(id);
+        self.0.iter().position(|r| r.kind == kind && r.id == id)
+    }
+}
+
+/// The recent ids, kept in step with `localStorage`.
+pub type Recent = Stored<RecentIds>;
+
+impl Recent {
     /// The namespaces kept, with their labels, newest first (tracked).
     pub fn namespaces(self) -> Vec<(String, String)> {
-        self.0.with(|r| {
-            r.iter()
+        self.with(|r| {
+            r.0.iter()
                 .filter(|e| e.kind == "namespace")
                 .map(|e| (e.id.clone(), e.label.clone()))
                 .collect()
@@ -279,17 +377,17 @@ impl Recent {
 
     /// Moves a call's ids to the front (after it worked).
     pub fn record(self, game: &str, ns: &str) {
-        self.0.update(|list| {
-            for (kind, id) in [("namespace", ns.to_owned()), ("game", game.to_owned())] {
+        self.update(|ids| {
+            for (kind, id) in [("namespace", ns), ("game", game)] {
+                let id = canonical_id(id);
                 if id.is_empty() {
                     continue;
                 }
-                let label = list
-                    .iter()
-                    .position(|r| r.kind == kind && r.id == id)
-                    .map(|i| list.remove(i).label)
+                let label = ids
+                    .find(kind, &id)
+                    .map(|i| ids.0.remove(i).label)
                     .unwrap_or_default();
-                list.insert(
+                ids.0.insert(
                     0,
                     RecentId {
                         kind: kind.to_owned(),
@@ -298,40 +396,40 @@ impl Recent {
                     },
                 );
             }
-            keep_newest(list);
+            keep_newest(&mut ids.0);
         });
-        self.save();
     }
 
     /// The label given to an id, or "" (untracked).
     pub fn label_of(self, kind: &str, id: &str) -> String {
-        self.0.with_untracked(|list| {
-            list.iter()
-                .find(|r| r.kind == kind && r.id.eq_ignore_ascii_case(id))
-                .map(|r| r.label.clone())
+        self.with_untracked(|ids| {
+            ids.find(kind, id)
+                .map(|i| ids.0[i].label.clone())
                 .unwrap_or_default()
         })
     }
 
-    /// Names an id (a blank label removes the name).
-    pub fn relabel(self, kind: &str, id: &str, label: &str) {
-        self.0.update(|l| {
-            if let Some(e) = l.iter_mut().find(|e| e.kind == kind && e.id == id) {
-                e.label = label.trim().to_owned();
+    /// Names an id (a blank label removes the name), or says why the
+    /// label cannot be kept ([`crate::validate::namespace_label_problem`]).
+    pub fn relabel(self, kind: &str, id: &str, label: &str) -> Result<(), &'static str> {
+        let label = label.trim();
+        if let Some(why) = crate::validate::namespace_label_problem(label) {
+            return Err(why);
+        }
+        self.update(|ids| {
+            if let Some(i) = ids.find(kind, id) {
+                ids.0[i].label = label.to_owned();
             }
         });
-        self.save();
+        Ok(())
     }
 
     /// Forgets an id.
     pub fn forget(self, kind: &str, id: &str) {
-        self.0
-            .update(|l| l.retain(|e| !(e.kind == kind && e.id == id)));
-        self.save();
-    }
-
-    fn save(self) {
-        let text = self.0.with_untracked(|list| crate::json::to_lines(list));
-        save(Store::Local, RECENT, Some(&text));
+        self.update(|ids| {
+            if let Some(i) = ids.find(kind, id) {
+                ids.0.remove(i);
+            }
+        });
     }
 }

@@ -13,11 +13,11 @@ pub fn LogPage() -> impl IntoView {
     let filter = RwSignal::new(String::new());
     // Worked out where it is read: 500 entries at most, and a memo of a
     // type of its own costs the panel 0.5 KB.
-    let rows = move || log.0.with(|l| l.matching(&filter.get()));
+    let rows = move || log.with(|l| l.matching(&filter.get()));
     let clearing = RwSignal::new(false);
     let export = move |json: bool| {
         let rows = untrack(rows);
-        log.0.with_untracked(|l| {
+        log.with_untracked(|l| {
             if json {
                 super::widgets::download(
                     &l.to_json(&rows, true),
@@ -45,17 +45,17 @@ pub fn LogPage() -> impl IntoView {
                 <label>"Filter " <input type="search" name="log-filter" class="gc-secret" bind:value=filter /></label>
                 <button type="button" class="gc-secondary" on:click=move |_| export(false)>"Export CSV"</button>
                 <button type="button" class="gc-secondary" on:click=move |_| export(true)>"Export JSON"</button>
-                <button type="button" class="gc-secondary" disabled=move || log.0.with(|l| l.entries.is_empty()) on:click=move |_| clearing.set(true)>"Clear…"</button>
+                <button type="button" class="gc-secondary" disabled=move || log.with(|l| l.entries.is_empty()) on:click=move |_| clearing.set(true)>"Clear…"</button>
             </div>
             <Confirm
                 open=clearing
-                text=Signal::derive(move || format!("Clear all {} entries of the action log in this browser?", log.0.with(|l| l.entries.len())))
+                text=Signal::derive(move || format!("Clear all {} entries of the action log in this browser?", log.with(|l| l.entries.len())))
                 confirm="Clear the log"
                 on_confirm=Callback::new(move |_| log.clear())
             />
             <p role="status" class="gc-muted">
-                {move || format!("{} of {} entries", rows().len(), log.0.with(|l| l.entries.len()))}
-                {move || log.0.with(|l| if l.dropped > 0 { format!(" {}", super::kept::dropped_note(l.dropped, "log entry")) } else { String::new() })}
+                {move || format!("{} of {} entries", rows().len(), log.with(|l| l.entries.len()))}
+                {(log.dropped > 0).then(|| format!(" {}", super::kept::dropped_note(log.dropped, "log entry")))}
             </p>
             <div class="gc-table-scroll" tabindex="0" role="region" aria-label="Action log entries">
                 <table class="gc-table gc-log" aria-label="Action log">
@@ -76,7 +76,7 @@ pub fn LogPage() -> impl IntoView {
                         {move || {
                             let titled = !s.presenting.get();
                             let rows = rows();
-                            log.0.with(|l| rows.into_iter().map(|i| {
+                            log.with(|l| rows.into_iter().map(|i| {
                                 let e = l.entries[i].clone();
                                 let game = format!("game {}", e.game_id);
                                 let failed = e.outcome != "done";

@@ -7,17 +7,39 @@ use super::kept::dropped_note;
 use super::present::name;
 use super::session::Session;
 
-/// The recent ids: use one, name it, or forget it.
+/// The recent ids: use one, name it, or forget it. A label is what a
+/// protected namespace's confirmation asks to type, so a protected
+/// namespace keeps its name until its mark is removed (which asks for that
+/// name); a label with control or invisible formatting characters is
+/// refused.
 #[component]
 pub fn RecentIds() -> impl IntoView {
     let s = Session::get();
     let recent = s.recent;
+    // Why a label was not kept.
+    let refused = RwSignal::new(String::new());
+    // Drawn again when a label is refused: the field shows the one kept.
+    let redraw = RwSignal::new(0u32);
+    let relabel = move |kind: &str, id: &str, label: String| {
+        let renames_protected =
+            kind == "namespace" && s.protected.has(id) && recent.label_of(kind, id) != label.trim();
+        let why = if renames_protected {
+            Some("A protected namespace keeps its name (its confirmations ask for it): remove the mark first, then rename it.")
+        } else {
+            recent.relabel(kind, id, &label).err()
+        };
+        refused.set(why.unwrap_or_default().to_owned());
+        if why.is_some() {
+            redraw.update(|n| *n += 1);
+        }
+    };
     view! {
         <details class="gc-recent">
-            <summary>{move || format!("Recent ids ({})", recent.0.with(Vec::len))}</summary>
-            {(recent.1 > 0).then(|| view! {
-                <p class="gc-hint" role="status">{dropped_note(recent.1, "recent id")}</p>
+            <summary>{move || format!("Recent ids ({})", recent.with(|r| r.0.len()))}</summary>
+            {(recent.dropped > 0).then(|| view! {
+                <p class="gc-hint" role="status">{dropped_note(recent.dropped, "recent id")}</p>
             })}
+            <p class="gc-hint gc-bad" role="alert">{refused}</p>
             // Re-rendered whole when the list changes (a click, or a label's
             // change event after its edit): no keyed diffing needed, and none
             // of its code in the wasm. One closure over `AnyView` rather than
@@ -25,30 +47,34 @@ pub fn RecentIds() -> impl IntoView {
             // for each change): a closure of a type the panel's views already
             // have costs no code of its own.
             {move || {
-                let list = recent.0.get();
+                redraw.track();
+                let list = recent.with(|r| r.0.clone());
                 if list.is_empty() {
                     return view! { <p class="gc-muted">"Ids you use are listed here, so you can pick them again."</p> }.into_any();
                 }
+                // Presentation mode: no id in an accessible name either.
+                let presenting = s.presenting.get();
                 view! {
                 <ul>
-                    {list.into_iter().map(|r| {
+                    {list.into_iter().enumerate().map(|(n, r)| {
                             let (kind, id) = (r.kind.clone(), r.id.clone());
                             let (k2, i2, k3, i3) = (kind.clone(), id.clone(), kind.clone(), id.clone());
                             let use_it = move |_| {
                                 if k2 == "game" { s.game_id.set(i2.clone()) } else { s.namespace_id.set(i2.clone()) }
                             };
-                            let relabel = move |ev| recent.relabel(&k3, &i3, &event_target_value(&ev));
+                            let on_label = move |ev| relabel(&k3, &i3, event_target_value(&ev));
                             let forget = {
                                 let (kind, id) = (kind.clone(), id.clone());
                                 move |_| recent.forget(&kind, &id)
                             };
+                            let which = if presenting { format!("{kind} {}", n + 1) } else { format!("{kind} {id}") };
                             view! {
                                 <li>
                                     <span class="gc-muted">{kind.clone()}</span>
                                     <button type="button" class="gc-small" on:click=use_it>"Use " {name(&id, &r.label, kind == "namespace" && s.protected.has(&id))}</button>
-                                    <input type="text" aria-label=format!("Label for {kind} {id}") placeholder="Label"
-                                        prop:value=r.label.clone() on:change=relabel />
-                                    <button type="button" class="gc-small" aria-label=format!("Forget {kind} {id}") on:click=forget>"Forget"</button>
+                                    <input type="text" aria-label=format!("Label for {which}") placeholder="Label"
+                                        prop:value=r.label.clone() on:change=on_label />
+                                    <button type="button" class="gc-small" aria-label=format!("Forget {which}") on:click=forget>"Forget"</button>
                                 </li>
                             }
                             .into_any()

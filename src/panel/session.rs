@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use super::kept::{self, Log, Protected, Recent, Store};
 use crate::api::{ApiError, Call, Connection, Operation, SetCdnAuth, SetDomainAuth};
 use crate::model::CdnAuthType;
+use crate::protect::Named;
 use crate::token::Fitness;
 use crate::validate::{Issue, IssueCode};
 
@@ -84,7 +85,10 @@ impl Route {
         let hash = hash.trim_start_matches('#').trim_start_matches('/');
         let (slug, query) = hash.split_once('?').unwrap_or((hash, ""));
         let params = web_sys::UrlSearchParams::new_with_str(query).ok();
-        let get = |k: &str| params.as_ref().and_then(|p| p.get(k)).unwrap_or_default();
+        let get = |k: &str| {
+            let id = params.as_ref().and_then(|p| p.get(k)).unwrap_or_default();
+            crate::validate::canonical_id(&id)
+        };
         Route {
             page: Page::from_slug(slug).unwrap_or(Page::Builds),
             game_id: get("game"),
@@ -245,12 +249,23 @@ impl Session {
                 .and_then(|l| l.hash().ok())
                 .unwrap_or_default(),
         );
-        if route.game_id.is_empty() {
-            let search = location
-                .as_ref()
-                .and_then(|l| l.search().ok())
-                .unwrap_or_default();
-            route.game_id = Route::parse(&format!("?{}", search.trim_start_matches('?'))).game_id;
+        // The service prints the panel's address as `?game=<id>`: the id is
+        // taken, and the query left out of the address (and so of every
+        // link, which keeps the page's query), presentation mode or not.
+        let search = location
+            .as_ref()
+            .and_then(|l| l.search().ok())
+            .unwrap_or_default();
+        let game = Route::parse(&search).game_id;
+        if !game.is_empty() {
+            if route.game_id.is_empty() {
+                route.game_id = game;
+            }
+            if let (Some(l), Some(h)) = (&location, window.as_ref().and_then(|w| w.history().ok()))
+            {
+                let url = l.pathname().unwrap_or_default() + &l.hash().unwrap_or_default();
+                let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+            }
         }
         let remembered =
             kept::load_migrating(Store::Session, kept::TOKEN, kept::TOKEN_V1).map(|(t, _)| t);
@@ -307,9 +322,12 @@ impl Session {
                 self.namespace_id.set(route.namespace_id);
             }
         });
-        // A mark made in another tab protects the namespace here at once.
-        let protected = self.protected;
-        let on_storage = Closure::<dyn FnMut()>::new(move || protected.refresh());
+        // Another tab wrote a kept value: each store follows at once.
+        let on_storage = Closure::<dyn FnMut()>::new(move || {
+            self.recent.refresh();
+            self.log.refresh();
+            self.protected.refresh();
+        });
         if let Some(w) = web_sys::window() {
             let _ =
                 w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
@@ -388,54 +406,95 @@ impl Session {
             .then(|| Fitness::of(&token, self.game_id.get().trim(), self.now.get()))
     }
 
+    /// The selected game's id, in its one form (what is sent).
     pub fn game(&self) -> String {
-        self.game_id.get_untracked().trim().to_owned()
+        crate::validate::canonical_id(&self.game_id.get_untracked())
     }
 
+    /// The selected namespace's id, in its one form (what is sent, marked
+    /// and compared).
     pub fn namespace(&self) -> String {
-        self.namespace_id.get_untracked().trim().to_owned()
+        crate::validate::canonical_id(&self.namespace_id.get_untracked())
     }
 
     /// What this panel last set for a namespace of the selected game
     /// (tracked).
     pub fn last_set(&self, setting: Setting, namespace: &str) -> Option<Change> {
-        let (game, namespace) = (self.game_id.get(), namespace.trim());
+        let canonical = crate::validate::canonical_id;
+        let (game, namespace) = (canonical(&self.game_id.get()), canonical(namespace));
         self.last_set.with(|list| {
             list.iter()
-                .find(|(g, n, c)| g == game.trim() && n == namespace && c.setting() == setting)
+                .find(|(g, n, c)| *g == game && *n == namespace && c.setting() == setting)
                 .map(|(.., c)| c.clone())
         })
     }
 
-    /// What must be typed before a change to `namespaces` is made: the
-    /// names of the protected ones among them ([`crate::protect::phrase`]),
-    /// or nothing (tracked).
-    pub fn guard(&self, namespaces: &[String]) -> String {
-        let protected: Vec<(String, String)> = namespaces
+    /// What must be typed to change the namespaces `ids` (taken as
+    /// protected): their names ([`crate::protect::phrase`]), each its label
+    /// or else its id; nothing for none (tracked, labels too).
+    pub fn phrase(&self, ids: &[String]) -> String {
+        self.recent.with(|_| ());
+        let names: Vec<(String, String)> = ids
             .iter()
-            .map(|ns| ns.trim())
-            .filter(|ns| self.protected.has(ns))
-            .map(|ns| (ns.to_owned(), self.recent.label_of("namespace", ns)))
+            .map(|ns| (ns.trim().to_owned(), self.recent.label_of("namespace", ns)))
             .collect();
-        crate::protect::phrase(&protected)
+        crate::protect::phrase(&names)
     }
 
-    /// Marks or unmarks a namespace as protected; the action log says so.
-    pub fn protect(&self, id: &str, on: bool) {
-        let id = id.trim();
-        if self.protected.set(id, on) {
-            self.log.record(crate::action_log::Entry {
-                at_ms: js_sys::Date::now() as i64,
-                operation: "mark-protected".to_owned(),
-                game_id: self.game(),
-                namespace_id: id.to_owned(),
-                namespace_label: self.recent.label_of("namespace", id),
-                value: if on { "protected" } else { "not protected" }.to_owned(),
-                outcome: "done".to_owned(),
-                ray_id: String::new(),
-                request: String::new(),
-            });
+    /// The namespaces among `ids` that are protected (tracked), or among
+    /// `also`.
+    pub fn protected_among(&self, ids: &[String], also: &[String]) -> Vec<String> {
+        ids.iter()
+            .filter(|id| self.protected.has(id) || also.contains(id))
+            .cloned()
+            .collect()
+    }
+
+    /// Whether a change may be sent to `namespace` now: it is not protected
+    /// as kept at this very moment (another tab may have marked it since the
+    /// confirmation), or its name was typed. Otherwise the refusal says so,
+    /// and nothing is sent.
+    pub fn may_change(&self, namespace: &str, named: &Named) -> Result<(), ApiError> {
+        self.protected.refresh();
+        if self
+            .protected
+            .with_untracked(|marks| named.allows(marks, namespace))
+        {
+            return Ok(());
         }
+        let label = self.recent.label_of("namespace", namespace);
+        Err(ApiError::invalid(Issue::new(
+            IssueCode::NamespaceProtected,
+            "namespace_id",
+            format!(
+                "{} was marked protected after the change was confirmed: nothing was sent to it. Apply again and type its name.",
+                crate::bulk::name(namespace.trim(), &label)
+            ),
+        )))
+    }
+
+    /// Marks a namespace protected, or removes the mark once its name was
+    /// typed (`named`); the action log says so. Whether it changed.
+    pub fn protect(&self, id: &str, on: bool, named: &Named) -> bool {
+        let id = crate::validate::canonical_id(id);
+        if !on && self.may_change(&id, named).is_err() {
+            return false;
+        }
+        if !self.protected.update(|marks| marks.set(&id, on)) {
+            return false;
+        }
+        self.log.record(crate::action_log::Entry {
+            at_ms: js_sys::Date::now() as i64,
+            operation: "mark-protected".to_owned(),
+            game_id: self.game(),
+            namespace_label: self.recent.label_of("namespace", &id),
+            namespace_id: id,
+            value: if on { "protected" } else { "not protected" }.to_owned(),
+            outcome: "done".to_owned(),
+            ray_id: String::new(),
+            request: String::new(),
+        });
+        true
     }
 
     /// Remembers what was set on a namespace.

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::api::ApiError;
+use crate::protect::Named;
 
 /// A failure where it happened: the sentence, and for a service error its
 /// code, ray id (copyable) and documentation; a retry button where a retry is
@@ -75,57 +76,76 @@ pub fn Confirm(
     #[prop(into)]
     text: Signal<String>,
     confirm: &'static str,
-    on_confirm: Callback<()>,
+    /// Runs once confirmed, with the namespaces whose names were typed.
+    on_confirm: Callback<Named>,
     /// The change as `curl` commands ([`super::calls::Preview`]): the
     /// dialog then has "Copy as curl".
     #[prop(optional, into)]
     curl: Signal<String>,
-    /// What must be typed before the button acts, for a change to protected
-    /// namespaces ([`crate::protect::phrase`]); nothing when empty.
-    #[prop(optional, into)]
-    guard: Signal<String>,
+    /// The namespaces the change touches, as the person saw them when they
+    /// asked: the protected ones among them must be named before the
+    /// button acts. Protected means as the marks are when the button is
+    /// pressed (read again then), and any that was protected when the
+    /// dialog opened: a mark removed meanwhile, in another tab say, does
+    /// not lift what this dialog asked for.
+    #[prop(optional)]
+    guarded: RwSignal<Vec<String>>,
 ) -> impl IntoView {
+    let s = super::session::Session::get();
     let dialog = NodeRef::<leptos::html::Dialog>::new();
     let copied = RwSignal::new(false);
     let typed = RwSignal::new(String::new());
-    let allowed = move || guard.with(|g| g.is_empty() || crate::protect::confirms(&typed.get(), g));
+    // Protected when the dialog opened.
+    let asked = RwSignal::new(Vec::<String>::new());
+    let required = move || guarded.with(|ids| asked.with(|a| s.protected_among(ids, a)));
+    let phrase = move || s.phrase(&required());
+    let allowed = move || {
+        let phrase = phrase();
+        phrase.is_empty() || crate::protect::confirms(&typed.get(), &phrase)
+    };
     Effect::new(move |_| {
         let (Some(d), wanted) = (dialog.get(), open.get()) else {
             return;
         };
         if let Some(question) = d.first_element_child() {
             let mut text = text.get();
-            guard.with(|g| {
-                if !g.is_empty() {
-                    text = format!(
-                        "{text}\n\nProtected: type {} to apply.",
-                        super::present::marked(g)
-                    );
-                }
-            });
+            let phrase = phrase();
+            if !phrase.is_empty() {
+                text = format!(
+                    "{text}\n\nProtected: type {} to apply.",
+                    super::present::marked(&phrase)
+                );
+            }
             super::present::fill(&question, &text);
         }
         if wanted && !d.open() {
             copied.set(false);
             typed.set(String::new());
+            asked.set(untrack(move || {
+                guarded.with(|ids| s.protected_among(ids, &[]))
+            }));
             let _ = d.show_modal();
         } else if !wanted && d.open() {
             d.close();
         }
     });
+    let act = move || {
+        // The marks as kept now: one made in another tab a moment ago
+        // counts, whether or not its event has arrived.
+        s.protected.refresh();
+        if open.get_untracked() && untrack(allowed) {
+            open.set(false);
+            on_confirm.run(Named::new(&untrack(required)));
+        }
+    };
     view! {
         <dialog node_ref=dialog class="gc-confirm" role="alertdialog" aria-label=confirm on:close=move |_| open.set(false)>
             <p></p>
-            <label class="gc-guard" hidden=move || guard.with(String::is_empty)>
+            <label class="gc-guard" hidden=move || phrase().is_empty()>
                 "Names of the protected namespaces "
                 <input type="text" name="guard" class="gc-secret" autocomplete="off" spellcheck="false" bind:value=typed />
             </label>
-            <button type="button" disabled=move || !allowed() on:click=move |_| {
-                if open.get_untracked() && untrack(allowed) {
-                    open.set(false);
-                    on_confirm.run(());
-                }
-            }>{confirm}</button>
+            <button type="button" disabled=move || !allowed() on:click=move |_| act()>{confirm}</button>
             <button type="button" class="gc-secondary" autofocus on:click=move |_| open.set(false)>"Cancel"</button>
             <button type="button" class="gc-secondary" hidden=move || curl.with(String::is_empty)
                 on:click=move |_| copy(&curl.get_untracked(), copied)>

@@ -46,7 +46,7 @@ impl Compiler {
             "-Cpanic=immediate-abort",
             "-Zlocation-detail=none",
         ],
-        std_features: "",
+        std_features: "optimize_for_size",
     };
 
     /// Makes `cmd` (cargo, or a tool that runs cargo, such as Trunk) build

@@ -1,0 +1,262 @@
+// Protected namespaces, tried as a hostile teammate and an impatient user
+// would (issue 30): no path changes a protected namespace, removes its
+// mark or renames it without its name typed, whatever another tab does,
+// however its id is spelled; presentation mode leaves no id in the
+// address, the links, a download's name or an accessible name; two tabs
+// never undo each other's kept state.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { demoNamespaces, openPanel, useFixtures } from './harness.mjs';
+import { ConnectionForm, LogPage, RecentIds, SettingsPage, confirmWith } from './pages.mjs';
+
+const fx = useFixtures(['--test-hooks']);
+const ns = demoNamespaces(fx);
+
+const everything = async () => (await fetch(`${fx.service.url}_local/state`)).json();
+const hits = async () => (await everything()).hits['cdn-auth'] ?? 0;
+const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${fx.service.token}` }, body: JSON.stringify(f) });
+async function until(check, ms = 5000) {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    if (await check()) return;
+  }
+  throw new Error('timed out waiting');
+}
+const clearFaults = () => fetch(`${fx.service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${fx.service.token}` } });
+
+/**
+ * The panel on `route` for namespace `which`, its browser already knowing
+ * prod as "Production" and staging as "Staging" (and `marked` protected);
+ * with `.another(route)`, a second tab of the same browser.
+ */
+async function panel(route, { which = 'prod', marked = [] } = {}) {
+  const opened = await openPanel(fx, route, { ns: which });
+  const { page } = opened;
+  await page.evaluate(({ prod, staging, marked }) => {
+    const line = (id, label) => JSON.stringify({ kind: 'namespace', id, label });
+    localStorage.setItem('gamecloud.v2.recent', `${line(prod, 'Production')}\n${line(staging, 'Staging')}\n`);
+    localStorage.setItem('gamecloud.v2.protected', marked.join('\n'));
+  }, { prod: ns.prod, staging: ns.staging, marked: marked.map((m) => ns[m]) });
+  await page.reload();
+  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
+  const tab = wrap(page, opened.problems);
+  tab.another = async (route, which = 'prod') => {
+    const other = await page.context().newPage();
+    other.on('pageerror', (err) => opened.problems.push(`page error: ${err.message}`));
+    await other.goto(`${fx.service.url}#/${route}?game=${fx.service.gameId}&ns=${ns[which]}`);
+    await other.getByLabel('Token', { exact: true }).fill(fx.service.token);
+    return wrap(other, opened.problems);
+  };
+  return tab;
+}
+
+const wrap = (page, problems) => ({
+  page,
+  problems,
+  connection: new ConnectionForm(page),
+  settings: new SettingsPage(page),
+  recent: new RecentIds(page),
+  log: new LogPage(page),
+});
+
+// Issue 30, finding 1: unticking "Protected" took one click, and another
+// tab's untick emptied the guard of a confirmation open here.
+test('removing a mark asks for the name; a confirmation open in another tab keeps asking for it', async () => {
+  const a = await panel('cdn-auth', { marked: ['prod'] });
+  const b = await a.another('cdn-auth');
+  await b.settings.choose('basic');
+  await b.settings.namespace(ns.prod).check();
+  const pending = await b.settings.askToApply();
+  const apply = pending.getByRole('button', { name: 'Apply' });
+  assert.ok(await apply.isDisabled(), 'protected: its name first');
+
+  // One click asks; Cancel keeps the mark, here and as kept.
+  await a.page.bringToFront();
+  let dialog = await a.connection.askToUnprotect();
+  assert.match(await dialog.locator('p').first().textContent(), /^Remove the protected mark from namespace .*\n\nProtected: type Production to apply\.$/s);
+  assert.ok(await dialog.getByRole('button', { name: 'Remove the mark' }).isDisabled());
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  assert.ok(await a.connection.mark.isChecked(), 'still marked');
+  assert.equal(await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), ns.prod);
+  dialog = await a.connection.askToUnprotect();
+  await dialog.getByLabel('Names of the protected namespaces').fill('Prod');
+  assert.ok(await dialog.getByRole('button', { name: 'Remove the mark' }).isDisabled(), 'a part of the name is not enough');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // With the name, the mark goes, and the other tab sees it go...
+  await a.connection.unprotect('production');
+  assert.equal(await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), '');
+  await b.page.waitForFunction(() => !document.querySelector('input[name=protected]').checked);
+  // ...but its open confirmation still asks for what it asked for.
+  assert.ok(await apply.isDisabled(), 'the guard of an open confirmation is not lifted from elsewhere');
+  assert.ok(await pending.getByLabel('Names of the protected namespaces').isVisible());
+  assert.equal(await hits(), 0, 'nothing sent');
+  await b.page.bringToFront();
+  await confirmWith(pending, 'Production', 'Apply');
+  await b.settings.summary('1 of 1 changed.');
+  assert.deepEqual(a.problems, []);
+});
+
+// Issue 30, finding 2: "Retry the failed ones" skipped the guard, and a
+// namespace marked after the run was confirmed was sent to without its name.
+test('a namespace marked after a change was confirmed is not sent to, and a retry asks for its name', async () => {
+  await clearFaults();
+  const a = await panel('cdn-auth', { which: 'staging' });
+  await a.settings.choose('basic');
+  // A confirmation open while another tab marks the namespace asks for its
+  // name before it acts.
+  const b = await a.another('domain-auth', 'staging');
+  await a.page.bringToFront();
+  let dialog = await a.settings.askToApply();
+  assert.ok(await dialog.getByLabel('Names of the protected namespaces').isHidden(), 'not protected yet');
+  await b.connection.protect();
+  await dialog.getByLabel('Names of the protected namespaces').waitFor();
+  assert.ok(await dialog.getByRole('button', { name: 'Apply' }).isDisabled());
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await b.page.bringToFront();
+  await b.connection.unprotect('Staging');
+  await a.page.bringToFront();
+
+  // Confirmed unprotected; the service makes the call wait 2 s (a 429);
+  // meanwhile the other tab marks it. The call is not sent again.
+  const limited = JSON.stringify({ code: 'API_RATE_LIMIT', message: 'Slow down.', ray_id: 'ray-429' });
+  await fault({ route: 'cdn-auth', status: 429, retry_after: '2', body: limited, content_type: 'application/json' });
+  await a.settings.apply();
+  await until(async () => (await hits()) === 1);
+  await b.connection.protect();
+  await a.settings.summary('0 of 1 changed, 1 failed.');
+  assert.match(
+    (await a.settings.results())[0],
+    /Staging \(.*\) was marked protected after the change was confirmed: nothing was sent to it\./,
+  );
+  assert.equal(await hits(), 1, 'only the call answered 429 reached the service');
+  assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'none');
+
+  // The retry asks for its name, and sends only once it is typed.
+  await a.page.getByRole('button', { name: 'Retry the failed ones' }).click();
+  dialog = a.page.getByRole('alertdialog', { name: 'Apply' });
+  assert.match(await dialog.locator('p').first().textContent(), /^Set the CDN auth type to basic on 1 namespace: Staging \(.*\)\?\n\nPUT .*\n\nProtected: type Staging to apply\.$/s);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await hits(), 1, 'nothing sent without the name');
+  await a.page.getByRole('button', { name: 'Retry the failed ones' }).click();
+  await confirmWith(dialog, 'staging', 'Apply');
+  await a.settings.summary('1 of 1 changed.');
+  assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'basic');
+  assert.deepEqual(a.problems.filter((p) => !/status of 429/.test(p)), []);
+});
+
+// Issue 30, finding 3: renaming a protected namespace changed the name its
+// confirmation asks for without asking for the old one; labels took format
+// characters.
+test('a protected namespace keeps its name until its mark is removed; a label with invisible characters is refused', async () => {
+  const a = await panel('cdn-auth', { marked: ['prod'] });
+  await a.recent.name(ns.prod, 'staging');
+  await a.page.getByRole('alert').filter({ hasText: 'A protected namespace keeps its name' }).waitFor();
+  assert.equal(await a.recent.label(ns.prod).inputValue(), 'Production', 'the name kept is shown');
+  assert.match(await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.recent')), /"label":"Production"/);
+  // Renamed once its mark is removed, which asks for the old name.
+  await a.connection.unprotect('Production');
+  await a.recent.name(ns.prod, 'Prod EU');
+  await a.page.waitForFunction(() => localStorage.getItem('gamecloud.v2.recent').includes('"label":"Prod EU"'));
+  await a.connection.protect();
+  // The confirmation of a change now asks for the new name.
+  await a.settings.choose('basic');
+  await a.settings.namespace(ns.prod).check();
+  const apply = await a.settings.askToApply();
+  assert.match(await apply.locator('p').first().textContent(), /Protected: type Prod EU to apply\.$/);
+  await apply.getByRole('button', { name: 'Cancel' }).click();
+
+  for (const hostile of ['Prod\u202EUE', '\u2066Prod\u2069', 'Pr\u200Bod', '.']) {
+    await a.recent.name(ns.staging, hostile);
+    await a.page.getByRole('alert').filter({ hasText: /A label (cannot hold control or invisible|needs a letter)/ }).waitFor();
+    assert.equal(await a.recent.label(ns.staging).inputValue(), 'Staging', `${JSON.stringify(hostile)} refused, the label kept`);
+    assert.match(await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.recent')), /"label":"Staging"/);
+  }
+  assert.deepEqual(a.problems, []);
+});
+
+// Issue 30, finding 4: another spelling of a marked id was another id.
+test('every spelling of a marked id is the marked namespace: written in its one form, and its name asked for', async () => {
+  const a = await panel('cdn-auth', { which: 'staging', marked: ['prod'] });
+  const bare = ns.prod.replaceAll('-', '').toUpperCase();
+  await a.connection.selectNamespace(`urn:uuid:${bare}`);
+  assert.equal(await a.connection.namespaceId.inputValue(), ns.prod, 'written in its one form as the field is left');
+  assert.ok(await a.connection.mark.isChecked(), 'the marked namespace');
+  await a.connection.selectNamespace(ns.staging);
+  await a.settings.choose('basic');
+  await a.settings.add(`{${ns.prod.toUpperCase()}}`);
+  await a.settings.namespace(ns.prod).waitFor();
+  const dialog = await a.settings.askToApply(2);
+  assert.match(await dialog.locator('p').first().textContent(), /Protected: type Production to apply\.$/);
+  assert.ok(await dialog.getByRole('button', { name: 'Apply' }).isDisabled());
+  await confirmWith(dialog, 'Production', 'Apply');
+  await a.settings.summary('2 of 2 changed.');
+  assert.equal((await everything()).namespaces[ns.prod].cdn_auth_type, 'basic');
+  assert.deepEqual(a.problems, []);
+});
+
+// Issue 30, finding 5: the service's `?game=<id>` link stayed in the
+// address and every link; download names and accessible names held ids.
+test('presentation mode leaves no id in the address, the links, a download name or an accessible name', async () => {
+  const { page, problems } = await openPanel(fx, 'builds', { ns: 'staging' });
+  await page.goto(`${fx.service.url}?game=${fx.service.gameId}#/dev-token`);
+  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
+  assert.equal(await page.getByLabel('Game id').inputValue(), fx.service.gameId, 'the id is taken');
+  assert.equal(await page.evaluate(() => location.search), '', 'and left out of the address');
+  await page.getByRole('switch', { name: 'Presentation mode' }).check();
+  await page.getByLabel('Namespace id').fill(ns.staging);
+  await page.getByLabel('Hostname').fill('10.20.30.40');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const region = page.getByRole('region', { name: 'New development token' });
+  await region.getByLabel("Token from the environment: no secret in the engine's file").check();
+  await page.getByText(/^Recent ids/).click();
+  const ids = [fx.service.gameId, ns.staging];
+  const leaks = await page.evaluate((ids) => {
+    const found = [];
+    const holds = (text) => ids.some((id) => text && text.includes(id));
+    if (holds(location.href)) found.push(`the address ${location.href}`);
+    for (const a of document.querySelectorAll('a[href]')) if (holds(a.href)) found.push(`a link ${a.href}`);
+    for (const el of document.querySelectorAll('[aria-label]')) if (holds(el.getAttribute('aria-label'))) found.push(`an accessible name "${el.getAttribute('aria-label')}"`);
+    return found;
+  }, ids);
+  assert.deepEqual(leaks, []);
+  const download = page.waitForEvent('download');
+  await region.getByRole('button', { name: /^Download gamecloud\./ }).click();
+  const name = (await download).suggestedFilename();
+  assert.equal(name, 'gamecloud.local.env', 'saved without the namespace id');
+  assert.deepEqual(problems, []);
+});
+
+// Issue 30, finding 6: each tab wrote its stale copy of the log and the
+// recent ids: tab A's three entries vanished when tab B logged one.
+test('two tabs keep each other\'s log entries, labels and marks', async () => {
+  const a = await panel('cdn-auth', { which: 'staging' });
+  const b = await a.another('cdn-auth', 'prod');
+  // Three entries in tab A, one in tab B, which loaded before them. (The tab
+  // in front is the one acted on: a tab behind is throttled.)
+  await a.page.bringToFront();
+  await a.connection.protect();
+  await a.connection.unprotect('Staging');
+  await a.settings.choose('none');
+  await a.settings.apply();
+  await a.settings.summary('1 of 1 changed.');
+  await b.page.bringToFront();
+  await b.recent.name(ns.prod, 'Live');
+  await b.connection.protect();
+  const kept = await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.log').trim().split('\n').length);
+  assert.equal(kept, 4, 'every entry of both tabs is kept');
+  await a.page.bringToFront();
+  await a.page.getByRole('link', { name: 'Action log' }).click();
+  await a.page.getByText('4 of 4 entries').waitFor();
+  assert.match((await a.log.rows().allTextContents()).join('\n'), new RegExp(`mark-protected.*Live.*${ns.prod}.*protected.*done`));
+  // Tab B's label survives tab A's next write of the recent ids.
+  await a.page.getByRole('link', { name: 'CDN auth' }).click();
+  await a.settings.choose('basic');
+  await a.settings.apply();
+  await a.settings.summary('1 of 1 changed.');
+  const recent = await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.recent'));
+  assert.match(recent, /"label":"Live"/);
+  await a.recent.open();
+  assert.equal(await a.recent.label(ns.prod).inputValue(), 'Live', 'and shown here');
+  assert.equal(await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), ns.prod);
+  assert.deepEqual(a.problems, []);
+});
