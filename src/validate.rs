@@ -132,7 +132,8 @@ impl IssueCode {
             | IssueCode::IdInvalid
             | IssueCode::ValueUnknown
             | IssueCode::TypeInvalid
-            | IssueCode::LabelDuplicate => None,
+            | IssueCode::LabelDuplicate
+            | IssueCode::NamespaceProtected => None,
             _ => Some(ServiceRejection::ValidationError),
         }
     }
@@ -310,7 +311,7 @@ pub fn namespace_label_problem(label: &str) -> Option<&'static str> {
     } else if label.chars().any(|c| c.is_control() || is_format(c)) {
         Some("A label cannot hold control or invisible characters (direction marks, zero-width spaces).")
     } else if !label.is_empty() && !label.chars().any(char::is_alphanumeric) {
-        Some("A label needs a letter or a digit: it is what a confirmation asks to type.")
+        Some("A label needs a letter or a digit.")
     } else {
         None
     }
@@ -319,33 +320,39 @@ pub fn namespace_label_problem(label: &str) -> Option<&'static str> {
 /// The longest namespace label, in bytes.
 pub const MAX_NAMESPACE_LABEL: usize = 256;
 
-/// Unicode's format characters (category Cf) and its private use areas,
-/// as ranges: invisible, or drawn as nothing a person can type back.
-/// Listed here rather than taken from Unicode's tables, which cost the
-/// panel kilobytes.
-const FORMAT: [(u32, u32); 22] = [
+/// Unicode's format characters (category Cf), its other default-ignorable
+/// code points (variation selectors, Hangul fillers, the grapheme joiner),
+/// the line and paragraph separators, plane 14 (tags) and the private use
+/// areas, as ranges: invisible, or drawn as nothing a
+/// person can type back. Listed here rather than taken from Unicode's
+/// tables, which cost the panel kilobytes.
+const FORMAT: [(u32, u32); 26] = [
     (0xAD, 0xAD),
+    (0x34F, 0x34F),
     (0x600, 0x605),
     (0x61C, 0x61C),
     (0x6DD, 0x6DD),
     (0x70F, 0x70F),
     (0x890, 0x891),
     (0x8E2, 0x8E2),
-    (0x180E, 0x180E),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
     (0x200B, 0x200F),
-    (0x202A, 0x202E),
-    (0x2060, 0x2064),
-    (0x2066, 0x206F),
+    (0x2028, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
     (0xE000, 0xF8FF),
+    (0xFE00, 0xFE0F),
     (0xFEFF, 0xFEFF),
-    (0xFFF9, 0xFFFB),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFFB),
     (0x110BD, 0x110BD),
     (0x110CD, 0x110CD),
     (0x13430, 0x1343F),
     (0x1BCA0, 0x1BCA3),
     (0x1D173, 0x1D17A),
-    (0xE0001, 0xE007F),
-    (0xF0000, 0x10FFFF),
+    (0xE0000, 0x10FFFF),
 ];
 
 fn is_format(c: char) -> bool {

@@ -522,10 +522,20 @@ fn a_namespace_label_refuses_control_and_format_characters_and_names_without_let
         "prod\n",
         "\u{FEFF}prod",
         "pro\u{E000}d",
+        "\u{3164}",
+        "Prod\u{FE0F}",
+        "pr\u{34F}od",
+        "prod\u{2028}eu",
         ".",
         " - ",
         &"x".repeat(257),
     ] {
         assert!(namespace_label_problem(bad).is_some(), "{bad:?}");
     }
+}
+
+// From a review: the panel's own refusal reported the service's VALIDATION_ERROR.
+#[test]
+fn the_panels_protected_refusal_is_no_service_code() {
+    assert_eq!(IssueCode::NamespaceProtected.service_rejection(), None);
 }

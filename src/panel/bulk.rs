@@ -129,6 +129,8 @@ pub fn BulkChange(
     };
     let ask_retry = move || {
         let unfinished = plan.with_untracked(Plan::unfinished);
+        // The marks as kept now: another tab may have marked one a moment ago.
+        s.protected.refresh();
         if unfinished.iter().any(|id| s.protected.has(id)) {
             asked.set(unfinished);
             again.set(true);

@@ -118,9 +118,9 @@ pub fn ConnectionForm() -> impl IntoView {
             </label>
             <Confirm
                 open=unmarking
-                text=Signal::derive(move || format!("Remove the protected mark from namespace {}? A change to it will no longer ask for its name.", marked(&s.namespace())))
+                text=Signal::derive(move || format!("Remove the protected mark from namespace {}? A change to it will no longer ask for its name.", marked(&guarded.get().concat())))
                 confirm="Remove the mark"
-                on_confirm=Callback::new(move |named| { s.protect(&s.namespace(), false, &named); })
+                on_confirm=Callback::new(move |named| { s.protect(&guarded.get_untracked().concat(), false, &named); })
                 guarded=guarded
             />
             <p class="gc-hint gc-warning" role="status">

@@ -191,6 +191,18 @@ pub fn DevTokenPage() -> impl IntoView {
         }
     };
 
+    // A protected namespace's name is asked for first; the marks as kept
+    // now (another tab may have marked it a moment ago).
+    let ask_or_create = move || {
+        s.protected.refresh();
+        if s.protected.has(&s.namespace()) {
+            guarded.set(vec![s.namespace()]);
+            confirming.set(true);
+        } else {
+            create_now(Named::default())
+        }
+    };
+
     // "Create another like this": the form again holds what the shown
     // token was made for, and the hostname has the focus.
     let again = Callback::new(move |req: DevTokenRequest| {
@@ -276,12 +288,7 @@ pub fn DevTokenPage() -> impl IntoView {
             <button
                 type="button"
                 disabled=move || has_errors() || create.pending().get()
-                on:click=move |_| if s.protected.has(&s.namespace()) {
-                    guarded.set(vec![s.namespace()]);
-                    confirming.set(true);
-                } else {
-                    create_now(Named::default())
-                }
+                on:click=move |_| ask_or_create()
             >
                 {move || if create.pending().get() { "Creating…" } else { "Create token" }}
             </button>
@@ -548,8 +555,8 @@ fn made(i: &Issued, engine: Engine, token_from_env: bool) -> Made {
     }
 }
 
-/// An opened hand-off's game and namespace, offered: selected only when
-/// the teammate says so. Where the hand-off names the namespace otherwise
+/// An opened hand-off's namespace (and its game), offered: selected only
+/// when the teammate says so. Where the hand-off names the namespace otherwise
 /// than this panel does, this panel's name is kept and the other offered.
 fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
     let s = Session::get();
@@ -562,12 +569,12 @@ fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
     let differs = !theirs.trim().is_empty() && theirs.trim() != ours;
     view! {
         <p>
-            "For namespace " {super::present::name(namespace, &ours, s.protected.has(namespace))} " of game " <span class="gc-secret">{game.to_owned()}</span> ". "
+            "For namespace " {super::present::name(namespace, &ours, s.protected.has(namespace))} ". "
             <button type="button" class="gc-secondary" on:click=select>"Select this namespace"</button>
         </p>
         {differs.then(|| view! {
             <p class="gc-hint gc-warning" role="status">
-                "The hand-off calls this namespace \u{201c}" {theirs} "\u{201d}; this panel's name for it is kept. Rename it under Recent ids if the hand-off's is right."
+                "The hand-off calls it \u{201c}" {theirs} "\u{201d}; this panel's name is kept."
             </p>
         })}
     }

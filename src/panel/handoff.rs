@@ -180,12 +180,14 @@ pub fn OpenHandoff(on_open: Callback<Contents>) -> impl IntoView {
 /// An opened hand-off: `on_open` shows it (with a button that selects its
 /// namespace: opening selects nothing), and its ids join the recent ones.
 /// It never overwrites this panel's label or lifts its mark: a label is
-/// taken only where this panel has none (another is offered, not
-/// applied), and a mark only added.
+/// taken only where this panel has none and the namespace is not
+/// protected (another is offered, not applied), and a mark only added.
 fn shown(s: Session, c: Contents, on_open: Callback<Contents>) {
     let ns = &c.namespace_id;
     s.recent.record(&c.game_id, ns);
-    if s.recent.label_of("namespace", ns).is_empty() {
+    // A protected namespace's name is what its confirmations ask for: no
+    // file gives it one.
+    if s.recent.label_of("namespace", ns).is_empty() && !s.protected.has(ns) {
         let _ = s.recent.relabel("namespace", ns, &c.namespace_label);
     }
     if c.protected {

@@ -174,9 +174,10 @@ impl<T: Kept> Stored<T> {
     /// Changes the value as kept now, keeps it, and shows it. (Without
     /// storage, in a private window say, this page's copy is changed.)
     pub fn update<R>(self, f: impl FnOnce(&mut T) -> R) -> R {
-        let mut now = match storage(Store::Local) {
-            Some(s) => T::read(&s.get_item(T::KEY).ok().flatten().unwrap_or_default()).0,
-            None => self.value.get_untracked(),
+        // Storage that is missing or fails to read: this page's copy.
+        let mut now = match storage(Store::Local).map(|s| s.get_item(T::KEY)) {
+            Some(Ok(text)) => T::read(&text.unwrap_or_default()).0,
+            _ => self.value.get_untracked(),
         };
         let out = f(&mut now);
         save(Store::Local, T::KEY, Some(&now.write()));
@@ -187,7 +188,7 @@ impl<T: Kept> Stored<T> {
     /// Reads the value again from what is kept (another tab wrote it: the
     /// `storage` event).
     pub fn refresh(self) {
-        let Some(text) = storage(Store::Local).map(|s| s.get_item(T::KEY).ok().flatten()) else {
+        let Some(Ok(text)) = storage(Store::Local).map(|s| s.get_item(T::KEY)) else {
             return;
         };
         let text = text.unwrap_or_default();
@@ -326,8 +327,9 @@ impl Kept for RecentIds {
     const KEY: &'static str = RECENT;
     const V1: Option<&'static str> = Some(RECENT_V1);
     /// An entry that does not read, or names a kind of id this panel does
-    /// not have, is dropped and counted; ids are put in their one form; the
-    /// bound of [`KEEP`] a kind holds.
+    /// not have, is dropped and counted; ids are put in their one form, once
+    /// each; a label that is no longer allowed is dropped; the bound of
+    /// [`KEEP`] a kind holds.
     fn read(text: &str) -> (Self, usize) {
         let (list, dropped) = crate::json::from_lines::<RecentId>(text);
         let (ids, more) = RecentIds::kept(list);
@@ -350,6 +352,21 @@ impl RecentIds {
         let dropped = before - list.len();
         for r in &mut list {
             r.id = canonical_id(&r.id);
+            // A label kept before labels were checked, that a hand-off
+            // would not open with: the namespace goes by its id.
+            if crate::validate::namespace_label_problem(&r.label).is_some() {
+                r.label.clear();
+            }
+        }
+        // Two spellings of one id, kept before ids had one form: the newest.
+        let mut i = 0;
+        while i < list.len() {
+            let (kind, id) = (&list[i].kind, &list[i].id);
+            if list[..i].iter().any(|r| r.kind == *kind && r.id == *id) {
+                list.remove(i);
+            } else {
+                i += 1;
+            }
         }
         keep_newest(&mut list);
         (RecentIds(list), dropped)

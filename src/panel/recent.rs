@@ -24,7 +24,7 @@ pub fn RecentIds() -> impl IntoView {
         let renames_protected =
             kind == "namespace" && s.protected.has(id) && recent.label_of(kind, id) != label.trim();
         let why = if renames_protected {
-            Some("A protected namespace keeps its name (its confirmations ask for it): remove the mark first, then rename it.")
+            Some("A protected namespace keeps its name: remove its mark first (that asks for the name).")
         } else {
             recent.relabel(kind, id, &label).err()
         };

@@ -441,11 +441,10 @@ impl Session {
         crate::protect::phrase(&names)
     }
 
-    /// The namespaces among `ids` that are protected (tracked), or among
-    /// `also`.
-    pub fn protected_among(&self, ids: &[String], also: &[String]) -> Vec<String> {
+    /// The namespaces among `ids` that are protected (tracked).
+    pub fn protected_among(&self, ids: &[String]) -> Vec<String> {
         ids.iter()
-            .filter(|id| self.protected.has(id) || also.contains(id))
+            .filter(|id| self.protected.has(id))
             .cloned()
             .collect()
     }

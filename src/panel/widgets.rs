@@ -85,9 +85,8 @@ pub fn Confirm(
     /// The namespaces the change touches, as the person saw them when they
     /// asked: the protected ones among them must be named before the
     /// button acts. Protected means as the marks are when the button is
-    /// pressed (read again then), and any that was protected when the
-    /// dialog opened: a mark removed meanwhile, in another tab say, does
-    /// not lift what this dialog asked for.
+    /// pressed (read again then, whatever another tab did meanwhile:
+    /// removing a mark asks for the name there too).
     #[prop(optional)]
     guarded: RwSignal<Vec<String>>,
 ) -> impl IntoView {
@@ -95,9 +94,7 @@ pub fn Confirm(
     let dialog = NodeRef::<leptos::html::Dialog>::new();
     let copied = RwSignal::new(false);
     let typed = RwSignal::new(String::new());
-    // Protected when the dialog opened.
-    let asked = RwSignal::new(Vec::<String>::new());
-    let required = move || guarded.with(|ids| asked.with(|a| s.protected_among(ids, a)));
+    let required = move || guarded.with(|ids| s.protected_among(ids));
     let phrase = move || s.phrase(&required());
     let allowed = move || {
         let phrase = phrase();
@@ -121,9 +118,6 @@ pub fn Confirm(
         if wanted && !d.open() {
             copied.set(false);
             typed.set(String::new());
-            asked.set(untrack(move || {
-                guarded.with(|ids| s.protected_among(ids, &[]))
-            }));
             let _ = d.show_modal();
         } else if !wanted && d.open() {
             d.close();
