@@ -6,7 +6,7 @@
 // wrong passphrase, a cut or altered file and another version, and offers
 // the engine files. Files Python sealed open too (version 2, and version 1
 // with a passphrase sealing now refuses), one whose token is for another
-// namespace does not, and the README's test vectors
+// namespace does not, and the test vectors of docs/HANDOFF.md
 // (docs/handoff-vector-v2.txt, docs/handoff-vector-v1.txt) decrypt in both.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,7 +22,7 @@ const PYTHON = process.env.READERS_PYTHON ?? 'python3';
 const READER = new URL('../tests/readers/handoff.py', import.meta.url).pathname;
 const VECTOR_V1 = new URL('../docs/handoff-vector-v1.txt', import.meta.url).pathname;
 const VECTOR_V2 = new URL('../docs/handoff-vector-v2.txt', import.meta.url).pathname;
-/** The README's test vectors' passphrase. */
+/** The test vectors' passphrase (docs/HANDOFF.md). */
 const VECTOR_PASSPHRASE = 'correct horse battery staple';
 
 /** What a hand-off holds, from its plaintext's `key value` lines. */
@@ -212,7 +212,7 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   assert.deepEqual(mate.problems, []);
 });
 
-test('files Python sealed, and the README test vectors, open in the panel', async () => {
+test('files Python sealed, and the published test vectors, open in the panel', async () => {
   const token = await devToken(ns.prod, '10.0.0.5', { game: { protocol: 'udp', port_range: { min: 7000, max: 7010 } } });
   const contents = [
     `token ${token}`,
@@ -277,14 +277,14 @@ test('files Python sealed, and the README test vectors, open in the panel', asyn
   assert.match(refused, new RegExp(`the token is for namespace ${ns.prod}, but the file says namespace ${ns.staging}\\.`));
   assert.equal(await other.opened.count(), 0, 'nothing opened');
 
-  // The test vectors: Python's reading, the README's lines (version 2), then the panel.
+  // The test vectors: Python's reading, docs/HANDOFF.md's lines (version 2), then the panel.
   const expected = { [VECTOR_V1]: pythonOpens(VECTOR_V1, VECTOR_PASSPHRASE), [VECTOR_V2]: pythonOpens(VECTOR_V2, VECTOR_PASSPHRASE) };
   for (const inside of Object.values(expected)) {
     assert.equal(inside.namespace_label, 'Production');
     assert.deepEqual(inside.ports, ['default http 8080', 'game udp 7000-7010']);
   }
-  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
-  const snippet = readme.split('### The encrypted hand-off, version 1')[1].split('```python\n')[1].split('```')[0];
+  const format = await readFile(new URL('../docs/HANDOFF.md', import.meta.url), 'utf8');
+  const snippet = format.split('```python\n')[1].split('```')[0];
   const dir = await mkdtemp(join(tmpdir(), 'handoff-'));
   await writeFile(join(dir, 'open.py'), snippet);
   const printed = execFileSync(PYTHON, [join(dir, 'open.py'), VECTOR_V2, VECTOR_PASSPHRASE], { encoding: 'utf8' });

@@ -1,5 +1,5 @@
 // Screenshots of each page, light and dark. Every run writes them to
-// target/screenshots; `cargo xtask screenshots` refreshes the README's copies
+// target/screenshots; `cargo xtask screenshots` refreshes the copies in docs/screenshots
 // in docs/screenshots (SCREENSHOT_DIR).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';

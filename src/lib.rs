@@ -33,7 +33,7 @@ pub mod validate;
 pub mod transport;
 
 /// The JS module and the panel allocate with talc, which is smaller than
-/// dlmalloc, Rust's default for wasm (by how much: the README's "Sizes").
+/// dlmalloc, Rust's default for wasm (by how much: docs/SIZE.md).
 #[cfg(all(
     any(feature = "js", feature = "panel"),
     target_family = "wasm",

@@ -725,7 +725,7 @@ proptest! {
     }
 }
 
-/// The README's test vectors, sealed by Python's `cryptography`
+/// The test vectors of docs/HANDOFF.md, sealed by Python's `cryptography`
 /// (tests/readers/handoff.py --seal); the browser test opens them in the
 /// panel, and Python opens them again.
 const VECTOR_V1: &str = include_str!("../docs/handoff-vector-v1.txt");
@@ -811,13 +811,9 @@ fn python(args: &[&str], input: &str) -> Result<String, String> {
     }
 }
 
-/// The few lines of Python the README gives, as written there.
+/// The few lines of Python the format's page gives, as written there.
 fn readme_snippet() -> std::path::PathBuf {
-    let readme = include_str!("../README.md");
-    let section = readme
-        .split("### The encrypted hand-off, version 1")
-        .nth(1)
-        .expect("the README describes the format");
+    let section = include_str!("../docs/HANDOFF.md");
     let code = section
         .split("```python\n")
         .nth(1)

@@ -1,5 +1,5 @@
 //! The local service as a process under load and under `kill -9`, over real
-//! HTTP: the figures the README's reliability section quotes come from here
+//! HTTP: the figures docs/RELIABILITY.md quotes come from here
 //! (run with `--nocapture` to see them).
 
 use std::io::{BufRead, BufReader};

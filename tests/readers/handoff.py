@@ -1,4 +1,4 @@
-"""Opens an encrypted Game Cloud hand-off (format version 1 or 2, README
+"""Opens an encrypted Game Cloud hand-off (format version 1 or 2, docs/HANDOFF.md
 "The encrypted hand-off") with Python's `cryptography`, independently of the
 panel: `handoff.py FILE PASSPHRASE` prints the plaintext (`key value` lines),
 `--seal` (`handoff.py --seal PASSPHRASE < plaintext > file`) writes a version

@@ -429,7 +429,7 @@ fn js_sizes(env: &Env, out: &str) -> Result<Vec<(String, u64, u64)>, String> {
         .collect())
 }
 
-/// `cargo xtask screenshots`: the README's screenshots, from the e2e scenes.
+/// `cargo xtask screenshots`: the screenshots of the README and docs/PANEL.md, from the e2e scenes.
 pub fn screenshots(env: &Env) -> Result<(), String> {
     dist(env)?;
     setup::run(env, "cargo", &["build", "--package", "local-service"])?;
