@@ -121,3 +121,17 @@ export function useFixtures(args = []) {
   });
   return fx;
 }
+
+/**
+ * Counts the requests the page starts whose URL holds `part`: a call is
+ * counted when the panel starts it, so once the page shows a result, a
+ * second call the same click would have made is counted already (no wait
+ * to prove that nothing happened). Returns the count so far.
+ */
+export function requestsTo(page, part) {
+  let n = 0;
+  page.on('request', (r) => {
+    if (r.url().includes(part) && r.method() !== 'OPTIONS') n += 1;
+  });
+  return () => n;
+}

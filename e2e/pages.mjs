@@ -185,7 +185,7 @@ export class RecentIds {
   /** Opens the list. */
   async open() {
     const summary = this.page.getByText(/^Recent ids \(\d+\)$/);
-    if (!(await this.page.locator('details.gc-recent').evaluate((d) => d.open))) await summary.click();
+    if (!(await summary.locator('xpath=..').evaluate((details) => details.open))) await summary.click();
   }
 
   /** The label field of a namespace. */
@@ -210,5 +210,13 @@ export class LogPage {
   /** The entries' rows, the header left out. */
   rows() {
     return this.page.getByRole('table', { name: 'Action log' }).getByRole('row').filter({ hasNot: this.page.getByRole('columnheader') });
+  }
+
+  /** The text of each entry's cell in the column headed `column` (`Ray id`, `Request`...). */
+  column(column) {
+    return this.page.getByRole('table', { name: 'Action log' }).evaluate((table, column) => {
+      const at = [...table.tHead.rows[0].cells].findIndex((th) => th.textContent.trim() === column);
+      return [...table.tBodies[0].rows].map((tr) => tr.cells[at].textContent);
+    }, column);
   }
 }

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolations, demoNamespaces, openPanel, useFixtures } from './harness.mjs';
-import { BuildsPage, SettingsPage } from './pages.mjs';
+import { BuildsPage, LogPage, RecentIds, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures(['--builds', '30']);
 const ns = demoNamespaces(fx);
@@ -44,11 +44,11 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   const { page, problems } = await openPanel(fx, 'builds', { ns: 'staging' });
   const builds = new BuildsPage(page);
   await builds.load();
-  const buildIds = await page.locator('td.gc-id code').allTextContents();
+  const buildIds = await builds.table().getByRole('code').allTextContents();
   assert.ok(buildIds.length > 4, 'the table shows build ids');
   const secrets = [fx.service.token, fx.service.gameId, ns.staging, ns.prod, '10.20.30.40', ...buildIds];
   await page.getByRole('button', { name: /^Copy build id/ }).first().waitFor();
-  await page.locator('details.gc-recent summary').click();
+  await new RecentIds(page).open();
   assert.notDeepEqual(await readable(page, secrets), [], 'without the mode, ids are readable (the check sees them)');
 
   const mode = page.getByRole('switch', { name: 'Presentation mode' });
@@ -73,11 +73,11 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   assert.match(await page.locator('#present-hint').textContent(), /Press and hold one to see it/);
 
   // Pressed and held: that one value shows, and only while held.
-  const first = page.locator('td.gc-id code').first();
+  const first = builds.table().getByRole('code').first();
   await first.hover();
   await page.mouse.down();
   assert.ok(await drawn(first), 'shown while pressed');
-  assert.ok(!(await drawn(page.locator('td.gc-id code').nth(1))), 'the others stay masked');
+  assert.ok(!(await drawn(builds.table().getByRole('code').nth(1))), 'the others stay masked');
   await page.mouse.up();
   assert.ok(!(await drawn(first)), 'masked again');
   // In a field, Alt held shows it.
@@ -135,7 +135,7 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('link', { name: 'Action log' }).click();
   await page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(2).waitFor();
-  const rays = await page.locator('.gc-log code').allTextContents();
+  const rays = await new LogPage(page).column('Ray id');
   assert.ok(rays.length >= 2 && rays.every(Boolean), 'the log shows ray ids');
   assert.deepEqual(await readable(page, [...secrets, ...rays]), [], 'the log');
   assert.deepEqual(await axeViolations(page), []);

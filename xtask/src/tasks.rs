@@ -435,7 +435,7 @@ pub fn screenshots(env: &Env) -> Result<(), String> {
     setup::run(env, "cargo", &["build", "--package", "local-service"])?;
     let status = env
         .cmd("node")
-        .args(["--test", "e2e/screenshots.test.mjs"])
+        .args(["--test", "e2e/screenshots.mjs"])
         .env("SCREENSHOT_DIR", env.root.join("docs/screenshots"))
         .status()
         .map_err(|e| format!("cannot run node: {e}"))?;

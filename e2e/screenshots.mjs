@@ -5,7 +5,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, stat } from 'node:fs/promises';
 import { demoNamespaces, openPage, useFixtures } from './harness.mjs';
-import { SettingsPage } from './pages.mjs';
+import { RecentIds, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures([]);
 const ns = demoNamespaces(fx);
@@ -54,7 +54,7 @@ const scenes = {
     await page.getByRole('switch', { name: 'Presentation mode' }).check();
     await page.getByRole('button', { name: 'Load builds' }).click();
     await page.getByText('36 of 36 builds').waitFor();
-    await page.locator('details.gc-recent summary').click();
+    await new RecentIds(page).open();
   },
   // A token in the last tenth of its life (the page's clock 330 days on).
   'token-life': async (page) => {
@@ -64,7 +64,7 @@ const scenes = {
     // on screen before the clock jumps, which would time their fetch out.
     await region.getByLabel('Godot').waitFor();
     await page.clock.fastForward(330 * 86_400_000);
-    await region.locator('.gc-life[data-life="low"]').waitFor();
+    await region.getByRole('timer').locator('xpath=parent::*[@data-life="low"]').waitFor();
     await region.scrollIntoViewIfNeeded();
   },
   // A protected namespace ticked into a change: the request previewed, its
