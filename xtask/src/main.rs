@@ -1,13 +1,16 @@
 //! The task runner: `cargo xtask serve` and `cargo xtask test` do all the
 //! set-up on a fresh machine (tools, browser, npm packages) and then the job.
 
+mod build;
+mod check;
 mod fingerprint;
 mod imports;
 mod integrity;
+mod measure;
 mod paths;
+mod serve;
 mod setup;
 mod split;
-mod tasks;
 mod toolchain;
 
 use std::process::ExitCode;
@@ -41,20 +44,20 @@ fn main() -> ExitCode {
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("serve") => tasks::serve(&args[1..]),
-        Some("test") => tasks::test(),
+        Some("serve") => serve::serve(&args[1..]),
+        Some("test") => check::test(),
         Some("dist") => setup::ensure_all()
-            .and_then(|env| tasks::dist(&env))
+            .and_then(|env| build::dist(&env))
             .map(drop),
         Some("js") => setup::ensure_all()
-            .and_then(|env| tasks::js(&env))
+            .and_then(|env| build::js(&env))
             .map(drop),
-        Some("screenshots") => setup::ensure_all().and_then(|env| tasks::screenshots(&env)),
-        Some("bench") => setup::ensure_all().and_then(|env| tasks::bench(&env)),
-        Some("sizes") => setup::ensure_all().and_then(|env| tasks::sizes(&env)),
-        Some("levers") => setup::ensure_all().and_then(|env| tasks::levers(&env)),
+        Some("screenshots") => setup::ensure_all().and_then(|env| measure::screenshots(&env)),
+        Some("bench") => setup::ensure_all().and_then(|env| measure::bench(&env)),
+        Some("sizes") => setup::ensure_all().and_then(|env| measure::sizes(&env)),
+        Some("levers") => setup::ensure_all().and_then(|env| measure::levers(&env)),
         Some("fuzz") => {
-            setup::ensure_all().and_then(|env| tasks::fuzz(&env, args.get(1).map(String::as_str)))
+            setup::ensure_all().and_then(|env| check::fuzz(&env, args.get(1).map(String::as_str)))
         }
         Some("setup") => setup::ensure_all().map(drop),
         Some("-h" | "--help" | "help") | None => {

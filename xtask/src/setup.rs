@@ -37,11 +37,25 @@ impl Env {
     }
 }
 
+/// The checkout this runner works on, found when it runs: the one cargo ran
+/// it from (`cargo xtask` gives the process `CARGO_MANIFEST_DIR`), or else
+/// the nearest directory at or above the current one that holds
+/// `xtask/Cargo.toml`. Never the path it was compiled in: a copied
+/// `target/` must not rebuild the checkout it was copied from.
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives in the repository")
-        .to_path_buf()
+    let holds_xtask = |dir: &Path| dir.join("xtask/Cargo.toml").is_file();
+    let from_cargo = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .and_then(|xtask| xtask.parent().map(Path::to_path_buf))
+        .filter(|dir| holds_xtask(dir));
+    let here = std::env::current_dir().unwrap_or_default();
+    from_cargo
+        .or_else(|| {
+            here.ancestors()
+                .find(|d| holds_xtask(d))
+                .map(Path::to_path_buf)
+        })
+        .unwrap_or(here)
 }
 
 /// Checks every tool and installs what is missing.

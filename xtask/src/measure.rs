@@ -1,0 +1,265 @@
+//! Measuring what ships: the size budgets, `cargo xtask sizes`, `levers`,
+//! `bench` and `screenshots`.
+
+use crate::build::{
+    build_js, build_panel, dist, js, kb, PanelSizes, DIST, PKG, WASM_FEATURES, WASM_OPT,
+};
+use crate::fingerprint;
+use crate::paths;
+use crate::setup::{self, step, Env};
+use crate::split;
+use crate::toolchain::{self, Compiler};
+
+/// The panel's budgets, gzipped (KB = 1024 bytes): what a browser downloads
+/// before the panel opened at its URL (no hash) shows a usable control: every
+/// file but the parts fetched on first use (`split.rs`).
+pub const FIRST_LOAD_BYTES: u64 = 140 * 1024;
+
+/// A deep link to any page: the first load and the parts that page needs.
+pub const DEEP_LINK_BYTES: u64 = 190 * 1024;
+
+/// Every file of `dist/` together.
+pub const TOTAL_BYTES: u64 = 260 * 1024;
+
+/// The JS module: every `.wasm` and `.js` of `pkg/`.
+pub const JS_BUDGET_BYTES: u64 = 68 * 1024;
+
+/// Every budget must be met with this much to spare, so that the next
+/// compiler or a small fix does not break the build.
+const HEADROOM_PERCENT: u64 = 2;
+
+/// The panel's budgets, each with [`HEADROOM_PERCENT`] to spare: opening
+/// it, a deep link to each page, every file.
+pub(crate) fn panel_budgets(sizes: Option<&PanelSizes>) -> Result<(), String> {
+    let sizes = sizes.ok_or("nothing was built to measure")?;
+    let mut results = vec![budget(
+        "opening the panel (no hash)",
+        Some(sizes.first_load),
+        FIRST_LOAD_BYTES,
+    )];
+    for (point, bytes) in &sizes.deep_links {
+        let what = format!("a page that needs the part {point:?}");
+        results.push(budget(&what, Some(*bytes), DEEP_LINK_BYTES));
+    }
+    results.push(budget("every file", Some(sizes.total), TOTAL_BYTES));
+    results.into_iter().collect()
+}
+
+/// `cargo xtask levers`: the panel and the JS module built by each compiler
+/// of [`toolchain::LEVERS`] (into `target/levers/`), and what each weighs:
+/// the bytes each flag buys, measured in one run with one set of sources.
+pub fn levers(env: &Env) -> Result<(), String> {
+    let mut rows = Vec::new();
+    for (i, (what, compiler)) in toolchain::LEVERS.iter().enumerate() {
+        step(what);
+        let panel = build_panel(env, compiler, &format!("target/levers/{i}/dist"));
+        let js = build_js(env, compiler, &format!("target/levers/{i}/pkg"));
+        rows.push((what, panel, js));
+    }
+    // The shipped outputs' intermediate builds (target/split, target/js)
+    // are the last lever's now: the next `dist` and `js` build again.
+    fingerprint::forget(env, DIST);
+    fingerprint::forget(env, PKG);
+    println!(
+        "\nmeasured with {}",
+        Compiler::SHIPPED
+            .describe(env)
+            .lines()
+            .next()
+            .unwrap_or("?")
+    );
+    println!(
+        "{:<44} {:>9} {:>9} {:>9} {:>9}  (bytes, gzip -9)",
+        "compiler", "opening", "deep link", "all files", "JS module"
+    );
+    for (what, panel, js) in rows {
+        let panel = match panel {
+            Ok(p) => {
+                let deepest = p.deep_links.iter().map(|d| d.1).max().unwrap_or(0);
+                format!("{:>9} {:>9} {:>9}", p.first_load, deepest, p.total)
+            }
+            Err(e) => format!("the panel failed: {e}"),
+        };
+        let js = js.map_or_else(|e| format!("the module failed: {e}"), |b| b.to_string());
+        println!("{what:<44} {panel} {js:>9}");
+    }
+    Ok(())
+}
+
+/// `cargo xtask screenshots`: the screenshots of the README and docs/PANEL.md, from the e2e scenes.
+pub fn screenshots(env: &Env) -> Result<(), String> {
+    dist(env)?;
+    setup::run(env, "cargo", &["build", "--package", "local-service"])?;
+    let status = env
+        .cmd("node")
+        .args(["--test", "e2e/screenshots.mjs"])
+        .env("SCREENSHOT_DIR", env.root.join("docs/screenshots"))
+        .status()
+        .map_err(|e| format!("cannot run node: {e}"))?;
+    status
+        .success()
+        .then_some(())
+        .ok_or_else(|| "the screenshots failed".into())
+}
+
+/// `cargo xtask bench`: the panel's size and speed, in one run.
+pub fn bench(env: &Env) -> Result<(), String> {
+    let sizes = dist(env)?;
+    setup::run(env, "cargo", &["build", "--package", "local-service"])?;
+    println!(
+        "panel download: {} to open it (budget {}), {} in all (budget {})",
+        kb(sizes.first_load),
+        kb(FIRST_LOAD_BYTES),
+        kb(sizes.total),
+        kb(TOTAL_BYTES)
+    );
+    let status = env
+        .cmd("node")
+        .arg("e2e/bench.mjs")
+        .status()
+        .map_err(|e| format!("cannot run node: {e}"))?;
+    status
+        .success()
+        .then_some(())
+        .ok_or_else(|| "the benchmark failed".into())
+}
+
+/// A size budget: within it with [`HEADROOM_PERCENT`] to spare, or not
+/// (printed either way).
+pub(crate) fn budget(what: &str, size: Option<u64>, limit: u64) -> Result<(), String> {
+    let headroom = HEADROOM_PERCENT;
+    let total = size.ok_or("nothing was built to measure")?;
+    let ceiling = limit - limit * headroom / 100;
+    let within = total <= ceiling;
+    let verdict = if within { "within" } else { "OVER" };
+    let under = (limit as f64 - total as f64) / limit as f64 * 100.0;
+    println!(
+        "{what}: {} gzipped ({total} bytes), budget {} ({limit} bytes, at most {ceiling} \
+         with {headroom}% to spare): {verdict}, {under:.1}% under the budget",
+        kb(total),
+        kb(limit)
+    );
+    if within {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what}: {} is over {} (the budget of {} less {headroom}%)",
+            kb(total),
+            kb(ceiling),
+            kb(limit)
+        ))
+    }
+}
+
+/// `cargo xtask sizes`: what each crate weighs in the JS module and the panel
+/// (raw bytes of code and data before gzip, names kept by `wasm-opt -g` and
+/// read by twiggy, which it installs if missing).
+pub fn sizes(env: &Env) -> Result<(), String> {
+    if env.cmd("twiggy").arg("--version").output().is_err() {
+        setup::cargo_install(env, &["twiggy", "--version", "0.8.0"])?;
+    }
+    let js_total = js(env)?;
+    let panel_total = dist(env)?.total;
+    // Sizes move with the compiler: say which one measured them.
+    let version = Compiler::SHIPPED.describe(env);
+    let rustc = version.lines().next().unwrap_or("rustc ?").to_owned();
+    println!("\nmeasured with {rustc}");
+    let out = env.root.join("target/sizes");
+    let split_target = split::target_dir(env).display().to_string();
+    for (name, wasm, gz, target) in [
+        ("JS module", "gamecloud", js_total, paths::JS_TARGET_DIR),
+        (
+            "panel (its wasm before the cut into parts)",
+            "panel",
+            panel_total,
+            split_target.as_str(),
+        ),
+    ] {
+        let input = env.root.join(format!(
+            "{target}/wasm32-unknown-unknown/release/{wasm}.wasm"
+        ));
+        let dir = out.join(wasm);
+        let (input, dir_s) = (input.display().to_string(), dir.display().to_string());
+        setup::run(
+            env,
+            "wasm-bindgen",
+            &[
+                "--target",
+                "web",
+                "--keep-debug",
+                "--no-typescript",
+                "--out-dir",
+                &dir_s,
+                &input,
+            ],
+        )?;
+        let bg = dir.join(format!("{wasm}_bg.wasm")).display().to_string();
+        let named = dir.join("named.wasm").display().to_string();
+        // The shipped passes, with the function names kept for twiggy.
+        let mut args: Vec<&str> = WASM_OPT
+            .into_iter()
+            .filter(|a| *a != "--strip-debug")
+            .collect();
+        args.push("-g");
+        args.extend(WASM_FEATURES);
+        args.extend([bg.as_str(), "-o", named.as_str()]);
+        setup::run(env, "wasm-opt", &args)?;
+        let mut twiggy = env.cmd("twiggy");
+        twiggy.args(["top", "-n", "100000", "-f", "csv", &named]);
+        let csv = setup::capture(&format!("twiggy top {named}"), twiggy)?;
+        let table = by_crate(&csv);
+        let total: u64 = table.iter().map(|(_, n)| n).sum();
+        println!(
+            "\n{name}: {} gzipped ({gz} bytes, {rustc}); code and data {} raw:",
+            kb(gz),
+            kb(total)
+        );
+        for (krate, bytes) in table.iter().take(16) {
+            println!("  {krate:<28} {:>9}", kb(*bytes));
+        }
+    }
+    Ok(())
+}
+
+/// twiggy's CSV rows summed by crate (the first path segment of a name),
+/// with data segments and wasm-bindgen's shims in groups of their own.
+fn by_crate(csv: &str) -> Vec<(String, u64)> {
+    let mut sums = std::collections::BTreeMap::<String, u64>::new();
+    for line in csv.lines().skip(1) {
+        // Name,ShallowSize,ShallowSizePercent,RetainedSize,RetainedSizePercent:
+        // names may hold commas, the numbers never do.
+        let fields: Vec<&str> = line.rsplitn(5, ',').collect();
+        let [.., size, name] = fields[..] else {
+            continue;
+        };
+        let size: u64 = size.parse().unwrap_or(0);
+        let name = name
+            .trim_matches('"')
+            .trim_start_matches(['<', '&', '*', ' ']);
+        // Custom sections (the split build's relocations and linking data)
+        // are neither code nor data a browser runs: the shipped files have none.
+        let krate = if name.contains("function names") || name.starts_with("custom section") {
+            continue;
+        } else if name.starts_with("data segment") {
+            "data (strings, tables)".to_owned()
+        } else if name.contains("shim") || name.starts_with("code[") {
+            "wasm-bindgen shims".to_owned()
+        } else {
+            let head: String = name
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let head = head.split('[').next().unwrap_or_default().to_owned();
+            if head == "gamecloud" {
+                let module = name.split("::").nth(1).unwrap_or("");
+                format!("gamecloud::{module}")
+            } else {
+                head
+            }
+        };
+        *sums.entry(krate).or_default() += size;
+    }
+    let mut table: Vec<(String, u64)> = sums.into_iter().collect();
+    table.sort_by_key(|row| std::cmp::Reverse(row.1));
+    table
+}
