@@ -4,33 +4,30 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { axeViolations, demoNamespaces, openPage, requestsTo, useFixtures } from './harness.mjs';
+import { DevTokenPage } from './pages.mjs';
 
 const fx = useFixtures([]);
 const ns = demoNamespaces(fx);
 
+/** The token page for namespace staging, with the token; and its page object. */
 async function open(token = fx.service.token) {
   const { page, problems } = await openPage(fx.browser);
   await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${ns.staging}`);
   await page.getByLabel('Token', { exact: true }).fill(token);
-  return { page, problems };
+  return { page, problems, tokens: new DevTokenPage(page) };
 }
 
 /** A token created for `hostname`: its region, the token, and the engine choices. */
 async function createdFor(hostname) {
-  const { page, problems } = await open();
-  await page.getByLabel('Hostname').fill(hostname);
-  await page.getByRole('button', { name: 'Create token' }).click();
-  const region = page.getByRole('region', { name: 'New development token' });
-  await region.waitFor();
-  const token = await region.getByLabel('New token').inputValue();
-  const engines = region.getByRole('group', { name: 'Hand it to the engine' });
-  return { page, problems, region, token, engines };
+  const { page, problems, tokens } = await open();
+  const token = await tokens.create(hostname);
+  return { page, problems, tokens, region: tokens.issued(), token, engines: tokens.engines() };
 }
 
 test('live validation blocks errors, allows warnings, and explains each port', async () => {
-  const { page, problems } = await open();
-  const create = page.getByRole('button', { name: 'Create token' });
-  const ports = page.getByRole('table', { name: 'Ports' });
+  const { page, problems, tokens } = await open();
+  const create = tokens.createButton;
+  const ports = tokens.ports();
   assert.match(await ports.textContent(), /127\.0\.0\.1:8080/);
   assert.ok(await create.isEnabled());
 
@@ -58,18 +55,18 @@ test('live validation blocks errors, allows warnings, and explains each port', a
   assert.ok(await create.isEnabled(), 'warnings do not block');
   await page.getByRole('button', { name: 'Remove port zero' }).click();
 
-  await page.getByLabel('Hostname').fill(' ');
+  await tokens.hostname.fill(' ');
   await page.getByText(/Error: Enter the hostname/).waitFor();
   assert.ok(await create.isDisabled());
-  await page.getByLabel('Hostname').fill('192.168.1.20');
+  await tokens.hostname.fill('192.168.1.20');
   assert.deepEqual(problems, []);
 });
 
 test('the token is shown once, masked, with its decoded contents', async () => {
-  const { page } = await open();
-  await page.getByLabel('Hostname').fill('192.168.1.20');
-  await page.getByRole('button', { name: 'Create token' }).click();
-  const region = page.getByRole('region', { name: 'New development token' });
+  const { page, tokens } = await open();
+  await tokens.hostname.fill('192.168.1.20');
+  await tokens.createButton.click();
+  const region = tokens.issued();
   await region.waitFor();
   assert.match(await region.textContent(), /shown once and cannot be shown again/);
   const value = region.getByLabel('New token');
@@ -87,18 +84,18 @@ test('the token is shown once, masked, with its decoded contents', async () => {
 
   await page.getByRole('link', { name: 'Builds' }).click();
   await page.getByRole('link', { name: 'Development token' }).click();
-  assert.equal(await page.getByRole('region', { name: 'New development token' }).count(), 0, 'never shown again');
+  assert.equal(await tokens.issued().count(), 0, 'never shown again');
 });
 
 test('a refused call shows the fx.service error and keeps the input', async () => {
-  const { page } = await open('wrong-token');
-  await page.getByLabel('Hostname').fill('10.0.0.7');
-  await page.getByRole('button', { name: 'Create token' }).click();
+  const { page, tokens } = await open('wrong-token');
+  await tokens.hostname.fill('10.0.0.7');
+  await tokens.createButton.click();
   const alert = page.getByRole('alert');
   await alert.waitFor();
   assert.match(await alert.textContent(), /TOKEN_INVALID/);
   assert.equal(await alert.getByRole('button', { name: 'Try again' }).count(), 0, 'a POST is not offered as a retry');
-  assert.equal(await page.getByLabel('Hostname').inputValue(), '10.0.0.7');
+  assert.equal(await tokens.hostname.inputValue(), '10.0.0.7');
 });
 
 test('the new token is handed to Godot, Unity and Unreal as files their engines read', async () => {
@@ -138,15 +135,15 @@ test('the new token is handed to Godot, Unity and Unreal as files their engines 
 });
 
 test('a double click on Create token creates one token', async () => {
-  const { page } = await open();
+  const { page, tokens } = await open();
   const created = requestsTo(page, '/tokens/development');
-  await page.getByLabel('Hostname').fill('192.168.1.20');
+  await tokens.hostname.fill('192.168.1.20');
   await page.evaluate(() => {
     const create = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Create token');
     create.click();
     create.click();
   });
-  await page.getByRole('region', { name: 'New development token' }).waitFor();
+  await tokens.issued().waitFor();
   assert.equal(created(), 1);
 });
 
@@ -156,13 +153,14 @@ test("a new token's life counts down, warns in its last tenth, says when it expi
   await page.clock.install({ time: Date.now() });
   await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${ns.staging}`);
   await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
-  await page.getByLabel('Hostname').fill('192.168.1.20');
+  const tokens = new DevTokenPage(page);
+  await tokens.hostname.fill('192.168.1.20');
   await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
   await page.getByLabel('Single port or range').nth(1).selectOption('range');
   await page.getByLabel('First port').fill('7000');
   await page.getByLabel('Last port').fill('7010');
-  await page.getByRole('button', { name: 'Create token' }).click();
-  const region = page.getByRole('region', { name: 'New development token' });
+  await tokens.createButton.click();
+  const region = tokens.issued();
   const timer = region.getByRole('timer');
   await timer.waitFor();
   // The local service issues tokens for 365 days.
@@ -200,10 +198,10 @@ test("a new token's life counts down, warns in its last tenth, says when it expi
   assert.deepEqual(await axeViolations(page), []);
 
   // "Create another like this": the form holds what the token was made for.
-  await page.getByLabel('Hostname').fill('10.1.1.1');
+  await tokens.hostname.fill('10.1.1.1');
   await page.getByRole('button', { name: 'Remove port game' }).click();
   await region.getByRole('button', { name: 'Create another like this' }).click();
-  const hostname = page.getByLabel('Hostname');
+  const hostname = tokens.hostname;
   assert.equal(await hostname.inputValue(), '192.168.1.20');
   assert.ok(await hostname.evaluate((el) => el === document.activeElement), 'the hostname has the focus');
   assert.equal(await page.getByLabel('First port').inputValue(), '7000');
@@ -213,7 +211,7 @@ test("a new token's life counts down, warns in its last tenth, says when it expi
 });
 
 test('with the token from the environment, no engine file holds it: one local file does, with its .gitignore line and loaders', async () => {
-  const { page, problems, region, token, engines } = await createdFor('192.168.1.20');
+  const { page, problems, tokens, region, token, engines } = await createdFor('192.168.1.20');
   await engines.getByLabel('Token from the environment: no secret in the engine\'s file').check();
   const local = `gamecloud.${ns.staging}.local.env`;
   const fetch = async (file, name) => {

@@ -220,3 +220,43 @@ export class LogPage {
     }, column);
   }
 }
+
+/** The development token page: the hostname, the ports, Create, and the token shown once. */
+export class DevTokenPage {
+  constructor(page) {
+    this.page = page;
+  }
+
+  /** The hostname field. */
+  get hostname() {
+    return this.page.getByLabel('Hostname');
+  }
+
+  /** The Create token button. */
+  get createButton() {
+    return this.page.getByRole('button', { name: 'Create token' });
+  }
+
+  /** The port table, with what each port is through the proxy and with the token. */
+  ports() {
+    return this.page.getByRole('table', { name: 'Ports' });
+  }
+
+  /** The new token's region, shown once it is made (or opened from a hand-off). */
+  issued() {
+    return this.page.getByRole('region', { name: 'New development token' });
+  }
+
+  /** Makes a token for `hostname` (asking nothing: the namespace is not protected); resolves with it. */
+  async create(hostname) {
+    await this.hostname.fill(hostname);
+    await this.createButton.click();
+    await this.issued().waitFor();
+    return this.issued().getByLabel('New token').inputValue();
+  }
+
+  /** The engine choices under the new token. */
+  engines() {
+    return this.issued().getByRole('group', { name: 'Hand it to the engine' });
+  }
+}
