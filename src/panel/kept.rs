@@ -135,21 +135,17 @@ impl<T: Kept> Stored<T> {
     /// The value kept in this browser (followed once the session listens,
     /// `Session::sync`).
     pub fn load() -> Self {
-        let v1 = || {
-            let key = T::V1?;
-            let text = load(Store::Local, key)?;
-            save(Store::Local, key, None);
-            Some(T::read_v1(&text))
+        let kept = match T::V1 {
+            Some(v1) => load_migrating(Store::Local, T::KEY, v1),
+            None => load(Store::Local, T::KEY).map(|text| (text, false)),
         };
-        let (value, dropped, rewrite) = match load(Store::Local, T::KEY) {
-            Some(text) => {
+        let (value, dropped, rewrite) = match kept {
+            Some((text, false)) => {
                 let (value, dropped) = T::read(&text);
                 (value, dropped, dropped > 0)
             }
-            None => match v1() {
-                Some(value) => (value, 0, true),
-                None => (T::read("").0, 0, false),
-            },
+            Some((text, true)) => (T::read_v1(&text), 0, true),
+            None => (T::read("").0, 0, false),
         };
         if rewrite {
             // Kept again in this version's format, without what was dropped.

@@ -90,16 +90,10 @@ pub fn levers(env: &Env) -> Result<(), String> {
 pub fn screenshots(env: &Env) -> Result<(), String> {
     dist(env)?;
     setup::run(env, "cargo", &["build", "--package", "local-service"])?;
-    let status = env
-        .cmd("node")
-        .args(["--test", "e2e/screenshots.mjs"])
-        .env("SCREENSHOT_DIR", env.root.join("docs/screenshots"))
-        .status()
-        .map_err(|e| format!("cannot run node: {e}"))?;
-    status
-        .success()
-        .then_some(())
-        .ok_or_else(|| "the screenshots failed".into())
+    let mut node = env.cmd("node");
+    node.args(["--test", "e2e/screenshots.mjs"])
+        .env("SCREENSHOT_DIR", env.root.join("docs/screenshots"));
+    setup::run_cmd("node --test e2e/screenshots.mjs", node)
 }
 
 /// `cargo xtask bench`: the panel's size and speed, in one run.
@@ -113,15 +107,9 @@ pub fn bench(env: &Env) -> Result<(), String> {
         kb(sizes.total),
         kb(TOTAL_BYTES)
     );
-    let status = env
-        .cmd("node")
-        .arg("e2e/bench.mjs")
-        .status()
-        .map_err(|e| format!("cannot run node: {e}"))?;
-    status
-        .success()
-        .then_some(())
-        .ok_or_else(|| "the benchmark failed".into())
+    let mut node = env.cmd("node");
+    node.arg("e2e/bench.mjs");
+    setup::run_cmd("node e2e/bench.mjs", node)
 }
 
 /// A size budget: within it with [`HEADROOM_PERCENT`] to spare, or not

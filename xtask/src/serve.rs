@@ -22,12 +22,6 @@ pub fn serve(args: &[String]) -> Result<(), String> {
         cmd.arg("--data-dir")
             .arg(env.root.join("target/local-service"));
     }
-    let status = cmd
-        .args(args)
-        .status()
-        .map_err(|e| format!("cannot start the local service: {e}"))?;
-    status
-        .success()
-        .then_some(())
-        .ok_or_else(|| format!("the local service stopped ({status})"))
+    cmd.args(args);
+    setup::run_cmd("the local service", cmd)
 }
