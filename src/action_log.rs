@@ -4,80 +4,41 @@
 //! is no field that could hold one.
 
 use crate::api::ApiError;
-use crate::json::{Json, ToJson};
+use crate::json::Json;
 
 /// The most entries kept; the oldest go first.
 pub const MAX_ENTRIES: usize = 500;
 
-/// One change made from the panel.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
-    /// When the answer came (or the mark was set), milliseconds since the
-    /// epoch.
-    pub at_ms: i64,
-    /// `create-dev-token`, `set-cdn-auth` or `set-domain-auth`; or
-    /// `mark-protected`, a change made in this browser only
-    /// ([`crate::protect`]).
-    pub operation: String,
-    /// The game the change was made in.
-    pub game_id: String,
-    /// The namespace changed.
-    pub namespace_id: String,
-    /// The label this panel knows the namespace by, if any.
-    pub namespace_label: String,
-    /// The value set; for a development token its hostname, ports and expiry.
-    pub value: String,
-    /// `done`, or `failed: ` and why.
-    pub outcome: String,
-    /// The service's ray id, when an answer carried one.
-    pub ray_id: String,
-    /// The request sent: method and URL, then the body (never a header, so
-    /// never the token). Empty in entries kept before it was logged.
-    pub request: String,
+crate::json::model! {
+    /// One change made from the panel.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct Entry {
+        /// When the answer came (or the mark was set), milliseconds since the
+        /// epoch.
+        pub at_ms: i64,
+        /// `create-dev-token`, `set-cdn-auth` or `set-domain-auth`; or
+        /// `mark-protected`, a change made in this browser only
+        /// ([`crate::protect`]).
+        pub operation: String,
+        /// The game the change was made in.
+        pub game_id: String,
+        /// The namespace changed.
+        pub namespace_id: String,
+        /// The label this panel knows the namespace by, if any (missing in
+        /// entries kept before it was logged).
+        pub namespace_label: String = String::new(),
+        /// The value set; for a development token its hostname, ports and expiry.
+        pub value: String,
+        /// `done`, or `failed: ` and why.
+        pub outcome: String,
+        /// The service's ray id, when an answer carried one (missing in
+        /// entries kept before it was logged).
+        pub ray_id: String = String::new(),
+        /// The request sent: method and URL, then the body (never a header, so
+        /// never the token). Missing in entries kept before it was logged.
+        pub request: String = String::new(),
+    }
 }
-
-/// The keys of an entry: `at_ms`, then its text fields in [`Entry`]'s
-/// order; the first six must be there (the others were added later).
-const KEYS: [&str; 9] = [
-    "at_ms",
-    "operation",
-    "game_id",
-    "namespace_id",
-    "value",
-    "outcome",
-    "namespace_label",
-    "ray_id",
-    "request",
-];
-
-// Read by hand (`crate::json::read_by_hand`; the derive cost the panel
-// 0.25 KB gzipped). An unknown key is skipped; a key given twice, a missing
-// required one, or a value of the wrong type makes the entry unreadable.
-crate::json::read_by_hand!(Entry, "an action log entry", |map| {
-    let (mut seen, mut at_ms) = (0u32, 0);
-    let mut text: [String; 8] = Default::default();
-    while let Some(i) = crate::json::next_field(&mut map, &KEYS, &mut seen)? {
-        match i {
-            0 => at_ms = map.next_value()?,
-            _ => text[i - 1] = map.next_value()?,
-        }
-    }
-    if let Some(key) = crate::json::missing(&KEYS, seen, 6) {
-        return Err(serde::de::Error::missing_field(key));
-    }
-    let [operation, game_id, namespace_id, value, outcome, namespace_label, ray_id, request] = text;
-    Ok(Entry {
-        at_ms,
-        operation,
-        game_id,
-        namespace_id,
-        namespace_label,
-        value,
-        outcome,
-        ray_id,
-        request,
-    })
-});
 
 impl Entry {
     /// The outcome of a call as the log says it.
@@ -98,29 +59,20 @@ impl Entry {
         }
     }
 
-    /// The text fields by key, in the order they are written.
-    fn cells(&self) -> [(&'static str, &str); 8] {
+    /// The text fields, every field but `at_ms` in the fields' order (so
+    /// under `KEYS[1..]`, as the CSV header names them).
+    fn cells(&self) -> [&str; Entry::KEYS.len() - 1] {
         [
-            ("operation", &self.operation),
-            ("game_id", &self.game_id),
-            ("namespace_id", &self.namespace_id),
-            ("namespace_label", &self.namespace_label),
-            ("value", &self.value),
-            ("outcome", &self.outcome),
-            ("ray_id", &self.ray_id),
-            ("request", &self.request),
+            &self.operation,
+            &self.game_id,
+            &self.namespace_id,
+            &self.namespace_label,
+            &self.value,
+            &self.outcome,
+            &self.ray_id,
+            &self.request,
         ]
-        .map(|(key, value)| (key, value.as_str()))
-    }
-}
-
-impl ToJson for Entry {
-    fn write_json(&self, out: &mut Json) {
-        out.begin_object().key("at_ms").i64(self.at_ms);
-        for (key, value) in self.cells() {
-            out.key(key).str(value);
-        }
-        out.end_object();
+        .map(String::as_str)
     }
 }
 
@@ -187,16 +139,20 @@ impl ActionLog {
 
     /// The entries at `rows` as CSV, cells guarded as the builds export's.
     pub fn to_csv(&self, rows: &[usize]) -> String {
-        let mut out = String::from(
-            "at,operation,game_id,namespace_id,namespace_label,value,outcome,ray_id,request\r\n",
-        );
+        // `at` for `at_ms`: the time is written as a date.
+        let mut out = String::from("at");
+        for key in &Entry::KEYS[1..] {
+            out.push(',');
+            out.push_str(key);
+        }
+        out.push_str("\r\n");
         for &i in rows {
             let e = &self.entries[i];
             let at = crate::model::Timestamp::from_unix_ms(e.at_ms)
                 .map(|t| t.to_rfc3339_ms())
                 .unwrap_or_default();
             out.push_str(&at);
-            for (_, value) in e.cells() {
+            for value in e.cells() {
                 out.push(',');
                 out.push_str(&crate::builds_view::csv_cell(value));
             }
@@ -220,7 +176,7 @@ impl ActionLog {
                 let text: String = e
                     .cells()
                     .iter()
-                    .map(|(_, v)| v.to_ascii_lowercase())
+                    .map(|v| v.to_ascii_lowercase())
                     .collect::<Vec<_>>()
                     .join(" ");
                 words.iter().all(|w| text.contains(w.as_str()))

@@ -1,5 +1,7 @@
 //! The wire models decode and encode exactly as the contract gives them.
 
+mod common;
+
 use gamecloud::json::ToJson;
 use gamecloud::model::*;
 
@@ -210,4 +212,350 @@ fn hand_read_models_refuse_what_the_derive_refused() {
     assert_eq!(e.to_string(), ".: missing field `ray_id`");
     let ok = body(r#"{"x":[1],"ray_id":"r","message":"m","code":"A","documentation":null}"#);
     assert_eq!(ok.unwrap().documentation, None);
+}
+
+// Issue 31: each model's fields are written once (`json::model!`), and its
+// reader and writer are held here against serde's derive over the same
+// fields (`derived`), read through the same JSON reader: the same values,
+// the same errors in the same words.
+mod derived {
+    use gamecloud::model::Timestamp;
+    use serde::{Deserialize, Serialize};
+    use std::collections::BTreeMap;
+
+    #[derive(Debug, Serialize, Deserialize)]
+    pub struct ListBuildsResponse {
+        pub builds: Vec<BuildSummary>,
+    }
+
+    #[derive(Debug, Serialize, Deserialize)]
+    pub struct BuildSummary {
+        pub build_id: String,
+        pub upload_id: String,
+        pub display_name: String,
+        pub create_ts: Timestamp,
+        pub content_length: u64,
+        pub complete: bool,
+        #[serde(default)]
+        pub tags: BTreeMap<String, String>,
+    }
+
+    #[derive(Debug, Serialize, Deserialize)]
+    pub struct ErrorBody {
+        pub code: String,
+        pub message: String,
+        pub ray_id: String,
+        pub documentation: Option<String>,
+        pub metadata: Option<Raw>,
+    }
+
+    /// Any JSON value, read as the model reads it (kept as its text) and
+    /// written as serde_json writes its value.
+    #[derive(Debug)]
+    pub struct Raw(gamecloud::json::RawJson);
+
+    impl<'de> Deserialize<'de> for Raw {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            gamecloud::json::RawJson::deserialize(d).map(Raw)
+        }
+    }
+
+    impl Serialize for Raw {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            serde_json::from_str::<serde_json::Value>(&self.0 .0)
+                .unwrap()
+                .serialize(s)
+        }
+    }
+
+    #[derive(Debug, Serialize, Deserialize)]
+    pub struct DevTokenResponse {
+        pub token: String,
+    }
+
+    #[derive(Debug, Serialize, Deserialize)]
+    pub struct TokenHeader {
+        pub typ: Option<String>,
+        pub alg: Option<String>,
+    }
+
+    #[derive(Debug, Serialize, Deserialize)]
+    pub struct Entry {
+        pub at_ms: i64,
+        pub operation: String,
+        pub game_id: String,
+        pub namespace_id: String,
+        #[serde(default)]
+        pub namespace_label: String,
+        pub value: String,
+        pub outcome: String,
+        #[serde(default)]
+        pub ray_id: String,
+        #[serde(default)]
+        pub request: String,
+    }
+}
+
+mod agreement {
+    use super::derived;
+    use gamecloud::action_log::Entry;
+    use gamecloud::json::{self, ToJson};
+    use gamecloud::model::*;
+    use gamecloud::token::TokenHeader;
+    use proptest::prelude::*;
+    use serde::de::DeserializeOwned;
+    use serde::Serialize;
+    use std::fmt::Debug;
+
+    /// Reads `text` as the model `M` and as its derived twin `D`: both read
+    /// (then `M` writes what `D` serializes, and what `M` writes reads back
+    /// as `M`), or both fail with the same sentence at the same path.
+    fn agree<M, D>(text: &str)
+    where
+        M: DeserializeOwned + ToJson + PartialEq + Debug,
+        D: DeserializeOwned + Serialize + Debug,
+    {
+        let ours = json::from_slice::<M>(text.as_bytes());
+        let derived = json::from_slice::<D>(text.as_bytes());
+        match (ours, derived) {
+            (Ok(m), Ok(d)) => {
+                let written = m.to_json();
+                let value: serde_json::Value = serde_json::from_str(&written).unwrap();
+                assert_eq!(value, serde_json::to_value(&d).unwrap(), "{text}");
+                assert_eq!(json::from_slice::<M>(written.as_bytes()), Ok(m), "{text}");
+            }
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{text}"),
+            (a, b) => panic!("{text}: ours {a:?}, the derive's {b:?}"),
+        }
+    }
+
+    const BUILD: &str = r#"{"build_id":"b","upload_id":"u","display_name":"n","create_ts":"2024-05-06T09:38:53.550Z","content_length":1,"complete":true}"#;
+    const TEXT: &[&str] = &[
+        r#""""#,
+        r#""a \"b\" \u00e9 \n""#,
+        r#""2024-05-06T09:38:53.550Z""#,
+    ];
+    const TIME: &[&str] = &[
+        r#""2024-05-06T09:38:53.550Z""#,
+        r#""2016-12-31T23:59:60+01:00""#,
+        r#""yesterday""#,
+    ];
+    const U64: &[&str] = &["0", "9007199254740993", "18446744073709551615"];
+    const I64: &[&str] = &["0", "-1767225600000", "9223372036854775807"];
+    const BOOL: &[&str] = &["true", "false"];
+    const TAGS: &[&str] = &["{}", r#"{"a":"b","c":""}"#];
+    const OPTION_TEXT: &[&str] = &["null", r#""JWT""#];
+    const ANY: &[&str] = &["null", "1700000000000", r#"{"a":[1,"x"]}"#, r#""17""#];
+    const BUILDS: &[&str] = &["[]", "[BUILD]"];
+    /// Values of the wrong type for some key or other.
+    const WRONG: &[&str] = &[
+        "1", "-1", "1.5", r#""x""#, "true", "null", "{}", "[]", "[1]",
+    ];
+
+    /// A JSON object over `fields` (key, values of its type): each key
+    /// missing, given once, given twice or given a value of any type, in any
+    /// order, with or without a key of no field.
+    fn object(fields: &'static [(&'static str, &'static [&'static str])]) -> BoxedStrategy<String> {
+        let per_key: Vec<BoxedStrategy<Vec<(&str, &str)>>> = fields
+            .iter()
+            .map(|&(key, valid)| {
+                let one = prop::sample::select(valid);
+                prop_oneof![
+                    2 => Just(vec![]),
+                    12 => one.clone().prop_map(move |v| vec![(key, v)]),
+                    1 => prop::sample::select(WRONG).prop_map(move |v| vec![(key, v)]),
+                    1 => (one.clone(), one).prop_map(move |(a, b)| vec![(key, a), (key, b)]),
+                ]
+                .boxed()
+            })
+            .collect();
+        let unknown = prop::option::of(prop::sample::select(WRONG));
+        (per_key, unknown)
+            .prop_map(|(keys, unknown)| {
+                let mut pairs: Vec<(&str, &str)> = keys.into_iter().flatten().collect();
+                pairs.extend(unknown.map(|v| ("later", v)));
+                pairs
+            })
+            .prop_shuffle()
+            .prop_map(|pairs| {
+                let pairs: Vec<String> = pairs
+                    .iter()
+                    .map(|(k, v)| format!("\"{k}\":{}", v.replace("BUILD", BUILD)))
+                    .collect();
+                format!("{{{}}}", pairs.join(","))
+            })
+            .boxed()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(crate::common::cases(512)))]
+
+        #[test]
+        fn builds_read_and_write_as_the_derive_does(text in object(&[
+            ("build_id", TEXT), ("upload_id", TEXT), ("display_name", TEXT), ("create_ts", TIME),
+            ("content_length", U64), ("complete", BOOL), ("tags", TAGS),
+        ])) {
+            agree::<BuildSummary, derived::BuildSummary>(&text);
+            agree::<ListBuildsResponse, derived::ListBuildsResponse>(&format!(r#"{{"builds":[{text}]}}"#));
+        }
+
+        #[test]
+        fn lists_of_builds_read_and_write_as_the_derive_does(text in object(&[("builds", BUILDS)])) {
+            agree::<ListBuildsResponse, derived::ListBuildsResponse>(&text);
+        }
+
+        #[test]
+        fn error_bodies_read_and_write_as_the_derive_does(text in object(&[
+            ("code", TEXT), ("message", TEXT), ("ray_id", TEXT), ("documentation", OPTION_TEXT), ("metadata", ANY),
+        ])) {
+            agree::<ErrorBody, derived::ErrorBody>(&text);
+        }
+
+        #[test]
+        fn token_answers_and_headers_read_and_write_as_the_derive_does(
+            answer in object(&[("token", TEXT)]),
+            header in object(&[("typ", OPTION_TEXT), ("alg", OPTION_TEXT)]),
+        ) {
+            agree::<DevTokenResponse, derived::DevTokenResponse>(&answer);
+            agree::<TokenHeader, derived::TokenHeader>(&header);
+        }
+
+        #[test]
+        fn log_entries_read_and_write_as_the_derive_does(text in object(&[
+            ("at_ms", I64), ("operation", TEXT), ("game_id", TEXT), ("namespace_id", TEXT),
+            ("namespace_label", TEXT), ("value", TEXT), ("outcome", TEXT), ("ray_id", TEXT), ("request", TEXT),
+        ])) {
+            agree::<Entry, derived::Entry>(&text);
+        }
+    }
+
+    /// The three refusals of every model, in the derive's words.
+    #[test]
+    fn each_model_refuses_a_missing_a_repeated_and_a_mistyped_key_in_the_derives_words() {
+        fn said<M: DeserializeOwned + Debug, D: DeserializeOwned + Debug>(text: &str) -> String {
+            let ours = json::from_slice::<M>(text.as_bytes())
+                .unwrap_err()
+                .to_string();
+            let derived = json::from_slice::<D>(text.as_bytes())
+                .unwrap_err()
+                .to_string();
+            assert_eq!(ours, derived, "{text}");
+            ours
+        }
+        let build = BUILD.trim_end_matches('}');
+        for (text, error) in [
+            (
+                BUILD.replace(r#""upload_id":"u","#, ""),
+                ".: missing field `upload_id`",
+            ),
+            (
+                format!(r#"{build},"build_id":"c"}}"#),
+                ".: duplicate field `build_id`",
+            ),
+            (
+                BUILD.replace(r#":true"#, r#":"yes""#),
+                "complete: invalid type: a string, expected true or false",
+            ),
+        ] {
+            assert_eq!(said::<BuildSummary, derived::BuildSummary>(&text), error);
+        }
+        for (text, error) in [
+            ("{}", ".: missing field `builds`"),
+            (
+                r#"{"builds":[],"builds":[]}"#,
+                ".: duplicate field `builds`",
+            ),
+            (
+                r#"{"builds":{}}"#,
+                "builds: invalid type: an object, expected an array",
+            ),
+        ] {
+            assert_eq!(
+                said::<ListBuildsResponse, derived::ListBuildsResponse>(text),
+                error
+            );
+        }
+        for (text, error) in [
+            (r#"{"code":"A","ray_id":"r"}"#, ".: missing field `message`"),
+            (
+                r#"{"code":"A","message":"m","ray_id":"r","documentation":"d","documentation":null}"#,
+                ".: duplicate field `documentation`",
+            ),
+            (
+                r#"{"code":"A","message":"m","ray_id":7}"#,
+                "ray_id: invalid type: a number, expected a string",
+            ),
+        ] {
+            assert_eq!(said::<ErrorBody, derived::ErrorBody>(text), error);
+        }
+        for (text, error) in [
+            (r#"{"x":"t"}"#, ".: missing field `token`"),
+            (r#"{"token":"t","token":"t"}"#, ".: duplicate field `token`"),
+            (
+                r#"{"token":null}"#,
+                "token: invalid type: null, expected a string",
+            ),
+        ] {
+            assert_eq!(
+                said::<DevTokenResponse, derived::DevTokenResponse>(text),
+                error
+            );
+        }
+        for (text, error) in [
+            (
+                r#"{"alg":"EdDSA","alg":"EdDSA"}"#,
+                ".: duplicate field `alg`",
+            ),
+            (
+                r#"{"typ":["JWT"]}"#,
+                "typ: invalid type: an array, expected a string",
+            ),
+        ] {
+            assert_eq!(said::<TokenHeader, derived::TokenHeader>(text), error);
+        }
+        let entry = r#"{"at_ms":1,"operation":"o","game_id":"g","namespace_id":"n","value":"v","outcome":"done""#;
+        for (text, error) in [
+            (entry.replace(r#","outcome":"done""#, "") + "}", ".: missing field `outcome`"),
+            (format!(r#"{entry},"ray_id":"r","ray_id":"r"}}"#), ".: duplicate field `ray_id`"),
+            (entry.replace(r#""at_ms":1"#, r#""at_ms":"1""#) + "}", "at_ms: invalid type: a string, expected a whole number from -9223372036854775808 to 9223372036854775807"),
+        ] {
+            assert_eq!(said::<Entry, derived::Entry>(&text), error);
+        }
+    }
+
+    /// What the local service sends is serde's `Serialize` of these very
+    /// structs (its builds list, its token answer; its error bodies are held
+    /// in `local-service/tests/models.rs`): the writers write the same.
+    #[test]
+    fn the_writers_write_what_serde_writes_of_the_services_structs() {
+        fn same<M: ToJson + Serialize>(model: &M) {
+            let ours: serde_json::Value = serde_json::from_str(&model.to_json()).unwrap();
+            assert_eq!(ours, serde_json::to_value(model).unwrap());
+        }
+        let build = BuildSummary {
+            build_id: "4f3c2a10-6b1e-4c8a-9d2f-1a2b3c4d5e6f".into(),
+            upload_id: "u".into(),
+            display_name: "<b>\"quoted\"</b>\u{2028}é".into(),
+            create_ts: Timestamp::parse("2016-12-31T23:59:60Z").unwrap(),
+            content_length: u64::MAX,
+            complete: false,
+            tags: [
+                ("k".to_owned(), "v".to_owned()),
+                ("".to_owned(), "\n".to_owned()),
+            ]
+            .into(),
+        };
+        same(&build);
+        same(&ListBuildsResponse {
+            builds: vec![build.clone(), build],
+        });
+        same(&ListBuildsResponse { builds: vec![] });
+        same(&DevTokenResponse {
+            token: "dev_staging.a.b.c".into(),
+        });
+        same(&TokenHeader {
+            typ: Some("JWT".into()),
+            alg: None,
+        });
+    }
 }

@@ -1,9 +1,10 @@
 //! JSON in and out, small: one serde deserializer over bytes for every answer
-//! (and for JavaScript values, once stringified), and a writer for the few
-//! bodies and files the clients write. The models keep their serde derives;
-//! only the reading and writing of the text is here.
+//! (and for JavaScript values, once stringified), a writer for the few
+//! bodies and files the clients write, and `model!`, which gives a model
+//! whose fields are written once its reader and its writer.
 
 mod de;
+mod model;
 mod write;
 
 use std::fmt;
@@ -12,6 +13,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 
 pub(crate) use de::push_u64;
+pub(crate) use model::{bits, model, read_fields, write_fields, Field, Slot};
 pub use write::{Json, ToJson};
 
 /// Decodes `bytes` as a `T`; a failure names the JSON path where it happened
@@ -51,13 +53,14 @@ pub fn to_lines<'a, T: ToJson + 'a>(values: impl IntoIterator<Item = &'a T>) -> 
 }
 
 /// Implements `Deserialize` for `$ty` by hand: `$body` reads the object
-/// from `$map` with [`next_field`] and [`missing`], one loop over its keys.
+/// from `$map`. [`model!`] writes the body from a model's fields (one call
+/// of [`read_fields`]); a reader written out with [`next_field`] and
+/// [`missing`] is `RecentId`'s, until it is declared with [`model!`] too.
 /// Serde's derive writes a visitor per field, which the panel's wasm carries
-/// inlined into every reader of the type; these readers are 1.5 KB gzipped
-/// smaller for the builds and error bodies alone. `$what` names the type in
-/// errors, as the derive does (`struct BuildSummary`).
+/// inlined into every reader of the type (docs/SIZE.md). `$what` names the
+/// type in errors, as the derive does (`struct BuildSummary`).
 macro_rules! read_by_hand {
-    ($ty:ty, $what:literal, |$map:ident| $body:block) => {
+    ($ty:ty, $what:expr, |$map:ident| $body:block) => {
         impl<'de> ::serde::Deserialize<'de> for $ty {
             fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 struct Fields;
@@ -121,6 +124,17 @@ pub fn only_field<'de, A: serde::de::MapAccess<'de>, T: serde::Deserialize<'de>>
 pub fn missing(keys: &[&'static str], seen: u32, required: usize) -> Option<&'static str> {
     let first = seen.trailing_ones() as usize;
     (first < required).then(|| keys[first])
+}
+
+/// After [`next_field`], in a [`model!`]'s reader: the first key of the
+/// `required` bit set not `seen`, which the derive would name in its error.
+pub(crate) fn first_missing(
+    keys: &[&'static str],
+    seen: u32,
+    required: u32,
+) -> Option<&'static str> {
+    let lacking = required & !seen;
+    (lacking != 0).then(|| keys[lacking.trailing_zeros() as usize])
 }
 
 /// Checks that `bytes` is one well-formed JSON value, of any shape.

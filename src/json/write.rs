@@ -188,6 +188,15 @@ impl Json {
         self
     }
 
+    /// A value already written as JSON text (`null`, a kept [`RawJson`]).
+    ///
+    /// [`RawJson`]: super::RawJson
+    pub(crate) fn raw(&mut self, text: &str) -> &mut Self {
+        self.before_value();
+        self.buf.push_str(text);
+        self
+    }
+
     /// Any value that writes itself.
     pub fn value(&mut self, v: &impl ToJson) -> &mut Self {
         v.write_json(self);

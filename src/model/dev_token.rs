@@ -189,19 +189,15 @@ pub struct PortRange {
     pub max: i64,
 }
 
-/// The answer to a development token request. The token is shown once: the
-/// service cannot give it back later.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct DevTokenResponse {
-    /// The new token, shown once (see `crate::token`).
-    pub token: String,
+crate::json::model! {
+    /// The answer to a development token request. The token is shown once: the
+    /// service cannot give it back later.
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+    pub struct DevTokenResponse {
+        /// The new token, shown once (see `crate::token`).
+        pub token: String,
+    }
 }
-
-// Read by hand ([`crate::json::read_by_hand`]): `token` required, once.
-crate::json::read_by_hand!(DevTokenResponse, "struct DevTokenResponse", |map| {
-    let token = crate::json::only_field(&mut map, "token")?;
-    Ok(DevTokenResponse { token })
-});
 
 impl ToJson for DevTokenRequest {
     /// The wire body: `ports` always present, each port with exactly the

@@ -232,6 +232,16 @@ impl Serialize for Timestamp {
     }
 }
 
+/// Written as the service writes it (`2024-05-06T09:38:53.550Z`).
+impl crate::json::Field for Timestamp {
+    fn write_field(&self, out: &mut crate::json::Json) {
+        out.str(&self.to_rfc3339_ms());
+    }
+    fn stand_in() -> Self {
+        Timestamp { ms: 0 }
+    }
+}
+
 impl<'de> Deserialize<'de> for Timestamp {
     /// Reads the text where it lies: a list of builds holds one per build,
     /// and copying each into a `String` first cost an allocation apiece.

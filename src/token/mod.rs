@@ -73,25 +73,16 @@ str_enum! {
     }
 }
 
-/// The JSON header (`{"typ":"JWT","alg":"EdDSA"}`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TokenHeader {
-    /// The token type (`JWT`).
-    pub typ: Option<String>,
-    /// The signature algorithm (`EdDSA`).
-    pub alg: Option<String>,
-}
-
-// Read by hand ([`crate::json::read_by_hand`]): both keys optional (or
-// null), each once.
-crate::json::read_by_hand!(TokenHeader, "struct TokenHeader", |map| {
-    let (mut seen, mut both) = (0u32, [None, None]);
-    while let Some(i) = crate::json::next_field(&mut map, &["typ", "alg"], &mut seen)? {
-        both[i] = map.next_value()?;
+crate::json::model! {
+    /// The JSON header (`{"typ":"JWT","alg":"EdDSA"}`).
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+    pub struct TokenHeader {
+        /// The token type (`JWT`).
+        pub typ: Option<String> = None,
+        /// The signature algorithm (`EdDSA`).
+        pub alg: Option<String> = None,
     }
-    let [typ, alg] = both;
-    Ok(TokenHeader { typ, alg })
-});
+}
 
 /// The protobuf claims.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
