@@ -25,7 +25,9 @@ pub mod json;
 pub mod model;
 pub mod ports;
 pub mod protect;
+pub mod route;
 pub mod sealed;
+pub mod settings;
 pub mod token;
 pub mod validate;
 

@@ -265,11 +265,41 @@ impl IdKind {
         }
     }
 
-    fn noun(self) -> &'static str {
+    /// The kind as one word (`game`, `namespace`): how messages say it
+    /// and how the panel keeps it.
+    pub fn noun(self) -> &'static str {
         match self {
             IdKind::Game => "game",
             IdKind::Namespace => "namespace",
         }
+    }
+
+    /// The kind a [`IdKind::noun`] names.
+    pub fn from_noun(noun: &str) -> Option<IdKind> {
+        match noun {
+            "game" => Some(IdKind::Game),
+            "namespace" => Some(IdKind::Namespace),
+            _ => None,
+        }
+    }
+}
+
+/// Read as its [`IdKind::noun`]; any other text is not a kind of id.
+impl<'de> serde::Deserialize<'de> for IdKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let noun = String::deserialize(d)?;
+        IdKind::from_noun(&noun)
+            .ok_or_else(|| serde::de::Error::custom("a kind of id this panel does not have"))
+    }
+}
+
+/// Written as its [`IdKind::noun`].
+impl crate::json::Field for IdKind {
+    fn write_field(&self, out: &mut crate::json::Json) {
+        out.str(self.noun());
+    }
+    fn stand_in() -> Self {
+        IdKind::Game
     }
 }
 

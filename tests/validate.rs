@@ -539,3 +539,17 @@ fn a_namespace_label_refuses_control_and_format_characters_and_names_without_let
 fn the_panels_protected_refusal_is_no_service_code() {
     assert_eq!(IssueCode::NamespaceProtected.service_rejection(), None);
 }
+
+#[test]
+fn a_kind_of_id_reads_from_its_noun_and_nothing_else() {
+    use gamecloud::json::from_slice;
+    use gamecloud::validate::IdKind;
+    for kind in [IdKind::Game, IdKind::Namespace] {
+        let text = format!("\"{}\"", kind.noun());
+        assert_eq!(from_slice::<IdKind>(text.as_bytes()), Ok(kind));
+        assert_eq!(IdKind::from_noun(kind.noun()), Some(kind));
+    }
+    for other in [&b"\"team\""[..], b"\"Game\"", b"\"\"", b"1", b"null"] {
+        assert!(from_slice::<IdKind>(other).is_err(), "{other:?}");
+    }
+}

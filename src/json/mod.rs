@@ -54,8 +54,7 @@ pub fn to_lines<'a, T: ToJson + 'a>(values: impl IntoIterator<Item = &'a T>) -> 
 
 /// Implements `Deserialize` for `$ty` by hand: `$body` reads the object
 /// from `$map`. [`model!`] writes the body from a model's fields (one call
-/// of [`read_fields`]); a reader written out with [`next_field`] and
-/// [`missing`] is `RecentId`'s, until it is declared with [`model!`] too.
+/// of [`read_fields`]).
 /// Serde's derive writes a visitor per field, which the panel's wasm carries
 /// inlined into every reader of the type (docs/SIZE.md). `$what` names the
 /// type in errors, as the derive does (`struct BuildSummary`).
@@ -104,26 +103,6 @@ pub fn next_field<'de, A: serde::de::MapAccess<'de>>(
         }
     }
     Ok(None)
-}
-
-/// In a [`read_by_hand`] reader of an object with one key: its value,
-/// required and read once; other keys skipped.
-pub fn only_field<'de, A: serde::de::MapAccess<'de>, T: serde::Deserialize<'de>>(
-    map: &mut A,
-    key: &'static str,
-) -> Result<T, A::Error> {
-    let (mut seen, mut value) = (0u32, None);
-    while next_field(map, &[key], &mut seen)?.is_some() {
-        value = Some(map.next_value()?);
-    }
-    value.ok_or_else(|| serde::de::Error::missing_field(key))
-}
-
-/// After [`next_field`]: the first of the first `required` keys not
-/// `seen`, which the derive would name in its error.
-pub fn missing(keys: &[&'static str], seen: u32, required: usize) -> Option<&'static str> {
-    let first = seen.trailing_ones() as usize;
-    (first < required).then(|| keys[first])
 }
 
 /// After [`next_field`], in a [`model!`]'s reader: the first key of the

@@ -5,12 +5,14 @@
 use leptos::__reexports::send_wrapper::SendWrapper;
 use leptos::prelude::*;
 
-use super::present::marked;
-use super::session::{Change, Session};
 use crate::action_log::Entry;
 use crate::api::{Answer, ApiError, Call, Connection, Operation, TOKEN_VARIABLE};
+use crate::panel::present::marked;
+use crate::panel::session::Session;
 use crate::protect::Named;
+use crate::settings::Change;
 use crate::transport::{self, Options};
+use crate::validate::IdKind;
 
 /// The call options of the page being built: its calls are aborted when it
 /// goes away (another page, a reload of the view), so nothing lands late.
@@ -69,7 +71,8 @@ async fn logged<T>(
 ) -> Result<T, ApiError> {
     // Checked at the moment of sending: a mark made since the confirmation
     // stops the call.
-    s.may_change(&change.namespace_id, &change.named)?;
+    s.protected
+        .may_change(&change.namespace_id, &change.named)?;
     let (conn, anyway) = s.checked_connection()?;
     let call = call_of(&conn)?;
     let result = match transport::send_call(&call, opts).await {
@@ -112,7 +115,7 @@ pub async fn set(
         none,
     )
     .await?;
-    s.remember(change, &game, &ns);
+    s.last_set.remember(change, &game, &ns);
     Ok(())
 }
 
@@ -162,7 +165,7 @@ pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> Preview {
             }
         }
         text.push_str("\nLast set here from this panel: ");
-        let last = s.last_set(change.setting(), ns);
+        let last = s.last_set.of(change.setting(), &game, ns);
         text.push_str(last.as_ref().map_or("unknown", Change::value));
     }
     if let Some(e) = not_for_shells {
@@ -207,7 +210,7 @@ fn record(
             change.value,
         ),
     };
-    let label = recent.label_of("namespace", &change.namespace_id);
+    let label = recent.label_of(IdKind::Namespace, &change.namespace_id);
     let outcome = if anyway {
         format!("{outcome} (sent anyway, past the token check)")
     } else {

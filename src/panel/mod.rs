@@ -1,24 +1,19 @@
-//! The Leptos panel: the app shell (navigation, the connection, deep links)
-//! and one file per operation page, over the same core and transport as the
-//! JS module.
+//! The Leptos panel, over the same core and transport as the JS module. Its
+//! rooms, from the top: the shell (`shell`: the header, the connection, the
+//! recent ids, the page the route names), the pages (`pages`: one room each),
+//! the widgets the pages share (`widgets`), and below them the session, the
+//! calls, the protection guard, the last-set memory, presentation mode and
+//! what the browser keeps (`store`).
 
-mod app;
-mod builds;
-mod bulk;
 mod calls;
-mod cdn_auth;
-mod connection;
-mod crypto;
-mod dev_token;
-mod domain_auth;
-mod handoff;
-mod kept;
+mod guard;
+mod last_set;
 mod lazy;
-mod log;
+mod pages;
 mod present;
-mod recent;
 mod session;
+mod shell;
+mod store;
 mod widgets;
 
-pub use app::App;
-pub use session::{Page, Route};
+pub use shell::app::App;

@@ -9,14 +9,14 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::kept::{self, Store};
+use crate::panel::store::{self, Store};
 
 /// The switch's key in `sessionStorage`.
 const PRESENTING: &str = "gamecloud.v2.presenting";
 
 /// Whether this tab is in presentation mode (and its document marked so).
 pub fn kept() -> bool {
-    let on = kept::load(Store::Session, PRESENTING).is_some();
+    let on = store::load(Store::Session, PRESENTING).is_some();
     set(on);
     on
 }
@@ -27,7 +27,7 @@ fn set(on: bool) {
     if let Some(root) = document().document_element() {
         let _ = root.class_list().toggle_with_force("gc-presenting", on);
     }
-    kept::save(Store::Session, PRESENTING, on.then_some("1"));
+    store::save(Store::Session, PRESENTING, on.then_some("1"));
 }
 
 /// The switch in the header, for the session's `on` (the address bar, the

@@ -3,9 +3,12 @@
 
 use leptos::prelude::*;
 
-use super::lazy::{lazy, lazy_view};
-use super::session::{Page, Session};
-use super::{builds, cdn_auth, connection, dev_token, domain_auth, log, present, recent};
+use super::{connection, recent};
+use crate::panel::lazy::{lazy, lazy_view};
+use crate::panel::pages::{builds, cdn_auth, dev_token, domain_auth, log};
+use crate::panel::present;
+use crate::panel::session::Session;
+use crate::route::Page;
 
 /// The whole panel.
 #[component]

@@ -7,19 +7,21 @@
 
 use leptos::prelude::*;
 
-use super::bulk::BulkChange;
-use super::calls;
-use super::present::marked;
-use super::session::{Change, Session, Setting};
-use super::widgets::{Choices, Confirm, ErrorPanel, LastSet};
+use crate::panel::calls;
+use crate::panel::present::marked;
+use crate::panel::session::Session;
+use crate::panel::widgets::BulkChange;
+use crate::panel::widgets::{Choices, Confirm, ErrorPanel, LastSet};
 use crate::protect::Named;
+use crate::settings::{Change, Setting};
 
 #[component]
 pub fn DomainAuthPage() -> impl IntoView {
     let s = Session::get();
     // What this panel last set for the namespace, if anything.
     let known = move || {
-        s.last_set(Setting::DomainAuth, &s.namespace_id.get())
+        s.last_set
+            .of(Setting::DomainAuth, &s.game_id.get(), &s.namespace_id.get())
             .map(|c| c == Change::DomainAuth(true))
     };
     let opts = calls::page_options();

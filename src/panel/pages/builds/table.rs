@@ -1,18 +1,13 @@
-//! The builds page: every field in a table that stays smooth with 100,000
-//! builds (only the visible rows are in the DOM), sorting by any column,
-//! filtering by text and upload state, CSV and JSON export.
+//! The builds table: only the visible rows are in the DOM; sort, filter,
+//! compare and export.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::lazy::{lazy, lazy_view};
-use super::session::Session;
-use super::widgets::{CopyButton, ErrorPanel};
-use crate::api::ListBuilds;
+use super::row::{comparison_view, row};
 use crate::builds_view::{self, BuildList, Column, Sort, StateFilter};
-use crate::model::BuildSummary;
 
 /// Every row has this height (CSS agrees), so the visible slice is arithmetic.
 /// Whole pixels: formatting a float would bring float printing into the wasm.
@@ -23,63 +18,7 @@ const OVERSCAN: usize = 3;
 const VIEWPORT_PX: usize = 560;
 
 #[component]
-pub fn BuildsPage() -> impl IntoView {
-    let s = Session::get();
-    let recent = s.recent;
-    let opts = super::calls::page_options();
-    let load = Action::new_local(move |_: &()| {
-        let (game, opts) = (s.game(), opts.clone());
-        // The table's code is fetched while the list is (split builds); a
-        // failure shows where the table would be.
-        #[cfg(gamecloud_split)]
-        leptos::task::spawn_local(async {
-            let _ = preload_table().await;
-        });
-        async move {
-            let list = super::calls::read(s, &ListBuilds { game_id: &game }, &opts).await?;
-            recent.record(&game, &s.namespace());
-            Ok(Arc::new(BuildList::new(list.builds, browser_lowercase)))
-        }
-    });
-    let retry = Callback::new(move |_| {
-        load.dispatch(());
-    });
-    // The last list that loaded stays on screen while a refresh runs.
-    let builds = RwSignal::new(None::<Arc<BuildList>>);
-    Effect::new(move |_| {
-        if let Some(Ok(list)) = load.value().get() {
-            builds.set(Some(list));
-        }
-    });
-    view! {
-        <section class="gc-page" aria-labelledby="builds-heading" aria-busy=move || load.pending().get().to_string()>
-            <h2 id="builds-heading">"Builds"</h2>
-            <button type="button" disabled=move || load.pending().get() on:click=move |_| { load.dispatch(()); }>
-                {move || if builds.get().is_some() { "Refresh" } else { "Load builds" }}
-            </button>
-            {move || load.pending().get().then(|| view! { <p role="status">"Loading builds…"</p> }.into_any())}
-            {move || match load.value().get() {
-                Some(Err(e)) => Some(view! { <ErrorPanel error=e retry=retry /> }),
-                _ => None,
-            }}
-            {move || match builds.get() {
-                None => view! { <p class="gc-muted">"Enter the token and the game id, then load the builds."</p> }.into_any(),
-                Some(list) if list.is_empty() => view! { <p role="status">"This game has no builds yet."</p> }.into_any(),
-                Some(list) => lazy_view(table, "the table", move |make| make(list.clone())),
-            }}
-        </section>
-    }
-}
-
-lazy! {
-    /// The table's code, fetched with the first list (split builds).
-    fn table() -> fn(Arc<BuildList>) -> AnyView;
-    in builds_table, preload preload_table;
-    { |builds| view! { <BuildsTable builds=builds /> }.into_any() }
-}
-
-#[component]
-fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
+pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
     // What is typed shows at once; the rows follow it at the next frame,
     // one filter for every key typed since the last (the table may be gone
     // by then: nothing is done).
@@ -158,7 +97,7 @@ fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
                     "builds.csv",
                 )
             };
-            super::widgets::download(&text, mime, name);
+            crate::panel::widgets::download(&text, mime, name);
         }
     };
     let export_csv = export.clone();
@@ -273,101 +212,4 @@ fn index_in_slices(list: Arc<BuildList>) {
         },
         std::time::Duration::ZERO,
     );
-}
-
-/// The browser's own `toLowerCase`: Rust's would add its Unicode case
-/// tables to the wasm.
-fn browser_lowercase(s: &str) -> String {
-    js_sys::JsString::from(s).to_lower_case().into()
-}
-
-/// One row. Names and tags are untrusted: text nodes only.
-fn row(
-    b: &BuildSummary,
-    i: usize,
-    index: usize,
-    now_ms: i64,
-    picked: RwSignal<Vec<usize>>,
-) -> impl IntoView {
-    // Two builds at most: a third choice replaces the first.
-    let toggle = move |_| {
-        picked.update(|p| match p.iter().position(|&x| x == i) {
-            Some(at) => {
-                p.remove(at);
-            }
-            None => {
-                p.push(i);
-                if p.len() > 2 {
-                    p.remove(0);
-                }
-            }
-        })
-    };
-    let tags = b
-        .tags
-        .iter()
-        .map(|(k, v)| view! { <span class="gc-tag">{format!("{k}={v}")}</span> })
-        .collect_view();
-    let created = b.create_ts.to_rfc3339_ms();
-    view! {
-        <tr aria-rowindex=index.to_string() data-complete=b.complete.to_string()>
-            <td class="gc-name">
-                <input type="checkbox" class="gc-pick" aria-label=format!("Compare {}", b.display_name)
-                    prop:checked=move || picked.with(|p| p.contains(&i)) on:change=toggle />
-                {b.display_name.clone()}
-            </td>
-            <td class="gc-id"><code class="gc-secret">{b.build_id.clone()}</code> <CopyButton text=b.build_id.clone() label="Copy build id" /></td>
-            <td class="gc-id"><code class="gc-secret">{b.upload_id.clone()}</code> <CopyButton text=b.upload_id.clone() label="Copy upload id" /></td>
-            <td>{if b.complete { view! { <span>"Complete"</span> }.into_any() } else { view! { <span class="gc-badge">"Unfinished"</span> }.into_any() }}</td>
-            <td class="gc-num">
-                <span>{builds_view::human_size(b.content_length)}</span>
-                <span class="gc-exact">{format!("{} bytes", builds_view::grouped(b.content_length))}</span>
-            </td>
-            <td><time datetime=created.clone() title=created.clone()>{builds_view::relative(now_ms, b.create_ts.unix_ms())}</time>
-                <span class="gc-exact">{created}</span></td>
-            <td class="gc-tags">{tags}</td>
-        </tr>
-    }
-}
-
-/// Two builds side by side: the size difference (exact and in binary
-/// units), the time between them, and the tags added, removed and changed.
-fn comparison_view(
-    builds: &[BuildSummary],
-    a: usize,
-    b: usize,
-    picked: RwSignal<Vec<usize>>,
-) -> impl IntoView {
-    let c = builds_view::compare(builds, a, b);
-    let (o, n) = (&builds[c.older], &builds[c.newer]);
-    let tags = |list: Vec<String>| {
-        if list.is_empty() {
-            view! { <span class="gc-muted">"none"</span> }.into_any()
-        } else {
-            list.into_iter()
-                .map(|t| view! { <span class="gc-tag">{t}</span> })
-                .collect_view()
-                .into_any()
-        }
-    };
-    let added = c.added.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let removed = c.removed.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let changed = c
-        .changed
-        .iter()
-        .map(|(k, was, now)| format!("{k}: {was} → {now}"))
-        .collect();
-    view! {
-        <section class="gc-compare" aria-label="Comparison">
-            <h3>{format!("{} → {}", o.display_name, n.display_name)}</h3>
-            <dl class="gc-decoded">
-                <dt>"Size"</dt><dd>{builds_view::size_delta_text(c.size_delta)}</dd>
-                <dt>"Time between"</dt><dd>{builds_view::duration_text(c.time_ms)}</dd>
-                <dt>"Tags added"</dt><dd>{tags(added)}</dd>
-                <dt>"Tags removed"</dt><dd>{tags(removed)}</dd>
-                <dt>"Tags changed"</dt><dd>{tags(changed)}</dd>
-            </dl>
-            <button type="button" class="gc-secondary" on:click=move |_| picked.set(Vec::new())>"Clear comparison"</button>
-        </section>
-    }
 }

@@ -7,12 +7,13 @@
 
 use leptos::prelude::*;
 
-use super::calls;
-use super::present::{marked, name, unmarked};
-use super::session::{Change, Session};
-use super::widgets::{Confirm, ErrorPanel};
 use crate::bulk::{self, Next, Picks, Plan, Step, CONCURRENCY};
+use crate::panel::calls;
+use crate::panel::present::{marked, name, unmarked};
+use crate::panel::session::Session;
+use crate::panel::widgets::{Confirm, ErrorPanel};
 use crate::protect::Named;
+use crate::settings::Change;
 use crate::validate::{self, IdKind};
 
 #[component]
@@ -71,7 +72,7 @@ pub fn BulkChange(
     let with_labels = move |ids: Vec<String>| -> Vec<(String, String)> {
         ids.into_iter()
             .map(|id| {
-                let label = recent.label_of("namespace", &id);
+                let label = recent.label_of(IdKind::Namespace, &id);
                 (id, label)
             })
             .collect()
@@ -159,7 +160,7 @@ pub fn BulkChange(
                 let selected = s.namespace();
                 offered().into_iter().map(|(id, label)| {
                     let checked = s.protected.with(|marks| picks.with(|p| p.is_chosen(&id, &selected, marks)));
-                    let last = s.last_set(setting(), &id).map(|c| format!(" (last set here: {})", c.value()));
+                    let last = s.last_set.of(setting(), &s.game_id.get(), &id).map(|c| format!(" (last set here: {})", c.value()));
                     let text = view! { {name(&id, &label, s.protected.has(&id))} {last} };
                     view! {
                         <label class="gc-choice">

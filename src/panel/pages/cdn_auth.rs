@@ -3,10 +3,11 @@
 
 use leptos::prelude::*;
 
-use super::bulk::BulkChange;
-use super::session::{Change, Session, Setting};
-use super::widgets::{Choices, LastSet};
 use crate::model::CdnAuthType;
+use crate::panel::session::Session;
+use crate::panel::widgets::BulkChange;
+use crate::panel::widgets::{Choices, LastSet};
+use crate::settings::{Change, Setting};
 
 fn meaning(t: &CdnAuthType) -> &'static str {
     match t {
@@ -23,7 +24,8 @@ pub fn CdnAuthPage() -> impl IntoView {
     let s = Session::get();
     let choice = RwSignal::new(CdnAuthType::None.to_string());
     let last = Signal::derive(move || {
-        s.last_set(Setting::CdnAuth, &s.namespace_id.get())
+        s.last_set
+            .of(Setting::CdnAuth, &s.game_id.get(), &s.namespace_id.get())
             .map(|c| c.value().to_owned())
     });
 

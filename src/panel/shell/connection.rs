@@ -3,10 +3,11 @@
 
 use leptos::prelude::*;
 
-use super::present::marked;
-use super::session::Session;
-use super::widgets::{Confirm, TokenLife};
+use crate::panel::present::marked;
+use crate::panel::session::Session;
+use crate::panel::widgets::{Confirm, TokenLife};
 use crate::protect::Named;
+use crate::validate::IdKind;
 
 #[component]
 pub fn ConnectionForm() -> impl IntoView {
@@ -19,7 +20,7 @@ pub fn ConnectionForm() -> impl IntoView {
     let guarded = RwSignal::new(Vec::new());
     let on_mark = move |ev: leptos::ev::Event| {
         if event_target_checked(&ev) {
-            s.protect(&s.namespace(), true, &Named::default());
+            s.protected.protect(&s.namespace(), true, &Named::default());
         } else {
             // Ticked until the confirmation says otherwise.
             event_target::<web_sys::HtmlInputElement>(&ev).set_checked(true);
@@ -120,7 +121,7 @@ pub fn ConnectionForm() -> impl IntoView {
                 open=unmarking
                 text=Signal::derive(move || format!("Remove the protected mark from namespace {}? A change to it will no longer ask for its name.", marked(&guarded.get().concat())))
                 confirm="Remove the mark"
-                on_confirm=Callback::new(move |named| { s.protect(&guarded.get_untracked().concat(), false, &named); })
+                on_confirm=Callback::new(move |named| { s.protected.protect(&guarded.get_untracked().concat(), false, &named); })
                 guarded=guarded
             />
             <p class="gc-hint gc-warning" role="status">
@@ -128,7 +129,7 @@ pub fn ConnectionForm() -> impl IntoView {
                     let ns = s.namespace_id.get();
                     // Again when the namespace is labelled.
                     s.recent.with(|_| ());
-                    let label = s.recent.label_of("namespace", ns.trim());
+                    let label = s.recent.label_of(IdKind::Namespace, ns.trim());
                     // "" rather than nothing (the hint hides when :empty): a
                     // child of a type the panel already has costs no code.
                     if !protected() && crate::protect::looks_like_production(&ns, &label) {

@@ -6,9 +6,10 @@
 //! failures are the core's ([`crate::sealed`]); the cryptography is the
 //! browser's ([`super::crypto`]).
 //!
-//! Both forms are static markup read through `FormData` when submitted: their
-//! fields hold no state the page shows elsewhere, and each field and binding
-//! written with `view!` costs the panel's wasm code of its own.
+//! Both forms are read through `FormData` when submitted: their fields hold
+//! no state the page shows elsewhere, so they bind no signal.
+
+mod crypto;
 
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -16,34 +17,13 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{FormData, HtmlFormElement, HtmlInputElement};
 
-use super::crypto;
-use super::session::Session;
+use crate::panel::session::Session;
 use crate::protect::Named;
 use crate::sealed::{self, Contents};
+use crate::validate::IdKind;
 
 /// The name of a sealed file, as downloaded.
 const FILE_NAME: &str = "gamecloud-handoff.txt";
-
-/// The sealing form: a passphrase (the browser asks for 12 characters or
-/// more before it submits), the download, and a random passphrase
-/// suggested. The download comes first: Enter in the field presses the
-/// form's first button, and must not replace what was typed.
-const SEAL_FORM: &str = concat!(
-    r#"<legend>Encrypted hand-off, for a teammate</legend>"#,
-    r#"<p class="gc-hint">The token and what it is for in one file, sealed by this browser with a passphrase (PBKDF2-SHA256, 600,000 rounds; AES-256-GCM). The teammate opens it on this page.</p>"#,
-    r#"<div class="gc-toolbar"><label>Passphrase (12 characters or more)"#,
-    r#"<input name="passphrase" class="gc-secret" autocomplete="off" spellcheck="false" required minlength="12"></label>"#,
-    r#"<button>Download encrypted hand-off</button>"#,
-    r#"<button name="suggest" class="gc-secondary" formnovalidate>Suggest one</button></div>"#,
-);
-
-/// The opening form: the file, or its text pasted, and the passphrase.
-const OPEN_FORM: &str = concat!(
-    r#"<label class="gc-field">Hand-off file<input type="file" name="file" accept=".txt,text/plain"></label>"#,
-    r#"<label class="gc-field">or its text<textarea name="text" rows="3" spellcheck="false"></textarea></label>"#,
-    r#"<div class="gc-toolbar"><label>Passphrase<input type="password" name="passphrase" autocomplete="off" required></label>"#,
-    r#"<button>Open</button></div>"#,
-);
 
 /// The submitted form and what it holds.
 fn submitted(ev: &SubmitEvent) -> Option<(HtmlFormElement, FormData)> {
@@ -90,7 +70,7 @@ pub fn SealHandoff(contents: Contents) -> impl IntoView {
         }
         let ns = &contents.namespace_id;
         let contents = Contents {
-            namespace_label: s.recent.label_of("namespace", ns),
+            namespace_label: s.recent.label_of(IdKind::Namespace, ns),
             protected: s.protected.has(ns),
             ..contents.clone()
         };
@@ -99,7 +79,7 @@ pub fn SealHandoff(contents: Contents) -> impl IntoView {
         spawn_local(async move {
             said.set(match crypto::seal(&pass, &contents).await {
                 Ok(file) => {
-                    super::widgets::download(&file, "text/plain", FILE_NAME);
+                    crate::panel::widgets::download(&file, "text/plain", FILE_NAME);
                     "Saved gamecloud-handoff.txt. Send the passphrase another way (by voice, say)."
                         .to_owned()
                 }
@@ -109,8 +89,21 @@ pub fn SealHandoff(contents: Contents) -> impl IntoView {
         });
     };
     view! {
+        // The browser asks for 12 characters or more before it submits. The
+        // download comes first: Enter in the field presses the form's first
+        // button, and must not replace what was typed.
         <form class="gc-plain" on:submit=seal>
-            <fieldset class="gc-choices" inner_html=SEAL_FORM></fieldset>
+            <fieldset class="gc-choices">
+                <legend>"Encrypted hand-off, for a teammate"</legend>
+                <p class="gc-hint">"The token and what it is for in one file, sealed by this browser with a passphrase (PBKDF2-SHA256, 600,000 rounds; AES-256-GCM). The teammate opens it on this page."</p>
+                <div class="gc-toolbar">
+                    <label>"Passphrase (12 characters or more)"
+                        <input name="passphrase" class="gc-secret" autocomplete="off" spellcheck="false" required minlength="12" />
+                    </label>
+                    <button>"Download encrypted hand-off"</button>
+                    <button name="suggest" class="gc-secondary" formnovalidate>"Suggest one"</button>
+                </div>
+            </fieldset>
             <p class="gc-hint" role="status">{said}</p>
         </form>
     }
@@ -170,7 +163,12 @@ pub fn OpenHandoff(on_open: Callback<Contents>) -> impl IntoView {
         <details class="gc-open">
             <summary>"Open an encrypted hand-off"</summary>
             <form class="gc-plain" on:submit=open>
-                <div inner_html=OPEN_FORM></div>
+                <label class="gc-field">"Hand-off file"<input type="file" name="file" accept=".txt,text/plain" /></label>
+                <label class="gc-field">"or its text"<textarea name="text" rows="3" spellcheck="false"></textarea></label>
+                <div class="gc-toolbar">
+                    <label>"Passphrase"<input type="password" name="passphrase" autocomplete="off" required /></label>
+                    <button>"Open"</button>
+                </div>
                 <p class="gc-hint gc-bad" role="alert">{failed}</p>
             </form>
         </details>
@@ -187,11 +185,11 @@ fn shown(s: Session, c: Contents, on_open: Callback<Contents>) {
     s.recent.record(&c.game_id, ns);
     // A protected namespace's name is what its confirmations ask for: no
     // file gives it one.
-    if s.recent.label_of("namespace", ns).is_empty() && !s.protected.has(ns) {
-        let _ = s.recent.relabel("namespace", ns, &c.namespace_label);
+    if s.recent.label_of(IdKind::Namespace, ns).is_empty() && !s.protected.has(ns) {
+        let _ = s.recent.relabel(IdKind::Namespace, ns, &c.namespace_label);
     }
     if c.protected {
-        s.protect(ns, true, &Named::default());
+        s.protected.protect(ns, true, &Named::default());
     }
     on_open.run(c);
 }

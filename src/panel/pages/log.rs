@@ -3,12 +3,12 @@
 
 use leptos::prelude::*;
 
-use super::widgets::Confirm;
 use crate::model::Timestamp;
+use crate::panel::widgets::Confirm;
 
 #[component]
 pub fn LogPage() -> impl IntoView {
-    let s = super::session::Session::get();
+    let s = crate::panel::session::Session::get();
     let log = s.log;
     let filter = RwSignal::new(String::new());
     // Worked out where it is read: 500 entries at most, and a memo of a
@@ -19,13 +19,13 @@ pub fn LogPage() -> impl IntoView {
         let rows = untrack(rows);
         log.with_untracked(|l| {
             if json {
-                super::widgets::download(
+                crate::panel::widgets::download(
                     &l.to_json(&rows, true),
                     "application/json",
                     "action-log.json",
                 );
             } else {
-                super::widgets::download(&l.to_csv(&rows), "text/csv", "action-log.csv");
+                crate::panel::widgets::download(&l.to_csv(&rows), "text/csv", "action-log.csv");
             }
         });
     };
@@ -55,7 +55,7 @@ pub fn LogPage() -> impl IntoView {
             />
             <p role="status" class="gc-muted">
                 {move || format!("{} of {} entries", rows().len(), log.with(|l| l.entries.len()))}
-                {(log.dropped > 0).then(|| format!(" {}", super::kept::dropped_note(log.dropped, "log entry")))}
+                {(log.dropped > 0).then(|| format!(" {}", crate::panel::store::dropped_note(log.dropped, "log entry")))}
             </p>
             <div class="gc-table-scroll" tabindex="0" role="region" aria-label="Action log entries">
                 <table class="gc-table gc-log" aria-label="Action log">
@@ -85,9 +85,9 @@ pub fn LogPage() -> impl IntoView {
                                         <td>{when(e.at_ms)}</td>
                                         <td>{e.operation}</td>
                                         <td title=titled.then_some(game)>
-                                            {super::present::name(&e.namespace_id, &e.namespace_label, s.protected.has(&e.namespace_id))}
+                                            {crate::panel::present::name(&e.namespace_id, &e.namespace_label, s.protected.has(&e.namespace_id))}
                                         </td>
-                                        <td>{super::present::log_value(e.value)}</td>
+                                        <td>{crate::panel::present::log_value(e.value)}</td>
                                         <td class:gc-bad=failed>{e.outcome}</td>
                                         <td><code class="gc-secret">{e.ray_id}</code></td>
                                         // Its URL holds the host and the ids.

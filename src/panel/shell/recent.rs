@@ -1,11 +1,12 @@
 //! The recent ids on every page: use one, name it, or forget it, so that
-//! nobody retypes a UUID (the list itself is kept by `super::kept`).
+//! nobody retypes a UUID (the list itself is kept by `crate::panel::store`).
 
 use leptos::prelude::*;
 
-use super::kept::dropped_note;
-use super::present::name;
-use super::session::Session;
+use crate::panel::present::name;
+use crate::panel::session::Session;
+use crate::panel::store::dropped_note;
+use crate::validate::IdKind;
 
 /// The recent ids: use one, name it, or forget it. A label is what a
 /// protected namespace's confirmation asks to type, so a protected
@@ -20,9 +21,10 @@ pub fn RecentIds() -> impl IntoView {
     let refused = RwSignal::new(String::new());
     // Drawn again when a label is refused: the field shows the one kept.
     let redraw = RwSignal::new(0u32);
-    let relabel = move |kind: &str, id: &str, label: String| {
-        let renames_protected =
-            kind == "namespace" && s.protected.has(id) && recent.label_of(kind, id) != label.trim();
+    let relabel = move |kind: IdKind, id: &str, label: String| {
+        let renames_protected = kind == IdKind::Namespace
+            && s.protected.has(id)
+            && recent.label_of(kind, id) != label.trim();
         let why = if renames_protected {
             Some("A protected namespace keeps its name: remove its mark first (that asks for the name).")
         } else {
@@ -57,21 +59,23 @@ pub fn RecentIds() -> impl IntoView {
                 view! {
                 <ul>
                     {list.into_iter().enumerate().map(|(n, r)| {
-                            let (kind, id) = (r.kind.clone(), r.id.clone());
-                            let (k2, i2, k3, i3) = (kind.clone(), id.clone(), kind.clone(), id.clone());
-                            let use_it = move |_| {
-                                if k2 == "game" { s.game_id.set(i2.clone()) } else { s.namespace_id.set(i2.clone()) }
+                            let (kind, id) = (r.kind, r.id.clone());
+                            let (i2, i3) = (id.clone(), id.clone());
+                            let use_it = move |_| match kind {
+                                IdKind::Game => s.game_id.set(i2.clone()),
+                                IdKind::Namespace => s.namespace_id.set(i2.clone()),
                             };
-                            let on_label = move |ev| relabel(&k3, &i3, event_target_value(&ev));
+                            let on_label = move |ev| relabel(kind, &i3, event_target_value(&ev));
                             let forget = {
-                                let (kind, id) = (kind.clone(), id.clone());
-                                move |_| recent.forget(&kind, &id)
+                                let id = id.clone();
+                                move |_| recent.forget(kind, &id)
                             };
-                            let which = if presenting { format!("{kind} {}", n + 1) } else { format!("{kind} {id}") };
+                            let noun = kind.noun();
+                            let which = if presenting { format!("{noun} {}", n + 1) } else { format!("{noun} {id}") };
                             view! {
                                 <li>
-                                    <span class="gc-muted">{kind.clone()}</span>
-                                    <button type="button" class="gc-small" on:click=use_it>"Use " {name(&id, &r.label, kind == "namespace" && s.protected.has(&id))}</button>
+                                    <span class="gc-muted">{noun}</span>
+                                    <button type="button" class="gc-small" on:click=use_it>"Use " {name(&id, &r.label, kind == IdKind::Namespace && s.protected.has(&id))}</button>
                                     <input type="text" aria-label=format!("Label for {which}") placeholder="Label"
                                         prop:value=r.label.clone() on:change=on_label />
                                     <button type="button" class="gc-small" aria-label=format!("Forget {which}") on:click=forget>"Forget"</button>

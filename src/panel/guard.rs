@@ -1,0 +1,116 @@
+//! The guard on protected namespaces: which are marked (kept in
+//! `localStorage`, followed across tabs), what must be typed to change them,
+//! and the last word before a change is sent. The rules themselves are the
+//! core's ([`crate::protect`]).
+
+use leptos::prelude::*;
+
+use crate::api::ApiError;
+use crate::panel::store::{Log, Protected, Recent};
+use crate::protect::{Marks, Named};
+use crate::validate::{canonical_id, IdKind, Issue, IssueCode};
+
+/// The protected namespaces, with the labels their names are read from, and
+/// the log their marks are written to (with the selected game).
+#[derive(Clone, Copy)]
+pub struct Guard {
+    marks: Protected,
+    recent: Recent,
+    log: Log,
+    game_id: RwSignal<String>,
+}
+
+impl Guard {
+    pub fn new(marks: Protected, recent: Recent, log: Log, game_id: RwSignal<String>) -> Guard {
+        Guard {
+            marks,
+            recent,
+            log,
+            game_id,
+        }
+    }
+
+    /// Whether a namespace is marked, in any spelling of its id (tracked).
+    pub fn has(&self, id: &str) -> bool {
+        self.marks.has(id)
+    }
+
+    /// Reads the marks (tracked).
+    pub fn with<R>(&self, f: impl FnOnce(&Marks) -> R) -> R {
+        self.marks.with(f)
+    }
+
+    /// Reads the marks again from storage: another tab may have changed them.
+    pub fn refresh(&self) {
+        self.marks.refresh();
+    }
+
+    /// What must be typed to change the namespaces `ids` (taken as
+    /// protected): their names ([`crate::protect::phrase`]), each its label
+    /// or else its id; nothing for none (tracked, labels too).
+    pub fn phrase(&self, ids: &[String]) -> String {
+        self.recent.with(|_| ());
+        let names: Vec<(String, String)> = ids
+            .iter()
+            .map(|ns| {
+                (
+                    ns.trim().to_owned(),
+                    self.recent.label_of(IdKind::Namespace, ns),
+                )
+            })
+            .collect();
+        crate::protect::phrase(&names)
+    }
+
+    /// The namespaces among `ids` that are protected (tracked).
+    pub fn among(&self, ids: &[String]) -> Vec<String> {
+        ids.iter().filter(|id| self.has(id)).cloned().collect()
+    }
+
+    /// Whether a change may be sent to `namespace` now: it is not protected
+    /// as kept at this very moment (another tab may have marked it since the
+    /// confirmation), or its name was typed. Otherwise the refusal says so,
+    /// and nothing is sent.
+    pub fn may_change(&self, namespace: &str, named: &Named) -> Result<(), ApiError> {
+        self.marks.refresh();
+        if self
+            .marks
+            .with_untracked(|marks| named.allows(marks, namespace))
+        {
+            return Ok(());
+        }
+        let label = self.recent.label_of(IdKind::Namespace, namespace);
+        Err(ApiError::invalid(Issue::new(
+            IssueCode::NamespaceProtected,
+            "namespace_id",
+            format!(
+                "{} was marked protected after the change was confirmed: nothing was sent to it. Apply again and type its name.",
+                crate::bulk::name(namespace.trim(), &label)
+            ),
+        )))
+    }
+
+    /// Marks a namespace protected, or removes the mark once its name was
+    /// typed (`named`); the action log says so. Whether it changed.
+    pub fn protect(&self, id: &str, on: bool, named: &Named) -> bool {
+        let id = canonical_id(id);
+        if !on && self.may_change(&id, named).is_err() {
+            return false;
+        }
+        if !self.marks.update(|marks| marks.set(&id, on)) {
+            return false;
+        }
+        self.log.record(crate::action_log::Entry {
+            at_ms: js_sys::Date::now() as i64,
+            operation: "mark-protected".to_owned(),
+            game_id: canonical_id(&self.game_id.get_untracked()),
+            namespace_label: self.recent.label_of(IdKind::Namespace, &id),
+            namespace_id: id,
+            value: if on { "protected" } else { "not protected" }.to_owned(),
+            outcome: "done".to_owned(),
+            ray_id: String::new(),
+            request: String::new(),
+        });
+        true
+    }
+}

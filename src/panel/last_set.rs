@@ -1,0 +1,41 @@
+//! What this panel last set on each namespace: the service's four operations
+//! cannot read a setting back, so the pages show what was set here, in this
+//! tab, or "unknown".
+
+use leptos::prelude::*;
+
+use crate::settings::{Change, Setting};
+use crate::validate::canonical_id;
+
+/// The last change of each setting, by game and namespace (their one form).
+/// A short list searched in place: a map type of its own costs the panel
+/// 2.8 KB gzipped.
+#[derive(Clone, Copy)]
+pub struct Memory(RwSignal<Vec<(String, String, Change)>>);
+
+impl Memory {
+    pub fn new() -> Memory {
+        Memory(RwSignal::new(Vec::new()))
+    }
+
+    /// What was last set here for `setting` on a namespace of a game
+    /// (tracked).
+    pub fn of(&self, setting: Setting, game: &str, namespace: &str) -> Option<Change> {
+        let (game, namespace) = (canonical_id(game), canonical_id(namespace));
+        self.0.with(|list| {
+            list.iter()
+                .find(|(g, n, c)| *g == game && *n == namespace && c.setting() == setting)
+                .map(|(.., c)| c.clone())
+        })
+    }
+
+    /// Remembers what was set on a namespace.
+    pub fn remember(&self, change: Change, game: &str, namespace: &str) {
+        self.0.update(|list| {
+            list.retain(|(g, n, c)| {
+                !(g == game && n == namespace && c.setting() == change.setting())
+            });
+            list.push((game.to_owned(), namespace.to_owned(), change));
+        });
+    }
+}

@@ -1,0 +1,153 @@
+//! The token just created, shown once, with its decoded contents and what it
+//! was created for.
+
+use leptos::prelude::*;
+
+use super::engine_files;
+use crate::model::{DevTokenRequest, Timestamp};
+use crate::panel::lazy::lazy_view;
+use crate::panel::session::Session;
+use crate::panel::widgets::{CopyButton, TokenLife};
+use crate::sealed::Contents;
+use crate::token::{self, DecodedToken};
+use crate::validate::IdKind;
+
+/// A token just created (or opened from an encrypted hand-off), with what
+/// it was created for.
+#[derive(Clone)]
+pub(super) struct Issued {
+    pub(super) token: String,
+    pub(super) base_url: String,
+    pub(super) game: String,
+    pub(super) namespace: String,
+    pub(super) request: DevTokenRequest,
+    /// Opened from an encrypted hand-off (not created here): the
+    /// namespace's label in it, or "".
+    pub(super) opened: Option<String>,
+}
+
+impl Issued {
+    /// The token an encrypted hand-off holds.
+    pub(super) fn opened(c: Contents) -> Issued {
+        Issued {
+            token: c.token,
+            base_url: c.base_url,
+            game: c.game_id,
+            namespace: c.namespace_id,
+            request: DevTokenRequest {
+                hostname: c.hostname,
+                ports: c.ports,
+            },
+            opened: Some(c.namespace_label),
+        }
+    }
+
+    /// What sealing it hands over (the label and the mark are the
+    /// session's, when it is sealed).
+    pub(super) fn contents(&self) -> Contents {
+        Contents {
+            token: self.token.clone(),
+            base_url: self.base_url.clone(),
+            game_id: self.game.clone(),
+            namespace_id: self.namespace.clone(),
+            hostname: self.request.hostname.clone(),
+            ports: self.request.ports.clone(),
+            ..Contents::default()
+        }
+    }
+}
+
+/// The new token (or one opened from an encrypted hand-off), shown once:
+/// masked, revealable, copyable, handed to an engine as a file, sealed for
+/// a teammate, and decoded beside.
+#[component]
+pub(super) fn IssuedToken(issued: Issued, again: Callback<DevTokenRequest>) -> impl IntoView {
+    let reveal = RwSignal::new(false);
+    let decoded = token::decode(&issued.token);
+    let (token, shown) = (issued.token.clone(), issued.token.clone());
+    let (life, request) = (issued.token.clone(), issued.request.clone());
+    view! {
+        <div class="gc-token-once" role="region" aria-label="New development token">
+            <p><strong>{if issued.opened.is_some() {
+                "Opened from the hand-off: a secret, for this namespace only."
+            } else {
+                "Copy this token now: it is shown once and cannot be shown again."
+            }}</strong></p>
+            {issued.opened.clone().map(|theirs| handoff_ids(&issued.game, &issued.namespace, theirs))}
+            <div class="gc-toolbar">
+                <input type=move || if reveal.get() { "text" } else { "password" } readonly aria-label="New token" prop:value=shown class="gc-token-value gc-secret" />
+                <button type="button" class="gc-secondary" aria-pressed=move || reveal.get().to_string() on:click=move |_| reveal.update(|v| *v = !*v)>
+                    {move || if reveal.get() { "Hide" } else { "Reveal" }}
+                </button>
+                <CopyButton text=token label="Copy token" />
+            </div>
+            <TokenLife token=life />
+            <p>
+                <button type="button" class="gc-secondary" on:click=move |_| again.run(request.clone())>
+                    "Create another like this"
+                </button>
+            </p>
+            {lazy_view(engine_files, "the engine files", move |make| make(issued.clone()))}
+            {match decoded {
+                Ok(d) => decoded_view(d).into_any(),
+                Err(e) => view! { <p class="gc-muted">{e.to_string()}</p> }.into_any(),
+            }}
+        </div>
+    }
+}
+
+/// What the token says of itself, decoded here.
+fn decoded_view(d: DecodedToken) -> impl IntoView {
+    let time = |ms: Option<i64>| {
+        ms.and_then(Timestamp::from_unix_ms)
+            .map_or("never".to_owned(), |t| t.to_rfc3339_ms())
+    };
+    let dev = d.development().cloned().unwrap_or_default();
+    let ports = dev
+        .ports
+        .iter()
+        .map(|p| {
+            let at = match (p.port, p.port_range) {
+                (_, Some((a, b))) => format!("{a}–{b}"),
+                (Some(n), None) => n.to_string(),
+                (None, None) => String::new(),
+            };
+            view! { <li>{format!("{} {} {at}", p.label, p.protocol)}</li> }
+        })
+        .collect_view();
+    view! {
+        <dl class="gc-decoded" aria-label="Decoded token">
+            <dt>"Kind"</dt><dd>{d.kind().as_str()}</dd>
+            <dt>"Namespace"</dt><dd><code class="gc-secret">{dev.namespace_id.clone().unwrap_or_default()}</code></dd>
+            <dt>"Hostname"</dt><dd class="gc-secret">{dev.hostname.clone()}</dd>
+            <dt>"Ports"</dt><dd><ul>{ports}</ul></dd>
+            <dt>"Issued"</dt><dd>{time(d.claims.iat_ms)}</dd>
+            <dt>"Expires"</dt><dd>{time(d.claims.exp_ms)}</dd>
+        </dl>
+    }
+}
+
+/// An opened hand-off's namespace (and its game), offered: selected only
+/// when the teammate says so. Where the hand-off names the namespace otherwise
+/// than this panel does, this panel's name is kept and the other offered.
+fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
+    let s = Session::get();
+    let ours = s.recent.label_of(IdKind::Namespace, namespace);
+    let (g, n) = (game.to_owned(), namespace.to_owned());
+    let select = move |_| {
+        s.game_id.set(g.clone());
+        s.namespace_id.set(n.clone());
+    };
+    let differs = !theirs.trim().is_empty() && theirs.trim() != ours;
+    view! {
+        <p>
+            "For namespace " {crate::panel::present::name(namespace, &ours, s.protected.has(namespace))} ". "
+            <button type="button" class="gc-secondary" on:click=select>"Select this namespace"</button>
+        </p>
+        {differs.then(|| view! {
+            <p class="gc-hint gc-warning" role="status">
+                "The hand-off calls it \u{201c}" {theirs} "\u{201d}; this panel's name is kept."
+            </p>
+        })}
+    }
+}

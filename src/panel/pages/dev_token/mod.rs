@@ -1,0 +1,223 @@
+//! Create a development token: hostname, a port editor with live validation by
+//! the core, what the matchmaker returns for each port, and the token shown
+//! once with its decoded contents.
+
+mod engine_files;
+mod handoff;
+mod issued_token;
+mod port_editor;
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::api::CreateDevToken;
+use crate::model::{DevTokenRequest, Timestamp};
+use crate::panel::calls;
+use crate::panel::lazy::lazy;
+use crate::panel::present::marked;
+use crate::panel::session::Session;
+use crate::panel::widgets::{Confirm, ErrorPanel};
+use crate::protect::Named;
+use crate::token;
+use crate::validate::{self, Issue, MAX_PORTS};
+use engine_files::EngineFiles;
+use issued_token::{Issued, IssuedToken};
+use port_editor::{build_request, issues_at, At, Issues, PortEditor, PortRow};
+
+#[component]
+pub fn DevTokenPage() -> impl IntoView {
+    let s = Session::get();
+    let hostname = RwSignal::new("127.0.0.1".to_owned());
+    let next_id = StoredValue::new(2u32);
+    let rows = RwSignal::new(vec![PortRow::new(1, "default", "http", "8080")]);
+    let add = move |label: &str, protocol: &str, port: &str| {
+        if rows.with_untracked(Vec::len) >= MAX_PORTS {
+            return;
+        }
+        let id = next_id.get_value();
+        next_id.set_value(id + 1);
+        rows.update(|r| r.push(PortRow::new(id, label, protocol, port)));
+    };
+    // Worked out where it is read (16 ports at most): a memo of a type of
+    // its own costs the panel 0.5 KB.
+    let checked = move || rows.with(|r| build_request(&hostname.get(), r));
+    let has_errors = move || validate::has_errors(&checked().1);
+    let full = move || rows.with(|r| r.len() >= MAX_PORTS);
+
+    // A token for a protected namespace is made after a confirmation in
+    // which its name is typed, as any change to it is.
+    let confirming = RwSignal::new(false);
+    let guarded = RwSignal::new(Vec::new());
+    let opts = calls::page_options();
+    let create = Action::new_local(move |(req, named): &(DevTokenRequest, Named)| {
+        // The engine files' code is fetched while the token is made (split
+        // builds); a failure shows where the files would be.
+        #[cfg(gamecloud_split)]
+        leptos::task::spawn_local(async {
+            let _ = preload_engine_files().await;
+        });
+        let (base_url, game, ns, req, opts) = (
+            s.base_url.get_untracked(),
+            s.game(),
+            s.namespace(),
+            req.clone(),
+            opts.clone(),
+        );
+        let named = named.clone();
+        async move {
+            let op = CreateDevToken {
+                game_id: &game,
+                namespace_id: &ns,
+                request: &req,
+            };
+            let change = calls::Logged {
+                game_id: game.clone(),
+                namespace_id: ns.clone(),
+                value: req.summary(),
+                named,
+            };
+            // The log gets the token's expiry, never the token.
+            let expiry = |res: &crate::model::DevTokenResponse| {
+                token::decode(&res.token)
+                    .ok()
+                    .and_then(|d| d.claims.exp_ms)
+                    .and_then(Timestamp::from_unix_ms)
+                    .map_or(String::new(), |t| format!("expires {}", t.to_rfc3339_ms()))
+            };
+            let res = calls::send_change(s, &op, &opts, change, expiry).await?;
+            Ok(Issued {
+                token: res.token,
+                base_url: crate::api::BaseUrl::parse(&base_url)
+                    .map(|b| b.as_str().to_owned())
+                    .unwrap_or(base_url),
+                game,
+                namespace: ns,
+                request: req,
+                opened: None,
+            })
+        }
+    });
+    let create_now = move |named: Named| {
+        if !create.pending().get_untracked() {
+            create.dispatch((untrack(checked).0, named));
+        }
+    };
+
+    // A protected namespace's name is asked for first; the marks as kept
+    // now (another tab may have marked it a moment ago).
+    let ask_or_create = move || {
+        s.protected.refresh();
+        if s.protected.has(&s.namespace()) {
+            guarded.set(vec![s.namespace()]);
+            confirming.set(true);
+        } else {
+            create_now(Named::default())
+        }
+    };
+
+    // "Create another like this": the form again holds what the shown
+    // token was made for, and the hostname has the focus.
+    let again = Callback::new(move |req: DevTokenRequest| {
+        hostname.set(req.hostname);
+        let first = next_id.get_value();
+        let filled: Vec<PortRow> = (first..)
+            .zip(&req.ports)
+            .map(|(id, (label, config))| PortRow::from_config(id, label, config))
+            .collect();
+        next_id.set_value(first + filled.len() as u32);
+        rows.set(filled);
+        let input = document()
+            .query_selector("input[name=hostname]")
+            .ok()
+            .flatten();
+        if let Some(input) = input.and_then(|i| i.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = input.focus();
+        }
+    });
+
+    let hostname_issues = issues_at(checked, At::Hostname);
+    view! {
+        <section class="gc-page" aria-labelledby="token-heading">
+            <h2 id="token-heading">"Development token"</h2>
+            <p class="gc-muted">
+                "A development token lets a game server on your machine answer matchmaking as if it ran in the cloud. It bypasses the proxy: the matchmaker hands back the hostname and ports exactly as configured here."
+            </p>
+            <label class="gc-field">
+                "Hostname"
+                <input
+                    type="text"
+                    name="hostname"
+                    class="gc-secret"
+                    spellcheck="false"
+                    aria-invalid=move || hostname_issues.with(|l| l.iter().any(Issue::is_error)).to_string()
+                    aria-describedby="hostname-hint"
+                    bind:value=hostname
+                />
+            </label>
+            <p id="hostname-hint" class="gc-muted">
+                "127.0.0.1 is reachable only from this machine; for a phone, a console or a second PC, use this machine's LAN address (such as 192.168.1.20)."
+            </p>
+            <Issues issues=hostname_issues />
+            <table class="gc-ports" aria-label="Ports">
+                <thead>
+                    <tr>
+                        <th scope="col">"Label"</th>
+                        <th scope="col">"Protocol"</th>
+                        <th scope="col">"Port or range"</th>
+                        <th scope="col">"Through the proxy"</th>
+                        <th scope="col">"With this token"</th>
+                        <th scope="col"><span class="gc-visually-hidden">"Remove"</span></th>
+                    </tr>
+                </thead>
+                <tbody>
+                    // Rows are re-rendered only when one is added or removed
+                    // (a click): their values live in their own signals, so
+                    // typing never rebuilds a row or moves the focus.
+                    {move || rows.get().into_iter().map(|row| view! {
+                        <PortEditor row=row hostname=hostname rows=rows issues=issues_at(checked, At::Row(row)) />
+                    }.into_any()).collect_view()}
+                </tbody>
+            </table>
+            <Issues issues=issues_at(checked, At::Ports) />
+            <div class="gc-toolbar">
+                {[
+                    ("Add port", "", "udp", ""),
+                    ("Preset: HTTP default on 8080", "default", "http", "8080"),
+                    ("Preset: UDP game port 7777", "game", "udp", "7777"),
+                ].map(|(text, label, protocol, port)| view! {
+                    <button type="button" class="gc-secondary" disabled=full on:click=move |_| add(label, protocol, port)>
+                        {text}
+                    </button>
+                })}
+            </div>
+            <Confirm
+                open=confirming
+                text=Signal::derive(move || format!("Create a development token for the protected namespace {}?", marked(s.namespace_id.get().trim())))
+                confirm="Create"
+                on_confirm=Callback::new(create_now)
+                guarded=guarded
+            />
+            <button
+                type="button"
+                disabled=move || has_errors() || create.pending().get()
+                on:click=move |_| ask_or_create()
+            >
+                {move || if create.pending().get() { "Creating…" } else { "Create token" }}
+            </button>
+            // A teammate's token, sealed by a lead: shown where a new one is.
+            <handoff::OpenHandoff on_open=Callback::new(move |c| create.value().set(Some(Ok(Issued::opened(c))))) />
+            {move || create.value().get().map(|r| match r {
+                Ok(issued) => view! { <IssuedToken issued again /> }.into_any(),
+                Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
+            })}
+        </section>
+    }
+}
+
+lazy! {
+    /// The engine files' code: the writers, their notes and snippets, needed
+    /// once a token is there (split builds fetch it then).
+    fn engine_files() -> fn(Issued) -> AnyView;
+    in engine_files, preload preload_engine_files;
+    { |issued| view! { <EngineFiles issued /> }.into_any() }
+}

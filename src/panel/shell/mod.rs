@@ -1,0 +1,5 @@
+//! The app shell: what every page of the panel stands in.
+
+pub mod app;
+mod connection;
+mod recent;

@@ -1,0 +1,26 @@
+//! The protected namespaces' store.
+
+use super::{Kept, Stored, PROTECTED};
+use crate::protect::Marks;
+
+/// The protected namespaces ([`crate::protect`]), kept in `localStorage`
+/// apart from the recent ids, so that a mark outlives the id's place in
+/// that short list.
+pub type Protected = Stored<Marks>;
+
+impl Kept for Marks {
+    const KEY: &'static str = PROTECTED;
+    fn read(text: &str) -> (Self, usize) {
+        (Marks::parse(text), 0)
+    }
+    fn write(&self) -> String {
+        self.to_text()
+    }
+}
+
+impl Protected {
+    /// Whether the namespace, in any spelling, is protected (tracked).
+    pub fn has(self, id: &str) -> bool {
+        self.with(|marks| marks.has(id))
+    }
+}

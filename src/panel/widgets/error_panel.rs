@@ -1,0 +1,41 @@
+//! How a failure is shown where it happened.
+
+use leptos::prelude::*;
+
+use crate::api::ApiError;
+use crate::panel::widgets::CopyButton;
+
+/// A failure where it happened: the sentence, and for a service error its
+/// code, ray id (copyable) and documentation; a retry button where a retry is
+/// safe.
+#[component]
+pub fn ErrorPanel(error: ApiError, #[prop(optional)] retry: Option<Callback<()>>) -> impl IntoView {
+    let details = match &error {
+        ApiError::Service(e) => Some(view! {
+            <dl class="gc-error-details">
+                <dt>"Code"</dt>
+                <dd><code>{e.code.clone()}</code></dd>
+                <dt>"Ray id"</dt>
+                <dd><code class="gc-secret">{e.ray_id.clone()}</code> " " <CopyButton text=e.ray_id.clone() label="Copy ray id" /></dd>
+                {e.documentation.clone().map(|d| {
+                    let href = d.clone();
+                    view! {
+                        <dt>"Documentation"</dt>
+                        <dd><a href=href target="_blank" rel="noopener noreferrer">{d}</a></dd>
+                    }
+                })}
+            </dl>
+        }),
+        _ => None,
+    };
+    view! {
+        <div class="gc-error" role="alert" data-kind=error.kind()>
+            // A message can hold the URL, an id or anything the service said.
+            <p class="gc-secret">{error.to_string()}</p>
+            {details}
+            {retry.map(|r| view! {
+                <button type="button" class="gc-secondary" on:click=move |_| r.run(())>"Try again"</button>
+            })}
+        </div>
+    }
+}

@@ -1,0 +1,17 @@
+//! The pieces the pages share: how a failure is shown, the one confirmation
+//! of every change, a setting's choices, a change to several namespaces,
+//! copying and saving, a token's life.
+
+mod bulk_change;
+mod choices;
+mod confirm;
+mod copy;
+mod error_panel;
+mod token_life;
+
+pub use bulk_change::BulkChange;
+pub use choices::{Choices, LastSet};
+pub use confirm::Confirm;
+pub use copy::{download, CopyButton};
+pub use error_panel::ErrorPanel;
+pub use token_life::TokenLife;

@@ -1,0 +1,136 @@
+//! The panel's address: which page, and the selected game and namespace, kept
+//! in the URL's hash (`#/cdn-auth?game=<id>&ns=<id>`) so that a reload or a
+//! shared link opens the same view. Read and written here, without the
+//! browser, so that every rule is a native test.
+
+use crate::api::encode_segment;
+use crate::validate::canonical_id;
+
+/// The panel's pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    /// The builds table.
+    Builds,
+    /// Create a development token.
+    DevToken,
+    /// Set the CDN auth type.
+    CdnAuth,
+    /// Enable or disable domain-based auth.
+    DomainAuth,
+    /// The action log.
+    Log,
+}
+
+impl Page {
+    /// Every page, in the navigation's order.
+    pub const ALL: [Page; 5] = [
+        Page::Builds,
+        Page::DevToken,
+        Page::CdnAuth,
+        Page::DomainAuth,
+        Page::Log,
+    ];
+
+    /// The page's slug in the URL.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Page::Builds => "builds",
+            Page::DevToken => "dev-token",
+            Page::CdnAuth => "cdn-auth",
+            Page::DomainAuth => "domain-auth",
+            Page::Log => "log",
+        }
+    }
+
+    /// The page's name in the navigation.
+    pub fn title(self) -> &'static str {
+        match self {
+            Page::Builds => "Builds",
+            Page::DevToken => "Development token",
+            Page::CdnAuth => "CDN auth",
+            Page::DomainAuth => "Domain auth",
+            Page::Log => "Action log",
+        }
+    }
+
+    /// The page a slug names.
+    pub fn from_slug(slug: &str) -> Option<Page> {
+        Page::ALL.into_iter().find(|p| p.slug() == slug)
+    }
+}
+
+/// A view as the URL's hash holds it: `#/<page>?game=<id>&ns=<id>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    /// The page shown.
+    pub page: Page,
+    /// The selected game's id, in its one form ([`canonical_id`]).
+    pub game_id: String,
+    /// The selected namespace's id, in its one form.
+    pub namespace_id: String,
+}
+
+impl Route {
+    /// Reads a hash (`#/cdn-auth?game=..&ns=..`), or a query (`?game=..`):
+    /// an unknown page is the builds page, a missing id is empty, and the
+    /// first of a repeated key counts.
+    pub fn parse(hash: &str) -> Route {
+        let hash = hash.trim_start_matches('#').trim_start_matches('/');
+        let (slug, query) = hash.split_once('?').unwrap_or((hash, ""));
+        let get = |key: &str| {
+            let value = query.split('&').find_map(|pair| {
+                let (k, v) = pair.split_once('=')?;
+                (k == key).then(|| form_decode(v))
+            });
+            canonical_id(&value.unwrap_or_default())
+        };
+        Route {
+            page: Page::from_slug(slug).unwrap_or(Page::Builds),
+            game_id: get("game"),
+            namespace_id: get("ns"),
+        }
+    }
+
+    /// The hash for this view; an empty id is left out.
+    pub fn to_hash(&self) -> String {
+        let mut hash = String::from("#/");
+        hash.push_str(self.page.slug());
+        let mut sep = '?';
+        for (key, id) in [("game", &self.game_id), ("ns", &self.namespace_id)] {
+            if !id.is_empty() {
+                hash.push(sep);
+                hash.push_str(key);
+                hash.push('=');
+                hash.push_str(&encode_segment(id));
+                sep = '&';
+            }
+        }
+        hash
+    }
+}
+
+/// A query's value as text: `+` is a space, `%XX` a byte; bytes that are
+/// not UTF-8 are no text (empty), as no id is.
+fn form_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |at: usize| bytes.get(at).and_then(|b| (*b as char).to_digit(16));
+        match (bytes[i], hex(i + 1), hex(i + 2)) {
+            (b'%', Some(hi), Some(lo)) => {
+                out.push((hi * 16 + lo) as u8);
+                i += 3;
+            }
+            (b'+', ..) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (b, ..) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_default()
+}

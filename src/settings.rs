@@ -1,0 +1,86 @@
+//! The two namespace settings the service can change but not read back, and
+//! one change of either, typed from the page's choice to the call, the
+//! action log, the last-set memory and the confirmation. The next setting is
+//! one more variant of each.
+
+use crate::api::{ApiError, Call, Connection, Operation, SetCdnAuth, SetDomainAuth};
+use crate::model::CdnAuthType;
+
+/// A namespace setting the panel can change but not read back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The CDN authentication type.
+    CdnAuth,
+    /// Domain-based authentication.
+    DomainAuth,
+}
+
+/// One change of a namespace setting. Its value is text only where a person
+/// or the log reads it ([`Change::value`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Set the CDN authentication type.
+    CdnAuth(CdnAuthType),
+    /// Enable (`true`) or disable domain-based authentication.
+    DomainAuth(bool),
+}
+
+impl Change {
+    /// Which setting it changes.
+    pub fn setting(&self) -> Setting {
+        match self {
+            Change::CdnAuth(_) => Setting::CdnAuth,
+            Change::DomainAuth(_) => Setting::DomainAuth,
+        }
+    }
+
+    /// The value as the page and the action log say it: the service's name
+    /// of a CDN auth type, `enabled` or `disabled`.
+    pub fn value(&self) -> &str {
+        match self {
+            Change::CdnAuth(t) => t.as_str(),
+            Change::DomainAuth(true) => "enabled",
+            Change::DomainAuth(false) => "disabled",
+        }
+    }
+
+    /// The request that makes the change on one namespace of a game.
+    pub fn call(
+        &self,
+        conn: &Connection,
+        game_id: &str,
+        namespace_id: &str,
+    ) -> Result<Call, ApiError> {
+        match self {
+            Change::CdnAuth(auth_type) => SetCdnAuth {
+                game_id,
+                namespace_id,
+                auth_type,
+            }
+            .call(conn),
+            Change::DomainAuth(enabled) => SetDomainAuth {
+                game_id,
+                namespace_id,
+                enabled: *enabled,
+            }
+            .call(conn),
+        }
+    }
+
+    /// The operation's name, for the action log.
+    pub fn operation(&self) -> &'static str {
+        match self {
+            Change::CdnAuth(_) => SetCdnAuth::NAME,
+            Change::DomainAuth(_) => SetDomainAuth::NAME,
+        }
+    }
+
+    /// What is set, for a confirmation.
+    pub fn describe(&self) -> String {
+        let what = match self {
+            Change::CdnAuth(_) => "the CDN auth type",
+            Change::DomainAuth(_) => "domain-based authentication",
+        };
+        format!("{what} to {}", self.value())
+    }
+}

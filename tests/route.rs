@@ -1,0 +1,122 @@
+//! The panel's address, read and written as a shared link or a reload meets
+//! it: the page, the game and the namespace.
+
+use gamecloud::route::{Page, Route};
+
+const GAME: &str = "9d3f2a71-55c4-4a0e-9b8e-3c1d2f4a5b6c";
+const NS: &str = "0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0";
+
+#[test]
+fn a_link_opens_its_page_with_its_game_and_namespace() {
+    let route = Route::parse(&format!("#/cdn-auth?game={GAME}&ns={NS}"));
+    assert_eq!(
+        route,
+        Route {
+            page: Page::CdnAuth,
+            game_id: GAME.to_owned(),
+            namespace_id: NS.to_owned(),
+        }
+    );
+}
+
+#[test]
+fn every_page_prints_and_reads_back_as_itself() {
+    for page in Page::ALL {
+        for (game, ns) in [("", ""), (GAME, ""), (GAME, NS), ("", NS)] {
+            let route = Route {
+                page,
+                game_id: game.to_owned(),
+                namespace_id: ns.to_owned(),
+            };
+            assert_eq!(Route::parse(&route.to_hash()), route, "{}", route.to_hash());
+        }
+    }
+}
+
+#[test]
+fn the_hash_names_only_the_ids_that_are_set() {
+    let route = |game: &str, ns: &str| Route {
+        page: Page::DomainAuth,
+        game_id: game.to_owned(),
+        namespace_id: ns.to_owned(),
+    };
+    assert_eq!(route("", "").to_hash(), "#/domain-auth");
+    assert_eq!(
+        route(GAME, "").to_hash(),
+        format!("#/domain-auth?game={GAME}")
+    );
+    assert_eq!(route("", NS).to_hash(), format!("#/domain-auth?ns={NS}"));
+    assert_eq!(
+        route(GAME, NS).to_hash(),
+        format!("#/domain-auth?game={GAME}&ns={NS}")
+    );
+}
+
+#[test]
+fn an_unknown_page_or_a_broken_hash_opens_the_builds_page() {
+    for hash in [
+        "",
+        "#",
+        "#/",
+        "#/nope",
+        "#/builds/extra",
+        "#?game=",
+        "#/%zz",
+        "garbage",
+    ] {
+        assert_eq!(Route::parse(hash).page, Page::Builds, "{hash:?}");
+    }
+    assert_eq!(Route::parse("#/log").page, Page::Log);
+    assert_eq!(Route::parse("/dev-token").page, Page::DevToken);
+}
+
+#[test]
+fn the_service_link_gives_its_game() {
+    // The service prints the panel's address as `?game=<id>`.
+    let route = Route::parse(&format!("?game={GAME}"));
+    assert_eq!(route.game_id, GAME);
+    assert_eq!(route.namespace_id, "");
+}
+
+#[test]
+fn ids_come_in_their_one_form_whatever_the_link_spelt() {
+    let upper = GAME.to_uppercase();
+    let braced = format!("%7B{}%7D", GAME.replace('-', ""));
+    for spelt in [upper.as_str(), braced.as_str()] {
+        assert_eq!(
+            Route::parse(&format!("#/builds?game={spelt}")).game_id,
+            GAME,
+            "{spelt}"
+        );
+    }
+}
+
+#[test]
+fn text_that_is_not_an_id_survives_the_round_trip() {
+    // Sent encoded, the service answers 404: the link must not change it.
+    for id in ["a b", "x&ns=y", "50%", "é/…", "a+b", "#frag", "=="] {
+        let route = Route {
+            page: Page::Builds,
+            game_id: id.to_owned(),
+            namespace_id: String::new(),
+        };
+        let hash = route.to_hash();
+        assert_eq!(Route::parse(&hash), route, "{id:?} as {hash}");
+    }
+}
+
+#[test]
+fn a_query_reads_as_the_browser_reads_it() {
+    // `+` is a space, `%XX` a byte, a bad escape stays as written, bytes that
+    // are not UTF-8 are no id, and the first of a repeated key counts.
+    let game = |query: &str| Route::parse(&format!("#/builds?{query}")).game_id;
+    assert_eq!(game("game=a+b"), "a b");
+    assert_eq!(game("game=%41%62"), "Ab");
+    assert_eq!(game("game=%zz%4"), "%zz%4");
+    assert_eq!(game("game=%FF"), "");
+    assert_eq!(game("game=%C3%A9"), "é");
+    assert_eq!(game("game=first&game=second"), "first");
+    assert_eq!(game("ns=x&game=second"), "second");
+    assert_eq!(game("gamex=1"), "");
+    assert_eq!(game("game"), "");
+}

@@ -1,0 +1,87 @@
+//! A change of a namespace setting, from the page's choice to the request,
+//! the action log's words and the confirmation.
+
+use gamecloud::api::{Connection, Method};
+use gamecloud::model::CdnAuthType;
+use gamecloud::settings::{Change, Setting};
+
+fn connection() -> Connection {
+    Connection::new("https://api.example.com", "cloud-token").unwrap()
+}
+
+#[test]
+fn each_change_knows_its_setting_value_and_operation() {
+    let cases = [
+        (
+            Change::CdnAuth(CdnAuthType::Basic),
+            Setting::CdnAuth,
+            "basic",
+            "set-cdn-auth",
+        ),
+        (
+            Change::CdnAuth(CdnAuthType::None),
+            Setting::CdnAuth,
+            "none",
+            "set-cdn-auth",
+        ),
+        (
+            Change::DomainAuth(true),
+            Setting::DomainAuth,
+            "enabled",
+            "set-domain-auth",
+        ),
+        (
+            Change::DomainAuth(false),
+            Setting::DomainAuth,
+            "disabled",
+            "set-domain-auth",
+        ),
+    ];
+    for (change, setting, value, operation) in cases {
+        assert_eq!(change.setting(), setting);
+        assert_eq!(change.value(), value);
+        assert_eq!(change.operation(), operation, "{change:?}");
+    }
+}
+
+#[test]
+fn a_confirmation_says_what_is_set() {
+    assert_eq!(
+        Change::CdnAuth(CdnAuthType::Basic).describe(),
+        "the CDN auth type to basic"
+    );
+    assert_eq!(
+        Change::DomainAuth(false).describe(),
+        "domain-based authentication to disabled"
+    );
+}
+
+#[test]
+fn a_change_is_the_request_of_its_operation_on_one_namespace() {
+    let conn = connection();
+    let call = Change::CdnAuth(CdnAuthType::Basic)
+        .call(&conn, "g 1", "ns/2")
+        .unwrap();
+    assert_eq!(call.method, Method::Put);
+    assert_eq!(
+        call.url,
+        "https://api.example.com/cloud/games/g%201/namespaces/ns%2F2/cdn-auth"
+    );
+    assert_eq!(call.body.as_deref(), Some(r#"{"auth_type":"basic"}"#));
+
+    let call = Change::DomainAuth(true).call(&conn, "g", "n").unwrap();
+    assert_eq!(call.method, Method::Put);
+    assert_eq!(
+        call.url,
+        "https://api.example.com/cloud/games/g/namespaces/n/domain-public-auth"
+    );
+    assert_eq!(call.body.as_deref(), Some(r#"{"enabled":true}"#));
+}
+
+#[test]
+fn a_change_to_a_blank_id_is_refused_before_anything_is_sent() {
+    let err = Change::DomainAuth(true)
+        .call(&connection(), "g", " ")
+        .unwrap_err();
+    assert_eq!(err.kind(), "invalid_request");
+}
