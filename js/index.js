@@ -18,4 +18,4 @@ async function source(wasm) {
   return answer;
 }
 
-export const { init, GameCloudClient } = entry(source, new URL('./gamecloud_core_bg.wasm', import.meta.url));
+export const { init, GameCloudClient } = entry(source, () => new URL('./gamecloud_core_bg.wasm', import.meta.url));

@@ -8,4 +8,4 @@ export { GameCloudError, validateDevTokenRequest, proxyPort, decodeToken } from 
 // (bytes, a Response) is instantiated as it is.
 const source = (wasm) => (typeof wasm === 'string' || wasm instanceof URL ? readFile(wasm) : wasm);
 
-export const { init, GameCloudClient } = entry(source, new URL('./gamecloud_core_bg.wasm', import.meta.url));
+export const { init, GameCloudClient } = entry(source, () => new URL('./gamecloud_core_bg.wasm', import.meta.url));

@@ -27,22 +27,24 @@ function notLoaded(message, fields) {
 
 /**
  * The entry's `init` and client, for the entry's way to get the wasm:
- * `source(wasm)` gives what wasm-bindgen instantiates (a `Response`, bytes or
- * a module), `wasm` being `init`'s argument or, when absent, the file beside
- * the entry.
+ * `source(wasm)` gives what wasm-bindgen instantiates (a `Response` or
+ * bytes), `wasm` being `init`'s argument or, when absent, `beside()`: the
+ * file beside the entry, asked for only then (a bundle without
+ * `import.meta.url` fails at the load, not at import).
  */
 export function entry(source, beside) {
-  function init(wasm = beside) {
+  function init(wasm) {
     loading ??= (async () => {
+      wasm ??= beside();
       await start({ module_or_path: await source(wasm) });
       core.__setErrorClass(GameCloudError);
       loaded = true;
     })().catch((cause) => {
       loading = undefined; // the next call tries again
       throw notLoaded(
-        `The WebAssembly core did not load from ${wasm}: ${cause?.message ?? cause}. ` +
+        `The WebAssembly core did not load from ${wasm ?? 'beside the module'}: ${cause?.message ?? cause}. ` +
           'Serve gamecloud_core_bg.wasm where the module expects it (see its README), then call init() again.',
-        { url: String(wasm), cause },
+        { url: wasm && String(wasm), cause },
       );
     });
     return loading;
