@@ -150,9 +150,11 @@ function assertPage({ shown, problems, wasm }) {
   assert.match(wasm[0], / application\/wasm$/);
 }
 
-test('Node: importing reads nothing, the first call loads the core, the calls work', async () => {
+test('Node: typed through the exports, importing reads nothing, the first call loads the core, the calls work', async () => {
   const dir = install('node');
   assert.match(createRequire(`${dir}package.json`).resolve('@gamecloud/client'), /\/node_modules\/@gamecloud\/client\/node\.js$/);
+  // Its types through the same `exports` (fails if an `@ts-expect-error` line compiles).
+  execFileSync(new URL('../node_modules/.bin/tsc', import.meta.url).pathname, ['-p', `${dir}tsconfig.json`], { stdio: 'inherit' });
   const { dashboard } = await import(`${dir}src/calls.js`);
   const s = await service(dir);
   assertCalls(await dashboard({ baseUrl: s.url, token: s.token, gameId: s.gameId, namespaceId: s.namespaces.staging }));
