@@ -4,8 +4,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService } from './harness.mjs';
 
-const pkg = process.env.JS_PKG ?? new URL('../pkg/index.js', import.meta.url).href;
-const { GameCloudClient, GameCloudError, validateDevTokenRequest, proxyPort, decodeToken } = await import(pkg);
+// The package's `node` entry (its `exports` give Node this file).
+const pkg = process.env.JS_PKG ?? new URL('../pkg/node.js', import.meta.url).href;
+const { init, GameCloudClient, GameCloudError, validateDevTokenRequest, proxyPort, decodeToken } = await import(pkg);
 
 let service;
 /** The demo namespace named staging, as the service printed it. */
@@ -30,6 +31,29 @@ async function rejects(promise) {
   }
   assert.fail('expected a rejection');
 }
+
+// Runs first: nothing has loaded the core yet.
+test('importing loads nothing; init() loads once for every caller, and again after a failure', async () => {
+  for (const call of [() => validateDevTokenRequest({ hostname: 'h' }), () => proxyPort('tcp'), () => decodeToken('a.b')]) {
+    assert.throws(call, (e) => e instanceof GameCloudError && e.kind === 'not_loaded' && /\(\) needs the WebAssembly core, which is not loaded yet: await init\(\) first/.test(e.message));
+  }
+  const early = new GameCloudClient(null); // checked by its first call, once the core is there
+
+  const missing = await rejects(init('/no/such/gamecloud_core_bg.wasm'));
+  assert.ok(missing instanceof GameCloudError, String(missing));
+  assert.equal(missing.kind, 'not_loaded');
+  assert.equal(missing.url, '/no/such/gamecloud_core_bg.wasm');
+  assert.equal(missing.cause.code, 'ENOENT');
+  assert.match(missing.message, /did not load from \/no\/such\/gamecloud_core_bg\.wasm: .*call init\(\) again/);
+
+  const [a, b] = [init(), init()];
+  assert.equal(a, b, 'one load, however many wait');
+  assert.equal(await a, undefined);
+  assert.equal(init(), a, 'a later init() is the same load');
+  assert.deepEqual(validateDevTokenRequest({ hostname: '127.0.0.1', ports: {} }), []);
+  const e = await rejects(early.listBuilds(service.gameId));
+  assert.ok(e instanceof GameCloudError && e.kind === 'invalid_request', e.message);
+});
 
 test('lists builds with exact bigint sizes', async () => {
   const { builds } = await client.listBuilds(service.gameId);
@@ -225,12 +249,25 @@ test('npm pack gives an installable package with types and no Leptos', async () 
     'gamecloud_core_bg.wasm',
     'index.d.ts',
     'index.js',
+    'node.js',
     'package.json',
+    'shared.js',
   ]);
   const { readFileSync } = await import('node:fs');
   const glue = readFileSync(new URL('../pkg/gamecloud_core.js', import.meta.url), 'utf8');
   assert.doesNotMatch(glue, /leptos/i);
   const manifest = JSON.parse(readFileSync(new URL('../pkg/package.json', import.meta.url), 'utf8'));
   assert.equal(manifest.sideEffects, false);
-  assert.equal(manifest.exports['.'].types, './index.d.ts');
+  // Each environment its entry, the types first (TypeScript reads the first match).
+  assert.deepEqual(Object.entries(manifest.exports['.']), [
+    ['types', './index.d.ts'],
+    ['browser', './index.js'],
+    ['node', './node.js'],
+    ['default', './index.js'],
+  ]);
+  // No entry carries another's loading code.
+  const entry = (f) => readFileSync(new URL(`../pkg/${f}`, import.meta.url), 'utf8');
+  assert.doesNotMatch(entry('index.js'), /node:|readFile/);
+  assert.doesNotMatch(entry('node.js'), /fetch\(/);
+  assert.doesNotMatch(entry('index.js') + entry('node.js') + entry('shared.js'), /import\(|^await /m);
 });

@@ -1,7 +1,23 @@
 /**
  * Typed calls, validation and token decoding for the game cloud service's four
- * operations. Importing the module loads its WebAssembly core (top-level await).
+ * operations. Importing the module does nothing: its WebAssembly core loads on
+ * the first call that needs it, or at {@link init}. The same types serve every
+ * entry (browsers and bundlers, Node).
  */
+
+/**
+ * Loads the WebAssembly core, once: every caller (and every client call) waits
+ * for the same load. Await it before the first synchronous call
+ * ({@link validateDevTokenRequest}, {@link proxyPort}, {@link decodeToken}),
+ * or early, so that the first client call does not wait for it.
+ *
+ * @param wasm Where the core is, when not beside the module: in a browser a
+ *   URL to fetch (or a `Response`), in Node a path or `file:` URL to read;
+ *   anywhere its bytes. Only the first load's argument counts.
+ * @throws A {@link GameCloudError} of kind `not_loaded` (with `url` and
+ *   `cause`) if it cannot load; calling again tries again.
+ */
+export function init(wasm?: string | URL | Response | BufferSource): Promise<void>;
 
 /** A port protocol the service knows. Values it adds later arrive as their string. */
 export type PortProtocol = 'http' | 'https' | 'tcp' | 'tcp_tls' | 'udp';
@@ -183,9 +199,14 @@ export type ErrorKind =
   | 'aborted'
   | 'service'
   | 'unexpected_answer'
-  | 'decode';
+  | 'decode'
+  | 'not_loaded';
 
-/** Every failure of this package. `message` is a sentence a person can act on. */
+/**
+ * Every failure of this package. `message` is a sentence a person can act on.
+ * Kind `not_loaded`: a synchronous call before {@link init} resolved, or a
+ * load that failed (`url`, `cause`).
+ */
 export class GameCloudError extends Error {
   readonly name: 'GameCloudError';
   readonly kind: ErrorKind;
@@ -197,6 +218,7 @@ export class GameCloudError extends Error {
   readonly origin?: string;
   readonly method?: string;
   readonly headers?: string[];
+  /** `cors`: the URL called; `not_loaded`: where the WebAssembly core was sought. */
   readonly url?: string;
   /** `timeout`: the time one attempt was allowed. */
   readonly timeoutMs?: number;
@@ -224,7 +246,11 @@ export class GameCloudError extends Error {
 
 /** The client: one async method per operation. Every failure rejects with a {@link GameCloudError}. */
 export class GameCloudClient {
-  /** Throws a {@link GameCloudError} (`invalid_request`) if the options are wrong. */
+  /**
+   * Checks the options: wrong ones throw a {@link GameCloudError}
+   * (`invalid_request`) here once the core is loaded, or else reject the first
+   * call. Needs no {@link init}: each call awaits the load.
+   */
   constructor(options: ClientOptions);
   /** Creates a development token for a namespace. Never retried automatically. */
   createDevToken(
@@ -243,11 +269,20 @@ export class GameCloudClient {
   free(): void;
 }
 
-/** Every problem with a development token request, errors and warnings, keyed by port label. */
+/**
+ * Every problem with a development token request, errors and warnings, keyed by port label.
+ * Synchronous: throws a {@link GameCloudError} (`not_loaded`) before {@link init} resolved.
+ */
 export function validateDevTokenRequest(request: DevTokenRequest): ValidationIssue[];
 
-/** What the matchmaker returns for a protocol through the proxy (a development token bypasses it). */
+/**
+ * What the matchmaker returns for a protocol through the proxy (a development token bypasses it).
+ * Synchronous: throws a {@link GameCloudError} (`not_loaded`) before {@link init} resolved.
+ */
 export function proxyPort(protocol: PortProtocol): ProxyPort;
 
-/** Splits and decodes a token. Throws a {@link GameCloudError} (`invalid_request`) if it is malformed. */
+/**
+ * Splits and decodes a token. Throws a {@link GameCloudError} (`invalid_request`) if it is
+ * malformed, or (`not_loaded`) before {@link init} resolved.
+ */
 export function decodeToken(token: string): DecodedToken;

@@ -2,6 +2,7 @@
 // each `@ts-expect-error` line proves a misuse is a type error (tsc fails if
 // one of them compiles).
 import {
+  init,
   GameCloudClient,
   GameCloudError,
   validateDevTokenRequest,
@@ -19,6 +20,10 @@ const issues: ValidationIssue[] = validateDevTokenRequest(request);
 const blocking: boolean = issues.some((i) => i.severity === 'error');
 
 export async function demo(signal: AbortSignal): Promise<string> {
+  const loaded: Promise<void> = init();
+  await loaded;
+  await init(new URL('https://cdn.example.com/gamecloud_core_bg.wasm'));
+  await init(new Uint8Array([0, 97, 115, 109]));
   const { builds } = await client.listBuilds('game', { signal });
   const sizes: bigint[] = builds.map((b: BuildSummary) => b.content_length);
   const { token } = await client.createDevToken('game', 'ns', request);
@@ -37,6 +42,7 @@ export function explain(e: unknown): string {
   if (e instanceof GameCloudError) {
     const kind: ErrorKind = e.kind;
     const retry: number | undefined = e.retryAfterMs;
+    if (e.kind === 'not_loaded') return `${e.url ?? ''} ${String(e.cause)}`;
     return `${kind} ${e.status ?? ''} ${e.code ?? ''} ${e.rayId ?? ''} ${retry ?? ''} ${e.message}`;
   }
   return String(e);
@@ -54,5 +60,9 @@ client.createDevToken('g', 'n', { ports: {} });
 validateDevTokenRequest({ hostname: 'h', ports: { a: { protocol: 'quic', port: 1 } } });
 // @ts-expect-error: a size is a bigint, not a number
 export const n: number = ({} as BuildSummary).content_length;
+// @ts-expect-error: init takes a URL, a Response or bytes
+init(42);
+// @ts-expect-error: init resolves with nothing
+export const m: Promise<string> = init();
 // @ts-expect-error: baseUrl is required
 new GameCloudClient({ token: 't' });

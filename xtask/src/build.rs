@@ -269,7 +269,8 @@ pub(crate) const WASM_FEATURES: [&str; 6] = [
 pub(crate) const PKG: &str = "pkg";
 
 /// Builds the JS module into `pkg/`: the wasm core (feature `js`, no Leptos),
-/// its wasm-bindgen glue, wasm-opt, and the hand-written entry and types.
+/// its wasm-bindgen glue, wasm-opt, and the hand-written entries (browser,
+/// Node, and what they share) and types.
 /// Reports and returns the module's download (wasm plus glue), gzipped.
 pub fn js(env: &Env) -> Result<u64, String> {
     build_js(env, &Compiler::SHIPPED, PKG)
@@ -340,7 +341,14 @@ pub(crate) fn build_js(env: &Env, compiler: &Compiler, out: &str) -> Result<u64,
     // The glue is wasm-bindgen's, not ours to read: shipped minified (6.9 KB
     // gzipped becomes 5.x KB); the entry and its types stay as written.
     minify_js(env, &pkg.join("gamecloud_core.js"))?;
-    for file in ["index.js", "index.d.ts", "package.json", "README.md"] {
+    for file in [
+        "index.js",
+        "node.js",
+        "shared.js",
+        "index.d.ts",
+        "package.json",
+        "README.md",
+    ] {
         std::fs::copy(env.root.join("js").join(file), pkg.join(file))
             .map_err(|e| format!("cannot copy js/{file}: {e}"))?;
     }

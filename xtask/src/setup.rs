@@ -86,6 +86,7 @@ pub fn ensure_all() -> Result<Env, String> {
     ensure_node(&env)?;
     ensure_debian_packages(&env)?;
     ensure_npm_packages(&env)?;
+    ensure_consumer_packages(&env)?;
     ensure_python_readers(&env)?;
     Ok(Env {
         offline: true,
@@ -293,13 +294,19 @@ fn apt_install(env: &Env, packages: &[&str]) -> Result<(), String> {
     run(env, program, &install)
 }
 
-fn ensure_npm_packages(env: &Env) -> Result<(), String> {
-    let marker = env.root.join("node_modules/.package-lock.json");
-    let lock = env.root.join("package-lock.json");
-    let fresh = match (marker.metadata(), lock.metadata()) {
+/// Whether `npm ci` in `dir` has run since its `package-lock.json` changed
+/// (npm writes `node_modules/.package-lock.json` at each install).
+fn npm_installed(dir: &Path) -> bool {
+    let marker = dir.join("node_modules/.package-lock.json");
+    let lock = dir.join("package-lock.json");
+    match (marker.metadata(), lock.metadata()) {
         (Ok(m), Ok(l)) => m.modified().ok() >= l.modified().ok(),
         _ => false,
-    };
+    }
+}
+
+fn ensure_npm_packages(env: &Env) -> Result<(), String> {
+    let fresh = npm_installed(&env.root);
     let has_tools = env.root.join("node_modules/.bin/wasm-opt").exists()
         && env.root.join("node_modules/playwright-core").exists()
         && env.root.join("node_modules/.bin/tsc").exists()
@@ -308,6 +315,26 @@ fn ensure_npm_packages(env: &Env) -> Result<(), String> {
         && env.root.join("node_modules/dotenv-expand").exists();
     if !fresh || !has_tools {
         run(env, "npm", &["ci", "--no-audit", "--no-fund"])?;
+    }
+    Ok(())
+}
+
+/// Each dashboard stack the JS module is tested in (`e2e/consumers/<stack>/`)
+/// is a project of its own with its tools pinned in its own lockfile (two
+/// Vite majors cannot share one `node_modules`): `npm ci` in each, once.
+fn ensure_consumer_packages(env: &Env) -> Result<(), String> {
+    let consumers = env.root.join("e2e/consumers");
+    let entries = std::fs::read_dir(&consumers)
+        .map_err(|e| format!("cannot list {}: {e}", consumers.display()))?;
+    let mut stacks: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|dir| dir.join("package-lock.json").is_file())
+        .collect();
+    stacks.sort();
+    for dir in stacks.iter().filter(|dir| !npm_installed(dir)) {
+        let mut npm = env.cmd("npm");
+        npm.args(["ci", "--no-audit", "--no-fund"]).current_dir(dir);
+        run_cmd(&format!("npm ci in {}", dir.display()), npm)?;
     }
     Ok(())
 }

@@ -1,0 +1,46 @@
+// A dashboard's use of @gamecloud/client, the same in every stack (the test
+// copies it to each consumer's src/): validation, a typed fetch, a token
+// created then decoded. It returns what the page shows.
+import { init, GameCloudClient, GameCloudError, validateDevTokenRequest, decodeToken } from '@gamecloud/client';
+
+const request = { hostname: '192.168.1.20', ports: { game: { protocol: 'udp', port_range: { min: 7000, max: 7010 } } } };
+
+/** The three calls against the service at `baseUrl`. */
+export async function dashboard({ baseUrl, token, gameId, namespaceId }) {
+  // Importing loaded nothing: a synchronous call says to await init().
+  let beforeInit = 'loaded at import';
+  try {
+    validateDevTokenRequest(request);
+  } catch (e) {
+    beforeInit = e instanceof GameCloudError ? `${e.kind}: ${e.message}` : String(e);
+  }
+  const client = new GameCloudClient({ baseUrl, token });
+  // The first call loads the core; init() waits for the same load.
+  const [{ builds }] = await Promise.all([client.listBuilds(gameId), init()]);
+  const largest = builds.reduce((m, b) => (b.content_length > m ? b.content_length : m), 0n);
+  const issues = validateDevTokenRequest({ hostname: ' ', ports: { Bad: { protocol: 'tcp' } } });
+  const { token: devToken } = await client.createDevToken(gameId, namespaceId, request);
+  const decoded = decodeToken(devToken);
+  return {
+    beforeInit,
+    builds: builds.length,
+    sizeType: typeof largest,
+    largest: String(largest),
+    issues: issues.map((i) => i.path),
+    valid: validateDevTokenRequest(request).length === 0,
+    tokenKind: decoded.kind,
+    hostname: decoded.claims.entitlements[0].hostname,
+  };
+}
+
+/** The page: reads the service, token and ids from its query, shows the outcome. */
+export async function show(out) {
+  const q = new URLSearchParams(location.search);
+  const args = { baseUrl: q.get('service') ?? location.origin, token: q.get('token'), gameId: q.get('game'), namespaceId: q.get('ns') };
+  try {
+    out.textContent = JSON.stringify(await dashboard(args));
+  } catch (e) {
+    out.textContent = `failed: ${e?.name} ${e?.kind ?? ''} ${e?.message}`;
+  }
+  out.dataset.done = 'true';
+}

@@ -1,0 +1,3 @@
+import { show } from './calls.js';
+
+show(document.getElementById('result'));
