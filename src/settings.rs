@@ -26,6 +26,17 @@ pub enum Change {
 }
 
 impl Change {
+    /// The change a page's choice makes to `setting`: the choice is a value
+    /// as [`Change::value`] says it (`basic`, `enabled`); a CDN auth type the
+    /// panel does not know is kept as it is, and domain auth is enabled only
+    /// by `enabled`.
+    pub fn of_choice(setting: Setting, choice: &str) -> Change {
+        match setting {
+            Setting::CdnAuth => Change::CdnAuth(CdnAuthType::from_wire(choice)),
+            Setting::DomainAuth => Change::DomainAuth(choice == "enabled"),
+        }
+    }
+
     /// Which setting it changes.
     pub fn setting(&self) -> Setting {
         match self {

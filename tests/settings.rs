@@ -85,3 +85,29 @@ fn a_change_to_a_blank_id_is_refused_before_anything_is_sent() {
         .unwrap_err();
     assert_eq!(err.kind(), "invalid_request");
 }
+
+#[test]
+fn a_page_choice_reads_as_the_change_it_makes() {
+    // The radio buttons' values are the values as the page says them.
+    for change in [
+        Change::CdnAuth(CdnAuthType::None),
+        Change::CdnAuth(CdnAuthType::Basic),
+        Change::DomainAuth(true),
+        Change::DomainAuth(false),
+    ] {
+        assert_eq!(Change::of_choice(change.setting(), change.value()), change);
+    }
+    // A type this panel does not know is sent as it is; only `enabled`
+    // enables.
+    assert_eq!(
+        Change::of_choice(Setting::CdnAuth, "sso"),
+        Change::CdnAuth(CdnAuthType::from_wire("sso"))
+    );
+    assert_eq!(Change::of_choice(Setting::CdnAuth, "sso").value(), "sso");
+    for not_enabled in ["", "Enabled", "true", "disabled"] {
+        assert_eq!(
+            Change::of_choice(Setting::DomainAuth, not_enabled),
+            Change::DomainAuth(false)
+        );
+    }
+}

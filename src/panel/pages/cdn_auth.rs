@@ -7,7 +7,7 @@ use crate::model::CdnAuthType;
 use crate::panel::session::Session;
 use crate::panel::widgets::BulkChange;
 use crate::panel::widgets::{Choices, LastSet};
-use crate::settings::{Change, Setting};
+use crate::settings::Setting;
 
 fn meaning(t: &CdnAuthType) -> &'static str {
     match t {
@@ -41,7 +41,7 @@ pub fn CdnAuthPage() -> impl IntoView {
             </p>
             <LastSet value=last />
             <Choices legend="Authentication type" name="cdn-auth" value=choice options />
-            <BulkChange choice change_of=|c| Change::CdnAuth(CdnAuthType::from_wire(c)) />
+            <BulkChange setting=Setting::CdnAuth choice />
         </section>
     }
 }

@@ -119,7 +119,7 @@ pub fn DomainAuthPage() -> impl IntoView {
                         ("enabled", "Players on the namespace's own domains get a public token without a separate sign-in."),
                         ("disabled", "The namespace's domains give no public token."),
                     ] />
-                <BulkChange choice=several change_of=|c| Change::DomainAuth(c == Change::DomainAuth(true).value()) />
+                <BulkChange setting=Setting::DomainAuth choice=several />
             </details>
         </section>
     }

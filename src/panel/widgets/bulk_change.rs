@@ -13,16 +13,18 @@ use crate::panel::present::{marked, name, unmarked};
 use crate::panel::session::Session;
 use crate::panel::widgets::{Confirm, ErrorPanel};
 use crate::protect::Named;
-use crate::settings::Change;
+use crate::settings::{Change, Setting};
 use crate::validate::{self, IdKind};
 
 #[component]
 pub fn BulkChange(
-    /// The page's choice, as its radio buttons give it.
+    /// The setting the page changes.
+    setting: Setting,
+    /// The page's choice of its value, as its radio buttons give it
+    /// ([`Change::of_choice`] reads it).
     choice: RwSignal<String>,
-    /// The change a choice makes.
-    change_of: fn(&str) -> Change,
 ) -> impl IntoView {
+    let change_of = move |c: &str| Change::of_choice(setting, c);
     let s = Session::get();
     let recent = s.recent;
     let picks = RwSignal::new(Picks::default());
