@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::engine_files;
+use super::engine_files_view;
 use crate::model::{DevTokenRequest, Timestamp};
 use crate::panel::lazy::lazy_view;
 use crate::panel::session::Session;
@@ -87,7 +87,7 @@ pub(super) fn IssuedToken(issued: Issued, again: Callback<DevTokenRequest>) -> i
                     "Create another like this"
                 </button>
             </p>
-            {lazy_view(engine_files, "the engine files", move |make| make(issued.clone()))}
+            {lazy_view(engine_files_view, "the engine files", move |make| make(issued.clone()))}
             {match decoded {
                 Ok(d) => decoded_view(d).into_any(),
                 Err(e) => view! { <p class="gc-muted">{e.to_string()}</p> }.into_any(),

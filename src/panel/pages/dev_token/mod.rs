@@ -217,7 +217,7 @@ pub fn DevTokenPage() -> impl IntoView {
 lazy! {
     /// The engine files' code: the writers, their notes and snippets, needed
     /// once a token is there (split builds fetch it then).
-    fn engine_files() -> fn(Issued) -> AnyView;
+    fn engine_files_view() -> fn(Issued) -> AnyView;
     in engine_files, preload preload_engine_files;
     { |issued| view! { <EngineFiles issued /> }.into_any() }
 }
