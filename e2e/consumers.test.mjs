@@ -217,13 +217,18 @@ test("Vite 7's dev server without optimizeDeps.exclude: the error names the line
   }
 });
 
-test('Next.js (app router): next build prerenders the client component, next start serves it, the page works', async () => {
+test('Next.js (app router): next build prerenders the client component, next start serves it, the page works, and a server component calls the module', async () => {
   const dir = install('next');
   const env = { NEXT_TELEMETRY_DISABLED: '1' };
   run(dir, 'next', ['build'], env);
   const s = await service(dir);
   const app = await serve(dir, 'next', ['start', '--hostname', '127.0.0.1', '--port', await freePort()], /Local:\s+(http:\S+)/, env);
   assertPage(await visit(app.url, s));
+  // Server code reads the wasm from disk (`serverExternalPackages`, the one
+  // line of next.config.mjs): without it the bundled module's URL is a path
+  // of the page's server, which Node cannot read.
+  const html = await (await fetch(new URL('/server', app.url))).text();
+  assert.match(html, /<output id="server">[^<]*assigned[^<]*<\/output>/, html.slice(0, 2000));
 });
 
 test('a plain <script type="module"> page, the package served as static files (as from a CDN), under a strict CSP', async () => {

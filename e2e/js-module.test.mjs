@@ -46,7 +46,27 @@ test('importing loads nothing; init() loads once for every caller, and again aft
   assert.equal(missing.cause.code, 'ENOENT');
   assert.match(missing.message, /did not load from \/no\/such\/gamecloud_core_bg\.wasm: .*call init\(\) again/);
 
-  const [a, b] = [init(), init()];
+  // Bytes that are not the core: said by their kind and size, not dumped.
+  const junk = await rejects(init(new Uint8Array(100_000)));
+  assert.equal(junk.kind, 'not_loaded');
+  assert.equal(junk.url, undefined);
+  assert.match(junk.message, /did not load from the Uint8Array given \(100000 bytes\)/);
+  assert.ok(junk.message.length < 1000, `a short message: ${junk.message.length} characters`);
+
+  // An early init() nobody awaits, that fails: no unhandled rejection (which
+  // would end a Node process); whoever awaits the same load gets the error.
+  let unhandled = 0;
+  const count = () => unhandled++;
+  process.on('unhandledRejection', count);
+  init('/no/such/gamecloud_core_bg.wasm');
+  assert.equal((await rejects(init())).kind, 'not_loaded');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  process.off('unhandledRejection', count);
+  assert.equal(unhandled, 0);
+
+  // A `file:` URL given as text is read as the file it names.
+  const wasm = new URL('gamecloud_core_bg.wasm', pkg.startsWith('file:') ? pkg : `file://${pkg}`).href;
+  const [a, b] = [init(wasm), init()];
   assert.equal(a, b, 'one load, however many wait');
   assert.equal(await a, undefined);
   assert.equal(init(), a, 'a later init() is the same load');
@@ -258,11 +278,13 @@ test('npm pack gives an installable package with types and no Leptos', async () 
   assert.doesNotMatch(glue, /leptos/i);
   const manifest = JSON.parse(readFileSync(new URL('../pkg/package.json', import.meta.url), 'utf8'));
   assert.equal(manifest.sideEffects, false);
-  // Each environment its entry, the types first (TypeScript reads the first match).
+  // Each environment its entry, the types first (TypeScript reads the first
+  // match), Node before the browser (a test runner under Node that also sets
+  // `browser` reads the file rather than fetching it).
   assert.deepEqual(Object.entries(manifest.exports['.']), [
     ['types', './index.d.ts'],
-    ['browser', './index.js'],
     ['node', './node.js'],
+    ['browser', './index.js'],
     ['default', './index.js'],
   ]);
   // No entry carries another's loading code.

@@ -17,7 +17,9 @@
  * @throws A {@link GameCloudError} of kind `not_loaded` (with `url` and
  *   `cause`) if it cannot load; calling again tries again.
  */
-export function init(wasm?: string | URL | Response | BufferSource): Promise<void>;
+export function init(
+  wasm?: string | URL | Response | PromiseLike<Response> | ArrayBuffer | Uint8Array,
+): Promise<void>;
 
 /** A port protocol the service knows. Values it adds later arrive as their string. */
 export type PortProtocol = 'http' | 'https' | 'tcp' | 'tcp_tls' | 'udp';

@@ -6,6 +6,13 @@ export { GameCloudError, validateDevTokenRequest, proxyPort, decodeToken } from 
 
 async function source(wasm) {
   if (!(typeof wasm === 'string' || wasm instanceof URL)) return wasm;
+  if (String(wasm).startsWith('file:')) {
+    // The browser entry under Node (a test environment that sets the
+    // `browser` condition): fetch cannot read files.
+    throw new Error(
+      `the browser entry cannot fetch ${wasm}: under Node, pass init() the bytes of @gamecloud/client/gamecloud_core_bg.wasm`,
+    );
+  }
   const answer = await fetch(wasm);
   const type = answer.headers.get('content-type') ?? '';
   // A server that does not have the file often answers its index page.

@@ -25,6 +25,16 @@ function notLoaded(message, fields) {
   return e;
 }
 
+/** Where `init` sought the core, in words: a place as it is, anything else by kind. */
+function place(wasm) {
+  if (wasm === undefined || wasm === null) return { words: 'beside the module' };
+  if (typeof wasm === 'string' || wasm instanceof URL) return { words: String(wasm), url: String(wasm) };
+  if (typeof Response !== 'undefined' && wasm instanceof Response) return { words: `the Response for ${wasm.url || 'an unnamed URL'}` };
+  const size = wasm.byteLength ?? wasm.length;
+  const kind = wasm?.constructor?.name ?? typeof wasm;
+  return { words: `the ${kind} given${typeof size === 'number' ? ` (${size} bytes)` : ''}` };
+}
+
 /**
  * The entry's `init` and client, for the entry's way to get the wasm:
  * `source(wasm)` gives what wasm-bindgen instantiates (a `Response` or
@@ -34,19 +44,25 @@ function notLoaded(message, fields) {
  */
 export function entry(source, beside) {
   function init(wasm) {
-    loading ??= (async () => {
-      wasm ??= beside();
-      await start({ module_or_path: await source(wasm) });
-      core.__setErrorClass(GameCloudError);
-      loaded = true;
-    })().catch((cause) => {
-      loading = undefined; // the next call tries again
-      throw notLoaded(
-        `The WebAssembly core did not load from ${wasm ?? 'beside the module'}: ${cause?.message ?? cause}. ` +
-          'Serve gamecloud_core_bg.wasm where the module expects it (see its README), then call init() again.',
-        { url: wasm && String(wasm), cause },
-      );
-    });
+    if (!loading) {
+      loading = (async () => {
+        wasm ??= beside();
+        await start({ module_or_path: await source(wasm) });
+        core.__setErrorClass(GameCloudError);
+        loaded = true;
+      })().catch((cause) => {
+        loading = undefined; // the next call tries again
+        const where = place(wasm);
+        throw notLoaded(
+          `The WebAssembly core did not load from ${where.words}: ${cause?.message ?? cause}. ` +
+            'Serve gamecloud_core_bg.wasm where the module expects it (see its README), then call init() again.',
+          { url: where.url, cause },
+        );
+      });
+      // An early init() nobody awaits must not end the process (Node) or
+      // print an unhandled rejection: whoever awaits it still gets the error.
+      loading.catch(() => {});
+    }
     return loading;
   }
 

@@ -9,3 +9,5 @@ export const size: bigint = builds[0].content_length;
 export const decoded: DecodedToken = decodeToken('t');
 // @ts-expect-error: init takes a URL, a Response or bytes
 await init(42);
+// @ts-expect-error: a DataView is not bytes the core reads
+await init(new DataView(new ArrayBuffer(8)));
