@@ -1,7 +1,8 @@
 //! Running tools: [`Env`], what every command gets (the checkout, a `PATH`
 //! with the project's tools first, offline cargo once the crates are in),
-//! and the few ways a task runs one. Every other module runs commands
-//! through here; this one uses none of them.
+//! and the ways a task runs one (announced, or for its output). It uses no
+//! other module of the runner, so the set-up and the toolchain both lean on
+//! it and neither on the other's plumbing.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
