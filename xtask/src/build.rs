@@ -4,11 +4,13 @@
 
 use std::process::Command;
 
+use anyhow::{bail, Context, Result};
+
+use crate::cmd::{self, step, Env};
 use crate::fingerprint;
 use crate::imports;
 use crate::integrity::sri;
 use crate::paths;
-use crate::setup::{self, step, Env};
 use crate::split;
 use crate::toolchain::Compiler;
 
@@ -29,12 +31,12 @@ pub const DIST: &str = "dist";
 /// Builds the release panel into `dist/`, the pages a visit does not need in
 /// parts fetched on first use (`split.rs`); reports and returns what a
 /// browser downloads, gzipped.
-pub fn dist(env: &Env) -> Result<PanelSizes, String> {
+pub fn dist(env: &Env) -> Result<PanelSizes> {
     build_panel(env, &Compiler::SHIPPED, DIST)
 }
 
 /// [`dist`] by `compiler`, into `out` (relative to the root).
-pub(crate) fn build_panel(env: &Env, compiler: &Compiler, out: &str) -> Result<PanelSizes, String> {
+pub(crate) fn build_panel(env: &Env, compiler: &Compiler, out: &str) -> Result<PanelSizes> {
     let rustflags = split::rustflags(&paths::release_rustflags(env, compiler)?);
     let digest = fingerprint::digest(env, PANEL_INPUTS, compiler, &rustflags);
     if fingerprint::is_current(env, out, &digest) {
@@ -49,7 +51,7 @@ pub(crate) fn build_panel(env: &Env, compiler: &Compiler, out: &str) -> Result<P
             .env(paths::RUSTFLAGS_VAR, rustflags)
             .envs(split::trunk_env(env)?);
         compiler.apply(&mut trunk);
-        setup::run_cmd(&format!("trunk build --release --dist {out}"), trunk)?;
+        cmd::run_cmd(&format!("trunk build --release --dist {out}"), trunk)?;
         let dist = env.root.join(out);
         finish_panel(env, &dist)?;
         externalize_start_script(&dist)?;
@@ -60,7 +62,7 @@ pub(crate) fn build_panel(env: &Env, compiler: &Compiler, out: &str) -> Result<P
 
 /// Reports and returns the panel's sizes: each file, the first load, each
 /// deep link, the total.
-fn panel_sizes(env: &Env, out: &str) -> Result<PanelSizes, String> {
+fn panel_sizes(env: &Env, out: &str) -> Result<PanelSizes> {
     let files = file_sizes(&env.root.join(out))?;
     let total = report_sizes(&files);
     let gz = |name: &str| files.iter().find(|f| f.0 == name).map_or(0, |f| f.2);
@@ -118,10 +120,10 @@ const JS_INPUTS: &[&str] = &[
 /// stops at `export default`: 8.1 KB gzipped becomes 6.0 KB). Both files are
 /// then named after their final content, for immutable caching, and
 /// `index.html` follows: the new names and their integrity hashes.
-fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<(), String> {
-    let find = |suffix: &str| -> Result<std::path::PathBuf, String> {
+fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<()> {
+    let find = |suffix: &str| -> Result<std::path::PathBuf> {
         std::fs::read_dir(dist)
-            .map_err(|e| format!("cannot list {}: {e}", dist.display()))?
+            .with_context(|| format!("cannot list {}", dist.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .find(|p| {
                 let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -129,17 +131,17 @@ fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<(), String> {
                     && name.ends_with(suffix)
                     && !(suffix == ".js" && name.ends_with("_bg.js"))
             })
-            .ok_or_else(|| format!("dist/: no panel-*{suffix}"))
+            .with_context(|| format!("dist/: no panel-*{suffix}"))
     };
     let (glue_path, wasm_path) = (find(".js")?, find("_bg.wasm")?);
     let read = |p: &std::path::Path| {
-        std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+        std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))
     };
     let (old_glue, old_wasm) = (read(&glue_path)?, read(&wasm_path)?);
-    let text = String::from_utf8(old_glue.clone()).map_err(|_| "the glue is not UTF-8")?;
+    let text = String::from_utf8(old_glue.clone()).context("the glue is not UTF-8")?;
     // The exports keep their names: the parts call the main part by them.
     let (wasm, glue) = imports::shorten(&old_wasm, &text, "./panel_bg.js")?;
-    std::fs::write(&glue_path, glue).map_err(|e| format!("cannot write the glue: {e}"))?;
+    std::fs::write(&glue_path, glue).context("cannot write the glue")?;
     let mut wasm_opt = WASM_OPT.to_vec();
     wasm_opt.extend(WASM_FEATURES);
     split::finish(env, dist, &glue_path, &wasm_opt)?;
@@ -147,7 +149,7 @@ fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<(), String> {
     split::check_bundled(dist, &String::from_utf8_lossy(&glue))?;
     let index = dist.join("index.html");
     let mut html = std::fs::read_to_string(&index)
-        .map_err(|e| format!("cannot read {}: {e}", index.display()))?;
+        .with_context(|| format!("cannot read {}", index.display()))?;
     for (path, old, new, ext) in [
         (&glue_path, &old_glue, &glue, ".js"),
         (&wasm_path, &old_wasm, &wasm, "_bg.wasm"),
@@ -157,7 +159,7 @@ fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<(), String> {
             format!("sha384-{}", sri(new)),
         );
         if !html.contains(&old_sri) {
-            return Err(format!("index.html: no {old_sri} for {}", path.display()));
+            bail!("index.html: no {old_sri} for {}", path.display());
         }
         let old_name = path
             .file_name()
@@ -167,26 +169,26 @@ fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<(), String> {
         html = html
             .replace(&old_sri, &new_sri)
             .replace(old_name, &new_name);
-        std::fs::remove_file(path).map_err(|e| format!("cannot remove {old_name}: {e}"))?;
+        std::fs::remove_file(path).with_context(|| format!("cannot remove {old_name}"))?;
         std::fs::write(dist.join(&new_name), new)
-            .map_err(|e| format!("cannot write {new_name}: {e}"))?;
+            .with_context(|| format!("cannot write {new_name}"))?;
     }
-    std::fs::write(&index, html).map_err(|e| format!("cannot write {}: {e}", index.display()))
+    std::fs::write(&index, html).with_context(|| format!("cannot write {}", index.display()))
 }
 
 /// Minifies an ES module in place with rolldown (its exports keep their
 /// names); returns the text before and after.
-fn minify_js(env: &Env, file: &std::path::Path) -> Result<(Vec<u8>, Vec<u8>), String> {
-    let before = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+fn minify_js(env: &Env, file: &std::path::Path) -> Result<(Vec<u8>, Vec<u8>)> {
+    let before = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
     let out = env.root.join("target/minified.js");
     let (file_s, out_s) = (file.display().to_string(), out.display().to_string());
-    setup::run(
+    cmd::run(
         env,
         "rolldown",
         &[&file_s, "--minify", "--format", "esm", "--file", &out_s],
     )?;
-    let after = std::fs::read(&out).map_err(|e| format!("cannot read {out_s}: {e}"))?;
-    std::fs::write(file, &after).map_err(|e| format!("cannot write {file_s}: {e}"))?;
+    let after = std::fs::read(&out).with_context(|| format!("cannot read {out_s}"))?;
+    std::fs::write(file, &after).with_context(|| format!("cannot write {file_s}"))?;
     Ok((before, after))
 }
 
@@ -200,10 +202,10 @@ img-src 'self' data:; connect-src 'self' http: https:; base-uri 'none'; form-act
 /// strict Content Security Policy (no `unsafe-inline`) blocks: move it into a
 /// file of its own, named by its content, load that instead, and add the
 /// policy. (`trunk serve` output keeps its inline script and no policy.)
-fn externalize_start_script(dist: &std::path::Path) -> Result<(), String> {
+fn externalize_start_script(dist: &std::path::Path) -> Result<()> {
     let index = dist.join("index.html");
     let html = std::fs::read_to_string(&index)
-        .map_err(|e| format!("cannot read {}: {e}", index.display()))?;
+        .with_context(|| format!("cannot read {}", index.display()))?;
     // Trunk's release build minifies the page: attributes lose their quotes.
     let Some((start, open)) = ["<script type=\"module\">", "<script type=module>"]
         .iter()
@@ -214,12 +216,12 @@ fn externalize_start_script(dist: &std::path::Path) -> Result<(), String> {
     let end = html[start..]
         .find("</script>")
         .map(|i| start + i)
-        .ok_or("index.html: an unclosed inline script")?;
+        .context("index.html: an unclosed inline script")?;
     let code = html[start + open.len()..end].trim();
     // A stable name that changes with the content, for caching.
     let name = format!("start-{:016x}.js", paths::fnv1a(code.as_bytes()));
     std::fs::write(dist.join(&name), format!("{code}\n"))
-        .map_err(|e| format!("cannot write {name}: {e}"))?;
+        .with_context(|| format!("cannot write {name}"))?;
     let tag = format!("<script type=\"module\" src=\"./{name}\"></script>");
     let html = format!(
         "{}{tag}{}",
@@ -230,12 +232,12 @@ fn externalize_start_script(dist: &std::path::Path) -> Result<(), String> {
         .into_iter()
         .find(|c| html.contains(c))
     else {
-        return Err("index.html: no <meta charset=utf-8> to put the policy after".into());
+        bail!("index.html: no <meta charset=utf-8> to put the policy after");
     };
     let policy =
         format!("{charset}<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">");
     let html = html.replacen(charset, &policy, 1);
-    std::fs::write(&index, html).map_err(|e| format!("cannot write {}: {e}", index.display()))
+    std::fs::write(&index, html).with_context(|| format!("cannot write {}", index.display()))
 }
 
 /// wasm-opt's passes for both outputs (the panel's are in `index.html`, for
@@ -272,12 +274,12 @@ pub(crate) const PKG: &str = "pkg";
 /// its wasm-bindgen glue, wasm-opt, and the hand-written entries (browser,
 /// Node, and what they share) and types.
 /// Reports and returns the module's download (wasm plus glue), gzipped.
-pub fn js(env: &Env) -> Result<u64, String> {
+pub fn js(env: &Env) -> Result<u64> {
     build_js(env, &Compiler::SHIPPED, PKG)
 }
 
 /// [`js`] by `compiler`, into `out` (relative to the root).
-pub(crate) fn build_js(env: &Env, compiler: &Compiler, out: &str) -> Result<u64, String> {
+pub(crate) fn build_js(env: &Env, compiler: &Compiler, out: &str) -> Result<u64> {
     let rustflags = paths::release_rustflags(env, compiler)?;
     let digest = fingerprint::digest(env, JS_INPUTS, compiler, &rustflags);
     if fingerprint::is_current(env, out, &digest) {
@@ -302,7 +304,7 @@ pub(crate) fn build_js(env: &Env, compiler: &Compiler, out: &str) -> Result<u64,
         .env(paths::RUSTFLAGS_VAR, rustflags)
         .env("CARGO_TARGET_DIR", env.root.join(paths::JS_TARGET_DIR));
     compiler.apply(&mut cargo);
-    setup::run_cmd(&format!("cargo {}", args.join(" ")), cargo)?;
+    cmd::run_cmd(&format!("cargo {}", args.join(" ")), cargo)?;
     let pkg = env.root.join(out);
     let _ = std::fs::remove_dir_all(&pkg);
     let wasm = env
@@ -310,7 +312,7 @@ pub(crate) fn build_js(env: &Env, compiler: &Compiler, out: &str) -> Result<u64,
         .join(paths::JS_TARGET_DIR)
         .join("wasm32-unknown-unknown/release/gamecloud.wasm");
     let (wasm, pkg_str) = (wasm.display().to_string(), pkg.display().to_string());
-    setup::run(
+    cmd::run(
         env,
         "wasm-bindgen",
         &[
@@ -328,16 +330,16 @@ pub(crate) fn build_js(env: &Env, compiler: &Compiler, out: &str) -> Result<u64,
     let mut args = WASM_OPT.to_vec();
     args.extend(WASM_FEATURES);
     args.extend([core.as_str(), "-o", core.as_str()]);
-    setup::run(env, "wasm-opt", &args)?;
+    cmd::run(env, "wasm-opt", &args)?;
     let glue = pkg.join("gamecloud_core.js");
     let read = |p: &std::path::Path| {
-        std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+        std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))
     };
-    let text = String::from_utf8(read(&glue)?).map_err(|_| "the glue is not UTF-8")?;
+    let text = String::from_utf8(read(&glue)?).context("the glue is not UTF-8")?;
     let (wasm, text) = imports::shorten(&read(core.as_ref())?, &text, "./gamecloud_core_bg.js")?;
     let (wasm, text) = imports::shorten_exports(&wasm, &text, imports::CLOSURE_EXPORTS)?;
-    std::fs::write(&core, wasm).map_err(|e| format!("cannot write {core}: {e}"))?;
-    std::fs::write(&glue, text).map_err(|e| format!("cannot write the glue: {e}"))?;
+    std::fs::write(&core, wasm).with_context(|| format!("cannot write {core}"))?;
+    std::fs::write(&glue, text).context("cannot write the glue")?;
     // The glue is wasm-bindgen's, not ours to read: shipped minified (6.9 KB
     // gzipped becomes 5.x KB); the entry and its types stay as written.
     minify_js(env, &pkg.join("gamecloud_core.js"))?;
@@ -350,24 +352,24 @@ pub(crate) fn build_js(env: &Env, compiler: &Compiler, out: &str) -> Result<u64,
         "README.md",
     ] {
         std::fs::copy(env.root.join("js").join(file), pkg.join(file))
-            .map_err(|e| format!("cannot copy js/{file}: {e}"))?;
+            .with_context(|| format!("cannot copy js/{file}"))?;
     }
     fingerprint::record(env, out, &digest);
     Ok(report_sizes(&js_sizes(env, out)?))
 }
 
 /// What a dashboard downloads of the module: wasm plus JS glue.
-fn js_sizes(env: &Env, out: &str) -> Result<Vec<(String, u64, u64)>, String> {
+fn js_sizes(env: &Env, out: &str) -> Result<Vec<(String, u64, u64)>> {
     Ok(file_sizes(&env.root.join(out))?
         .into_iter()
         .filter(|(name, ..)| name.ends_with(".js") || name.ends_with(".wasm"))
         .collect())
 }
 
-fn file_sizes(dir: &std::path::Path) -> Result<Vec<(String, u64, u64)>, String> {
+fn file_sizes(dir: &std::path::Path) -> Result<Vec<(String, u64, u64)>> {
     let mut out = Vec::new();
     let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
     for entry in entries.flatten() {
         let path = entry.path();
         if !path.is_file() {
@@ -378,7 +380,7 @@ fn file_sizes(dir: &std::path::Path) -> Result<Vec<(String, u64, u64)>, String> 
             .args(["-9", "-c"])
             .arg(&path)
             .output()
-            .map_err(|e| format!("cannot run gzip: {e}"))?
+            .context("cannot run gzip")?
             .stdout
             .len() as u64;
         out.push((entry.file_name().to_string_lossy().into_owned(), raw, gz));

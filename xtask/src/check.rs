@@ -5,11 +5,14 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use anyhow::{anyhow, bail, ensure, Context, Result};
+
 use crate::build::{dist, js, PanelSizes, DIST, PKG};
+use crate::cmd::{step, Env};
 use crate::measure::{budget, panel_budgets, JS_BUDGET_BYTES};
 use crate::paths;
-use crate::setup::{self, ensure_all, step, Env};
-use crate::toolchain::{self};
+use crate::setup::{self, ensure_all};
+use crate::toolchain;
 
 /// The token the wasm tests' local services accept.
 const WASM_TEST_TOKEN: &str = "wasm-test-token";
@@ -30,7 +33,7 @@ enum Action {
     /// A test runner whose output gives its own counts (cargo test, TAP).
     Tests(&'static str, &'static [&'static str]),
     /// Work done here, reporting whether it succeeded.
-    Task(fn(&mut Run) -> Result<(), String>),
+    Task(fn(&mut Run) -> Result<()>),
 }
 
 /// Clippy on the wasm target with one feature set, warnings denied.
@@ -90,10 +93,11 @@ impl Run {
         args: &[&str],
         envs: &[(&str, String)],
         failure: &str,
-    ) -> Result<(), String> {
+    ) -> Result<()> {
         let (ok, passed, failed) = run_counting(&self.env, program, args, envs);
         self.counts = Some((passed, failed));
-        ok.then_some(()).ok_or_else(|| failure.to_owned())
+        ensure!(ok, "{failure}");
+        Ok(())
     }
 
     /// The environment every command gets: where the built service, panel
@@ -114,7 +118,7 @@ impl Run {
 
 /// `cargo xtask test`: every step of [`STEPS`], then a table of what each
 /// reached, and `N passed, N failed`.
-pub fn test() -> Result<(), String> {
+pub fn test() -> Result<()> {
     let started = Instant::now();
     let mut run = Run {
         env: ensure_all()?,
@@ -137,7 +141,7 @@ pub fn test() -> Result<(), String> {
                 (ok, passed, if ok { failed } else { failed.max(1) })
             }
             Action::Task(task) => {
-                let result = task(&mut run).inspect_err(|e| eprintln!("{e}"));
+                let result = task(&mut run).inspect_err(|e| eprintln!("{e:#}"));
                 let ok = result.is_ok();
                 match run.counts.take() {
                     Some((passed, failed)) => (ok, passed, if ok { failed } else { failed.max(1) }),
@@ -171,7 +175,7 @@ pub fn test() -> Result<(), String> {
     let failed: u64 = outcomes.iter().map(|o| o.failed).sum();
     println!("{passed} passed, {failed} failed");
     if failed > 0 || outcomes.iter().any(|o| !o.ok) {
-        return Err(format!("{failed} failed"));
+        bail!("{failed} failed");
     }
     Ok(())
 }
@@ -182,10 +186,10 @@ pub fn test() -> Result<(), String> {
 /// nightly finds them all. So that the check itself can be trusted, one
 /// crate only the wasm builds need is then removed, and the same check must
 /// fail naming it.
-fn fetch_check(run: &mut Run) -> Result<(), String> {
+fn fetch_check(run: &mut Run) -> Result<()> {
     let home = run.env.root.join("target/fetch-check");
     let _ = std::fs::remove_dir_all(&home);
-    std::fs::create_dir_all(&home).map_err(|e| format!("cannot create {}: {e}", home.display()))?;
+    std::fs::create_dir_all(&home).with_context(|| format!("cannot create {}", home.display()))?;
     setup::fetch_crates(&run.env, Some(&home))?;
     let metadata = || {
         run.env
@@ -194,18 +198,17 @@ fn fetch_check(run: &mut Run) -> Result<(), String> {
             .env("CARGO_HOME", &home)
             .stdout(Stdio::null())
             .output()
-            .map_err(|e| format!("cannot run cargo metadata: {e}"))
+            .context("cannot run cargo metadata")
     };
     let complete = metadata()?;
     if !complete.status.success() {
-        return Err(format!(
+        bail!(
             "after the set-up's fetch, a build still needs a download:\n{}",
             String::from_utf8_lossy(&complete.stderr)
-        ));
+        );
     }
-    toolchain::fetch_std_crates(&run.env, Some(&home), true).map_err(|e| {
-        format!("after the set-up's fetch, rebuilding std still needs a download: {e}")
-    })?;
+    toolchain::fetch_std_crates(&run.env, Some(&home), true)
+        .context("after the set-up's fetch, rebuilding std still needs a download")?;
     const WASM_ONLY: &str = "wasm-bindgen-test-";
     for dir in ["registry/cache", "registry/src"] {
         for index in std::fs::read_dir(home.join(dir))
@@ -229,9 +232,7 @@ fn fetch_check(run: &mut Run) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&home);
     let said = String::from_utf8_lossy(&missing.stderr);
     if missing.status.success() || !said.contains("wasm-bindgen-test") {
-        return Err(format!(
-            "the check did not notice a missing crate ({WASM_ONLY}*): {said}"
-        ));
+        bail!("the check did not notice a missing crate ({WASM_ONLY}*): {said}");
     }
     println!("every crate fetched by the set-up; without {WASM_ONLY}* the check fails as it must");
     Ok(())
@@ -242,7 +243,7 @@ fn fetch_check(run: &mut Run) -> Result<(), String> {
 /// (`patches/wasm-streams`), which is right only while the panel defines no
 /// server function. Fails if one appears in `src/`, or if the shipped glue
 /// still names those classes (the patch no longer applies).
-fn no_server_functions(run: &mut Run) -> Result<(), String> {
+fn no_server_functions(run: &mut Run) -> Result<()> {
     const SERVER_FN: [&str; 3] = ["#[server", "#[leptos::server", "server_fn::"];
     const CLASSES: [&str; 3] = [
         "IntoUnderlyingSource",
@@ -253,7 +254,7 @@ fn no_server_functions(run: &mut Run) -> Result<(), String> {
     let mut dirs = vec![run.env.root.join("src")];
     while let Some(dir) = dirs.pop() {
         let entries =
-            std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+            std::fs::read_dir(&dir).with_context(|| format!("cannot read {}", dir.display()))?;
         for path in entries.flatten().map(|e| e.path()) {
             if path.is_dir() {
                 dirs.push(path);
@@ -277,14 +278,14 @@ fn no_server_functions(run: &mut Run) -> Result<(), String> {
         println!("no server function in src/; the glue names none of {CLASSES:?}");
         Ok(())
     } else {
-        Err(found.join("\n"))
+        Err(anyhow!(found.join("\n")))
     }
 }
 
 /// No shipped file (the panel's `dist/`, the JS module's
 /// `pkg/`) names the build machine: its cargo home, its user, the clone's
 /// directory.
-fn no_machine_paths(run: &mut Run) -> Result<(), String> {
+fn no_machine_paths(run: &mut Run) -> Result<()> {
     let marks = paths::machine_marks(&run.env);
     let dirs = [DIST, PKG].map(|d| run.env.root.join(d));
     let found = paths::files_with_marks(&dirs.each_ref().map(|d| d.as_path()), &marks)?;
@@ -292,7 +293,7 @@ fn no_machine_paths(run: &mut Run) -> Result<(), String> {
         println!("dist/ and pkg/ hold none of {marks:?}");
         Ok(())
     } else {
-        Err(format!(
+        Err(anyhow!(
             "shipped files name the build machine:\n{}",
             found.join("\n")
         ))
@@ -301,7 +302,7 @@ fn no_machine_paths(run: &mut Run) -> Result<(), String> {
 
 /// The browser tests of the transport call a real service on loopback: one
 /// with test hooks, one that refuses the test page's origin.
-fn wasm_tests(run: &mut Run) -> Result<(), String> {
+fn wasm_tests(run: &mut Run) -> Result<()> {
     let hooked = start_service(&run.env, &["--token", WASM_TEST_TOKEN, "--test-hooks"]);
     let strict = start_service(
         &run.env,
@@ -336,7 +337,7 @@ fn wasm_tests(run: &mut Run) -> Result<(), String> {
             ];
             run.tests("cargo", &args, &envs, "the wasm tests failed")
         }
-        _ => Err("cannot start the local service for the wasm tests".into()),
+        _ => Err(anyhow!("cannot start the local service for the wasm tests")),
     };
     for (mut child, _) in [hooked, strict].into_iter().flatten() {
         let _ = child.kill();
@@ -349,11 +350,11 @@ fn wasm_tests(run: &mut Run) -> Result<(), String> {
 /// answers, tokens) and the validator, each run with `CASES` generated inputs
 /// (10^6 by default) in a release build: the long run the test command has
 /// no time for. Prints each file's time.
-pub fn fuzz(env: &Env, cases: Option<&str>) -> Result<(), String> {
+pub fn fuzz(env: &Env, cases: Option<&str>) -> Result<()> {
     let cases = cases.unwrap_or("1000000");
     let n: u64 = cases
         .parse()
-        .map_err(|_| format!("{cases:?} is not a number of cases"))?;
+        .with_context(|| format!("{cases:?} is not a number of cases"))?;
     for file in ["properties", "json", "validate"] {
         step(&format!("{file}: {n} cases per property"));
         let t = Instant::now();
@@ -365,7 +366,7 @@ pub fn fuzz(env: &Env, cases: Option<&str>) -> Result<(), String> {
             t.elapsed().as_secs_f64()
         );
         if !ok {
-            return Err(format!("tests/{file}.rs failed"));
+            bail!("tests/{file}.rs failed");
         }
     }
     Ok(())
@@ -373,17 +374,17 @@ pub fn fuzz(env: &Env, cases: Option<&str>) -> Result<(), String> {
 
 /// Starts the local service on a free loopback port; returns it and its URL
 /// (without a trailing slash).
-fn start_service(env: &Env, args: &[&str]) -> Result<(std::process::Child, String), String> {
+fn start_service(env: &Env, args: &[&str]) -> Result<(std::process::Child, String)> {
     let mut child = Command::new(env.root.join("target/debug/local-service"))
         .args(["--listen", "127.0.0.1:0"])
         .args(args)
         .stdout(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot start the local service: {e}"))?;
+        .context("cannot start the local service")?;
     let out = child
         .stdout
         .take()
-        .ok_or("no output from the local service")?;
+        .context("no output from the local service")?;
     let mut lines = BufReader::new(out).lines();
     let url = lines.by_ref().map_while(Result::ok).find_map(|l| {
         l.split("listening on ")
@@ -398,7 +399,7 @@ fn start_service(env: &Env, args: &[&str]) -> Result<(std::process::Child, Strin
         }
         None => {
             let _ = child.kill();
-            Err("the local service printed no URL".into())
+            Err(anyhow!("the local service printed no URL"))
         }
     }
 }

@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
+use crate::cmd::Env;
 use crate::paths::fnv1a;
-use crate::setup::Env;
 use crate::toolchain::Compiler;
 
 /// A digest of everything an output is made from: the files and folders

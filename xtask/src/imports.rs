@@ -10,9 +10,11 @@
 //! (`wasm_bindgen__convert__closures_____invoke__<hash>`, [`shorten_exports`]),
 //! which the glue reads as `wasm.<name>`.
 
+use anyhow::{anyhow, bail, Context, Result};
+
 /// Renames the imports of `wasm` that come from `module` and their keys in
 /// `glue`; returns the new wasm and glue.
-pub fn shorten(wasm: &[u8], glue: &str, module: &str) -> Result<(Vec<u8>, String), String> {
+pub fn shorten(wasm: &[u8], glue: &str, module: &str) -> Result<(Vec<u8>, String)> {
     let (imports, at, len) = import_section(wasm)?;
     let mut section = Vec::new();
     let mut glue = replace_key(glue, &format!("\"{module}\""), "a")?;
@@ -41,7 +43,7 @@ pub const CLOSURE_EXPORTS: &str = "wasm_bindgen__convert__closures_____invoke__"
 /// `_1`, …, and every `wasm.<name>` of them in `glue`; returns the new wasm
 /// and glue. An export the glue never reads as `wasm.<name>`, or a short name
 /// already taken, leaves everything as it was (an error).
-pub fn shorten_exports(wasm: &[u8], glue: &str, prefix: &str) -> Result<(Vec<u8>, String), String> {
+pub fn shorten_exports(wasm: &[u8], glue: &str, prefix: &str) -> Result<(Vec<u8>, String)> {
     let (mut r, at, len) = section_body(wasm, 7, "export")?;
     let mut exports = Vec::new();
     for _ in 0..r.leb()? {
@@ -57,7 +59,7 @@ pub fn shorten_exports(wasm: &[u8], glue: &str, prefix: &str) -> Result<(Vec<u8>
             new = format!("_{n}");
             n += 1;
             if exports.iter().any(|(e, ..)| *e == new) {
-                return Err(format!("an export is already named {new}"));
+                bail!("an export is already named {new}");
             }
             glue = replace_member(&glue, &format!("wasm.{export}"), &format!("wasm.{new}"))?;
         }
@@ -81,7 +83,7 @@ fn replace_section(wasm: &[u8], id: u8, at: usize, len: usize, body: &[u8]) -> V
 
 /// Replaces every `old` that does not continue into a longer name; there must
 /// be at least one.
-fn replace_member(glue: &str, old: &str, new: &str) -> Result<String, String> {
+fn replace_member(glue: &str, old: &str, new: &str) -> Result<String> {
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
     let (mut out, mut rest, mut found) = (String::new(), glue, 0);
     while let Some(i) = rest.find(old) {
@@ -97,16 +99,16 @@ fn replace_member(glue: &str, old: &str, new: &str) -> Result<String, String> {
     }
     out.push_str(rest);
     if found == 0 {
-        return Err(format!("the glue never reads {old}: not renamed"));
+        bail!("the glue never reads {old}: not renamed");
     }
     Ok(out)
 }
 
 /// Where section `id` starts (its id byte) and how long it is, id and size
 /// included; `None` if the module has none.
-fn section(wasm: &[u8], id: u8) -> Result<Option<(usize, usize)>, String> {
+fn section(wasm: &[u8], id: u8) -> Result<Option<(usize, usize)>> {
     if wasm.get(..8) != Some(b"\0asm\x01\0\0\0".as_slice()) {
-        return Err("not a wasm module (version 1)".into());
+        bail!("not a wasm module (version 1)");
     }
     let mut r = Reader { bytes: wasm, at: 8 };
     while r.at < wasm.len() {
@@ -115,7 +117,7 @@ fn section(wasm: &[u8], id: u8) -> Result<Option<(usize, usize)>, String> {
         let size = r.leb()? as usize;
         let end = r.at + size;
         if end > wasm.len() {
-            return Err("a section of the wasm ends after the file".into());
+            bail!("a section of the wasm ends after the file");
         }
         if this == id {
             return Ok(Some((start, end - start)));
@@ -127,13 +129,9 @@ fn section(wasm: &[u8], id: u8) -> Result<Option<(usize, usize)>, String> {
 
 /// A reader at the start of section `id`'s body (past its id and size), and
 /// where the section starts and how long it is, as [`section`] says.
-fn section_body<'a>(
-    wasm: &'a [u8],
-    id: u8,
-    what: &str,
-) -> Result<(Reader<'a>, usize, usize), String> {
+fn section_body<'a>(wasm: &'a [u8], id: u8, what: &str) -> Result<(Reader<'a>, usize, usize)> {
     let (start, len) =
-        section(wasm, id)?.ok_or_else(|| format!("the wasm has no {what} section"))?;
+        section(wasm, id)?.with_context(|| format!("the wasm has no {what} section"))?;
     let mut r = Reader {
         bytes: wasm,
         at: start + 1,
@@ -151,7 +149,7 @@ struct Import {
 
 /// The imports, and where the whole import section (id and size included)
 /// starts and how long it is.
-fn import_section(wasm: &[u8]) -> Result<(Vec<Import>, usize, usize), String> {
+fn import_section(wasm: &[u8]) -> Result<(Vec<Import>, usize, usize)> {
     let (mut r, start, len) = section_body(wasm, 2, "import")?;
     let mut imports = Vec::new();
     for _ in 0..r.leb()? {
@@ -164,13 +162,13 @@ fn import_section(wasm: &[u8]) -> Result<(Vec<Import>, usize, usize), String> {
             2 => r.limits()?,                    // memory
             3 => drop((r.byte()?, r.byte()?)),   // global: value type, mutability
             4 => drop((r.byte()?, r.leb()?)),    // tag: attribute, type index
-            other => return Err(format!("import kind {other} is not known here")),
+            other => bail!("import kind {other} is not known here"),
         }
         let desc = wasm[desc_start..r.at].to_vec();
         imports.push(Import { module, name, desc });
     }
     if r.at != start + len {
-        return Err("the import section does not end where its size says".into());
+        bail!("the import section does not end where its size says");
     }
     Ok((imports, start, len))
 }
@@ -181,13 +179,13 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn byte(&mut self) -> Result<u8, String> {
-        let b = *self.bytes.get(self.at).ok_or("the wasm ends early")?;
+    fn byte(&mut self) -> Result<u8> {
+        let b = *self.bytes.get(self.at).context("the wasm ends early")?;
         self.at += 1;
         Ok(b)
     }
 
-    fn leb(&mut self) -> Result<u64, String> {
+    fn leb(&mut self) -> Result<u64> {
         let (mut value, mut shift) = (0u64, 0);
         loop {
             let b = self.byte()?;
@@ -197,23 +195,23 @@ impl Reader<'_> {
             }
             shift += 7;
             if shift > 63 {
-                return Err("a number in the wasm is too long".into());
+                bail!("a number in the wasm is too long");
             }
         }
     }
 
-    fn name(&mut self) -> Result<String, String> {
+    fn name(&mut self) -> Result<String> {
         let len = self.leb()? as usize;
         let bytes = self
             .bytes
             .get(self.at..self.at + len)
-            .ok_or("the wasm ends inside a name")?;
+            .context("the wasm ends inside a name")?;
         self.at += len;
-        String::from_utf8(bytes.to_vec()).map_err(|_| "a name in the wasm is not UTF-8".into())
+        String::from_utf8(bytes.to_vec()).context("a name in the wasm is not UTF-8")
     }
 
     /// Limits: flags, minimum, and a maximum when flag bit 0 is set.
-    fn limits(&mut self) -> Result<(), String> {
+    fn limits(&mut self) -> Result<()> {
         let flags = self.byte()?;
         self.leb()?;
         if flags & 1 == 1 {
@@ -256,7 +254,7 @@ fn short_name(mut n: usize) -> String {
 
 /// Replaces the one occurrence of `key` that stands alone (not inside a
 /// longer name), which must be followed by `:`.
-fn replace_key(glue: &str, key: &str, new: &str) -> Result<String, String> {
+fn replace_key(glue: &str, key: &str, new: &str) -> Result<String> {
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
     let found: Vec<usize> = glue
         .match_indices(key)
@@ -267,7 +265,7 @@ fn replace_key(glue: &str, key: &str, new: &str) -> Result<String, String> {
         [i] if glue[i + key.len()..].trim_start().starts_with(':') => {
             Ok(format!("{}{new}{}", &glue[..i], &glue[i + key.len()..]))
         }
-        _ => Err(format!(
+        _ => Err(anyhow!(
             "the glue names {key} {} times, not once as a key: not renamed",
             found.len()
         )),

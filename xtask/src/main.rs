@@ -3,6 +3,7 @@
 
 mod build;
 mod check;
+mod cmd;
 mod fingerprint;
 mod imports;
 mod integrity;
@@ -14,6 +15,8 @@ mod split;
 mod toolchain;
 
 use std::process::ExitCode;
+
+use anyhow::anyhow;
 
 const USAGE: &str = "usage: cargo xtask <command>
 
@@ -64,12 +67,12 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
         }
-        Some(other) => Err(format!("unknown command {other:?}\n\n{USAGE}")),
+        Some(other) => Err(anyhow!("unknown command {other:?}\n\n{USAGE}")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("xtask: {e}");
+            eprintln!("xtask: {e:#}");
             ExitCode::FAILURE
         }
     }

@@ -1,12 +1,15 @@
 //! Measuring what ships: the size budgets, `cargo xtask sizes`, `levers`,
 //! `bench` and `screenshots`.
 
+use anyhow::{anyhow, Context, Result};
+
 use crate::build::{
     build_js, build_panel, dist, js, kb, PanelSizes, DIST, PKG, WASM_FEATURES, WASM_OPT,
 };
+use crate::cmd::{self, step, Env};
 use crate::fingerprint;
 use crate::paths;
-use crate::setup::{self, step, Env};
+use crate::setup;
 use crate::split;
 use crate::toolchain::{self, Compiler};
 
@@ -30,8 +33,8 @@ const HEADROOM_PERCENT: u64 = 2;
 
 /// The panel's budgets, each with [`HEADROOM_PERCENT`] to spare: opening
 /// it, a deep link to each page, every file.
-pub(crate) fn panel_budgets(sizes: Option<&PanelSizes>) -> Result<(), String> {
-    let sizes = sizes.ok_or("nothing was built to measure")?;
+pub(crate) fn panel_budgets(sizes: Option<&PanelSizes>) -> Result<()> {
+    let sizes = sizes.context("nothing was built to measure")?;
     let mut results = vec![budget(
         "opening the panel (no hash)",
         Some(sizes.first_load),
@@ -48,7 +51,7 @@ pub(crate) fn panel_budgets(sizes: Option<&PanelSizes>) -> Result<(), String> {
 /// `cargo xtask levers`: the panel and the JS module built by each compiler
 /// of [`toolchain::LEVERS`] (into `target/levers/`), and what each weighs:
 /// the bytes each flag buys, measured in one run with one set of sources.
-pub fn levers(env: &Env) -> Result<(), String> {
+pub fn levers(env: &Env) -> Result<()> {
     let mut rows = Vec::new();
     for (i, (what, compiler)) in toolchain::LEVERS.iter().enumerate() {
         step(what);
@@ -78,28 +81,28 @@ pub fn levers(env: &Env) -> Result<(), String> {
                 let deepest = p.deep_links.iter().map(|d| d.1).max().unwrap_or(0);
                 format!("{:>9} {:>9} {:>9}", p.first_load, deepest, p.total)
             }
-            Err(e) => format!("the panel failed: {e}"),
+            Err(e) => format!("the panel failed: {e:#}"),
         };
-        let js = js.map_or_else(|e| format!("the module failed: {e}"), |b| b.to_string());
+        let js = js.map_or_else(|e| format!("the module failed: {e:#}"), |b| b.to_string());
         println!("{what:<44} {panel} {js:>9}");
     }
     Ok(())
 }
 
 /// `cargo xtask screenshots`: the screenshots of the README and docs/PANEL.md, from the e2e scenes.
-pub fn screenshots(env: &Env) -> Result<(), String> {
+pub fn screenshots(env: &Env) -> Result<()> {
     dist(env)?;
-    setup::run(env, "cargo", &["build", "--package", "local-service"])?;
+    cmd::run(env, "cargo", &["build", "--package", "local-service"])?;
     let mut node = env.cmd("node");
     node.args(["--test", "e2e/screenshots.mjs"])
         .env("SCREENSHOT_DIR", env.root.join("docs/screenshots"));
-    setup::run_cmd("node --test e2e/screenshots.mjs", node)
+    cmd::run_cmd("node --test e2e/screenshots.mjs", node)
 }
 
 /// `cargo xtask bench`: the panel's size and speed, in one run.
-pub fn bench(env: &Env) -> Result<(), String> {
+pub fn bench(env: &Env) -> Result<()> {
     let sizes = dist(env)?;
-    setup::run(env, "cargo", &["build", "--package", "local-service"])?;
+    cmd::run(env, "cargo", &["build", "--package", "local-service"])?;
     println!(
         "panel download: {} to open it (budget {}), {} in all (budget {})",
         kb(sizes.first_load),
@@ -109,14 +112,14 @@ pub fn bench(env: &Env) -> Result<(), String> {
     );
     let mut node = env.cmd("node");
     node.arg("e2e/bench.mjs");
-    setup::run_cmd("node e2e/bench.mjs", node)
+    cmd::run_cmd("node e2e/bench.mjs", node)
 }
 
 /// A size budget: within it with [`HEADROOM_PERCENT`] to spare, or not
 /// (printed either way).
-pub(crate) fn budget(what: &str, size: Option<u64>, limit: u64) -> Result<(), String> {
+pub(crate) fn budget(what: &str, size: Option<u64>, limit: u64) -> Result<()> {
     let headroom = HEADROOM_PERCENT;
-    let total = size.ok_or("nothing was built to measure")?;
+    let total = size.context("nothing was built to measure")?;
     let ceiling = limit - limit * headroom / 100;
     let within = total <= ceiling;
     let verdict = if within { "within" } else { "OVER" };
@@ -130,7 +133,7 @@ pub(crate) fn budget(what: &str, size: Option<u64>, limit: u64) -> Result<(), St
     if within {
         Ok(())
     } else {
-        Err(format!(
+        Err(anyhow!(
             "{what}: {} is over {} (the budget of {} less {headroom}%)",
             kb(total),
             kb(ceiling),
@@ -142,7 +145,7 @@ pub(crate) fn budget(what: &str, size: Option<u64>, limit: u64) -> Result<(), St
 /// `cargo xtask sizes`: what each crate weighs in the JS module and the panel
 /// (raw bytes of code and data before gzip, names kept by `wasm-opt -g` and
 /// read by twiggy, which it installs if missing).
-pub fn sizes(env: &Env) -> Result<(), String> {
+pub fn sizes(env: &Env) -> Result<()> {
     if env.cmd("twiggy").arg("--version").output().is_err() {
         setup::cargo_install(env, &["twiggy", "--version", "0.8.0"])?;
     }
@@ -168,7 +171,7 @@ pub fn sizes(env: &Env) -> Result<(), String> {
         ));
         let dir = out.join(wasm);
         let (input, dir_s) = (input.display().to_string(), dir.display().to_string());
-        setup::run(
+        cmd::run(
             env,
             "wasm-bindgen",
             &[
@@ -191,10 +194,10 @@ pub fn sizes(env: &Env) -> Result<(), String> {
         args.push("-g");
         args.extend(WASM_FEATURES);
         args.extend([bg.as_str(), "-o", named.as_str()]);
-        setup::run(env, "wasm-opt", &args)?;
+        cmd::run(env, "wasm-opt", &args)?;
         let mut twiggy = env.cmd("twiggy");
         twiggy.args(["top", "-n", "100000", "-f", "csv", &named]);
-        let csv = setup::capture(&format!("twiggy top {named}"), twiggy)?;
+        let csv = cmd::capture(&format!("twiggy top {named}"), twiggy)?;
         let table = by_crate(&csv);
         let total: u64 = table.iter().map(|(_, n)| n).sum();
         println!(

@@ -4,9 +4,13 @@
 //! paths relative to each crate, derived here from where cargo really put
 //! the sources, and the test command checks that no such path ships.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::setup::{self, Env};
+use anyhow::{Context, Result};
+use serde::Deserialize;
+
+use crate::cmd::{self, Env};
 use crate::toolchain::{self, Compiler};
 
 /// The variable that gives rustc its flags, one per `\x1f`-separated field,
@@ -19,7 +23,7 @@ pub const RUSTFLAGS_VAR: &str = "CARGO_ENCODED_RUSTFLAGS";
 /// compiler's, then a `--remap-path-prefix` for each directory that holds
 /// sources (the registry's, std's when it is rebuilt, the clone's), so paths
 /// read `tachys-0.2.19/src/…`, `library/std/…` and `src/…` on every machine.
-pub fn release_rustflags(env: &Env, compiler: &Compiler) -> Result<String, String> {
+pub fn release_rustflags(env: &Env, compiler: &Compiler) -> Result<String> {
     let mut flags = config_wasm_rustflags(&env.root)?;
     flags.extend(compiler.flags.iter().map(|f| f.to_string()));
     let mut roots = source_roots(env)?;
@@ -41,69 +45,53 @@ pub fn release_rustflags(env: &Env, compiler: &Compiler) -> Result<String, Strin
 /// `target/`.
 pub const JS_TARGET_DIR: &str = "target/js";
 
+/// What the runner reads of `.cargo/config.toml`: each target's flags.
+#[derive(Deserialize)]
+struct CargoConfig {
+    #[serde(default)]
+    target: BTreeMap<String, TargetConfig>,
+}
+
+#[derive(Deserialize)]
+struct TargetConfig {
+    rustflags: Option<Vec<String>>,
+}
+
 /// The strings of `rustflags = [...]` under `[target.wasm32-unknown-unknown]`
-/// in `.cargo/config.toml` (plain quoted strings, as that file writes them).
-fn config_wasm_rustflags(root: &Path) -> Result<Vec<String>, String> {
+/// in `.cargo/config.toml`.
+fn config_wasm_rustflags(root: &Path) -> Result<Vec<String>> {
     let file = root.join(".cargo/config.toml");
     let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let section = text
-        .split("\n[")
-        .find(|s| s.starts_with("target.wasm32-unknown-unknown]"))
-        .ok_or("`.cargo/config.toml` has no [target.wasm32-unknown-unknown]")?;
-    let list = section
-        .split_once("rustflags = [")
-        .and_then(|(_, rest)| rest.split_once(']'))
-        .map(|(list, _)| list)
-        .ok_or("`.cargo/config.toml`: no `rustflags = [...]` for the wasm target")?;
-    Ok(list
-        .split('"')
-        .skip(1)
-        .step_by(2)
-        .map(str::to_owned)
-        .collect())
+        .with_context(|| format!("cannot read {}", file.display()))?;
+    let mut config: CargoConfig =
+        toml::from_str(&text).with_context(|| format!("cannot parse {}", file.display()))?;
+    config
+        .target
+        .remove("wasm32-unknown-unknown")
+        .context("`.cargo/config.toml` has no [target.wasm32-unknown-unknown]")?
+        .rustflags
+        .context("`.cargo/config.toml`: no `rustflags = [...]` for the wasm target")
 }
 
 /// The directories that hold crates' sources outside the repository (the
 /// registry's `src/<index>/`, a git checkout's `<repository>/`), read from
 /// `cargo metadata`: the parent of each such crate's own directory.
-fn source_roots(env: &Env) -> Result<Vec<PathBuf>, String> {
+fn source_roots(env: &Env) -> Result<Vec<PathBuf>> {
     let mut cargo = env.cmd("cargo");
     cargo.args(["metadata", "--format-version", "1", "--locked"]);
-    let json = setup::capture("cargo metadata", cargo)?;
-    let mut roots: Vec<PathBuf> = json_strings(&json, "manifest_path")
+    let json = cmd::capture("cargo metadata", cargo)?;
+    let metadata = cargo_metadata::MetadataCommand::parse(&json)
+        .context("cannot read the output of cargo metadata")?;
+    let mut roots: Vec<PathBuf> = metadata
+        .packages
         .into_iter()
-        .map(PathBuf::from)
+        .map(|package| package.manifest_path.into_std_path_buf())
         .filter(|manifest| !manifest.starts_with(&env.root))
         .filter_map(|manifest| Some(manifest.parent()?.parent()?.to_path_buf()))
         .collect();
     roots.sort();
     roots.dedup();
     Ok(roots)
-}
-
-/// Every string value of `"key":` in cargo's JSON (its escapes undone).
-fn json_strings(json: &str, key: &str) -> Vec<String> {
-    let pattern = format!("\"{key}\":\"");
-    json.match_indices(&pattern)
-        .map(|(i, _)| {
-            let mut value = String::new();
-            let mut chars = json[i + pattern.len()..].chars();
-            while let Some(c) = chars.next() {
-                match c {
-                    '"' => break,
-                    '\\' => match chars.next() {
-                        Some('n') => value.push('\n'),
-                        Some('t') => value.push('\t'),
-                        Some(other) => value.push(other),
-                        None => break,
-                    },
-                    c => value.push(c),
-                }
-            }
-            value
-        })
-        .collect()
 }
 
 /// FNV-1a: a stable name that changes with the content.
@@ -136,14 +124,14 @@ pub fn machine_marks(env: &Env) -> Vec<String> {
 
 /// Each shipped file under `dirs` that holds one of `marks`, with the mark
 /// and how many times it occurs.
-pub fn files_with_marks(dirs: &[&Path], marks: &[String]) -> Result<Vec<String>, String> {
+pub fn files_with_marks(dirs: &[&Path], marks: &[String]) -> Result<Vec<String>> {
     let mut found = Vec::new();
     for dir in dirs {
         let entries =
-            std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+            std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
         for path in entries.flatten().map(|e| e.path()).filter(|p| p.is_file()) {
             let bytes =
-                std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
             for mark in marks {
                 let n = count(&bytes, mark.as_bytes());
                 if n > 0 {
@@ -163,4 +151,16 @@ fn count(haystack: &[u8], needle: &[u8]) -> usize {
         .windows(needle.len())
         .filter(|w| *w == needle)
         .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_wasm_targets_flags() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let flags = config_wasm_rustflags(root).unwrap();
+        assert!(flags.windows(2).any(|w| w == ["--cfg", "erase_components"]));
+    }
 }

@@ -2,26 +2,30 @@
 
 use std::process::Command;
 
+use anyhow::Result;
+
 use crate::build::{dist, DIST};
-use crate::setup::{self, ensure_all};
+use crate::cmd;
+use crate::setup::ensure_all;
 
 /// `cargo xtask serve [--] [ARGS...]`: build, then run the local service
 /// serving the panel; ARGS go to the local service.
-pub fn serve(args: &[String]) -> Result<(), String> {
+pub fn serve(args: &[String]) -> Result<()> {
     let env = ensure_all()?;
     let args = args.strip_prefix(&["--".to_owned()]).unwrap_or(args);
     dist(&env)?;
-    setup::run(&env, "cargo", &["build", "--package", "local-service"])?;
-    let service = env.root.join("target/debug/local-service");
-    let mut cmd = Command::new(service);
-    cmd.current_dir(&env.root)
+    cmd::run(&env, "cargo", &["build", "--package", "local-service"])?;
+    let mut service = Command::new(env.root.join("target/debug/local-service"));
+    service
+        .current_dir(&env.root)
         .arg("--dist")
         .arg(env.root.join(DIST));
     if !args.iter().any(|a| a.starts_with("--data-dir")) {
         // Keep the generated token and the namespace settings between runs.
-        cmd.arg("--data-dir")
+        service
+            .arg("--data-dir")
             .arg(env.root.join("target/local-service"));
     }
-    cmd.args(args);
-    setup::run_cmd("the local service", cmd)
+    service.args(args);
+    cmd::run_cmd("the local service", service)
 }

@@ -3,81 +3,19 @@
 //! tools proves nothing about a fresh one.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use anyhow::{Context, Result};
+use serde::Deserialize;
+
+use crate::cmd::{output, run, run_cmd, Env};
 use crate::toolchain;
 
 /// Trunk 0.22 needs a newer rustc than the machines have.
 pub const TRUNK_VERSION: &str = "0.21.14";
 
-/// What the tasks need to run tools.
-pub struct Env {
-    pub root: PathBuf,
-    /// `PATH` with the project's `node_modules/.bin` first (binaryen's modern
-    /// wasm-opt; Debian's 108 corrupts current Rust output) and cargo's bin.
-    pub path: String,
-    pub chromedriver: PathBuf,
-    pub chromium: PathBuf,
-    /// A Python with python-dotenv, for the engine files' reader tests.
-    pub readers_python: PathBuf,
-    /// Set once [`fetch_crates`] has run: every later cargo command runs
-    /// offline, so a crate the fetch missed fails at once, on every machine.
-    pub offline: bool,
-}
-
-impl Env {
-    /// A command with the project's `PATH`, run from the repository root.
-    pub fn cmd(&self, program: &str) -> Command {
-        let mut c = Command::new(program);
-        c.current_dir(&self.root).env("PATH", &self.path);
-        if self.offline {
-            c.env("CARGO_NET_OFFLINE", "true");
-        }
-        c
-    }
-}
-
-/// The checkout this runner works on, found when it runs: the one cargo ran
-/// it from (`cargo xtask` gives the process `CARGO_MANIFEST_DIR`), or else
-/// the nearest directory at or above the current one that holds
-/// `xtask/Cargo.toml`. Never the path it was compiled in: a copied
-/// `target/` must not rebuild the checkout it was copied from.
-pub fn root() -> PathBuf {
-    let holds_xtask = |dir: &Path| dir.join("xtask/Cargo.toml").is_file();
-    let from_cargo = std::env::var_os("CARGO_MANIFEST_DIR")
-        .map(PathBuf::from)
-        .and_then(|xtask| xtask.parent().map(Path::to_path_buf))
-        .filter(|dir| holds_xtask(dir));
-    let here = std::env::current_dir().unwrap_or_default();
-    from_cargo
-        .or_else(|| {
-            here.ancestors()
-                .find(|d| holds_xtask(d))
-                .map(Path::to_path_buf)
-        })
-        .unwrap_or(here)
-}
-
 /// Checks every tool and installs what is missing.
-pub fn ensure_all() -> Result<Env, String> {
-    let root = root();
-    let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
-    let cargo_bin = std::env::var("CARGO_HOME")
-        .map(|h| format!("{h}/bin"))
-        .unwrap_or_else(|_| format!("{home}/.cargo/bin"));
-    let path = format!(
-        "{}:{cargo_bin}:{}",
-        root.join("node_modules/.bin").display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let env = Env {
-        root: root.clone(),
-        path,
-        chromedriver: PathBuf::from("/usr/bin/chromedriver"),
-        chromium: PathBuf::from("/usr/bin/chromium"),
-        readers_python: root.join("target/readers-venv/bin/python"),
-        offline: false,
-    };
+pub fn ensure_all() -> Result<Env> {
+    let env = Env::new();
     ensure_rust(&env)?;
     toolchain::ensure(&env)?;
     fetch_crates(&env, None)?;
@@ -98,7 +36,7 @@ pub fn ensure_all() -> Result<Env, String> {
 /// included: Trunk builds offline), and the crates std is rebuilt from, into
 /// `cargo_home` or the usual one. Seconds when they are there already.
 /// Nothing else downloads a crate but the tool installs ([`cargo_install`]).
-pub fn fetch_crates(env: &Env, cargo_home: Option<&Path>) -> Result<(), String> {
+pub fn fetch_crates(env: &Env, cargo_home: Option<&Path>) -> Result<()> {
     let mut cmd = env.cmd("cargo");
     cmd.args(["fetch", "--locked"])
         .env("CARGO_NET_OFFLINE", "false");
@@ -110,7 +48,7 @@ pub fn fetch_crates(env: &Env, cargo_home: Option<&Path>) -> Result<(), String> 
 }
 
 /// `cargo install ARGS`: a tool, built from the registry (online).
-pub fn cargo_install(env: &Env, args: &[&str]) -> Result<(), String> {
+pub fn cargo_install(env: &Env, args: &[&str]) -> Result<()> {
     let mut cmd = env.cmd("cargo");
     cmd.arg("install")
         .args(args)
@@ -118,51 +56,7 @@ pub fn cargo_install(env: &Env, args: &[&str]) -> Result<(), String> {
     run_cmd(&format!("cargo install {}", args.join(" ")), cmd)
 }
 
-/// `program ARGS`'s standard output, if it ran and succeeded.
-pub fn output(env: &Env, program: &str, args: &[&str]) -> Option<String> {
-    let mut cmd = env.cmd(program);
-    cmd.args(args);
-    capture(program, cmd).ok()
-}
-
-/// Runs a prepared command, announced as `what` in an error, for its
-/// standard output; or why not (its standard error).
-pub fn capture(what: &str, mut cmd: Command) -> Result<String, String> {
-    let out = cmd
-        .output()
-        .map_err(|e| format!("cannot run {what}: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "{what} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
-pub fn run(env: &Env, program: &str, args: &[&str]) -> Result<(), String> {
-    let mut cmd = env.cmd(program);
-    cmd.args(args);
-    run_cmd(&format!("{program} {}", args.join(" ")), cmd)
-}
-
-/// Runs a prepared command, announced as `what`.
-pub fn run_cmd(what: &str, mut cmd: Command) -> Result<(), String> {
-    step(what);
-    let status = cmd
-        .status()
-        .map_err(|e| format!("cannot run `{what}`: {e}"))?;
-    status
-        .success()
-        .then_some(())
-        .ok_or_else(|| format!("`{what}` failed ({status})"))
-}
-
-pub fn step(what: &str) {
-    eprintln!("\x1b[1m==> {what}\x1b[0m");
-}
-
-fn ensure_rust(env: &Env) -> Result<(), String> {
+fn ensure_rust(env: &Env) -> Result<()> {
     let targets = output(env, "rustup", &["target", "list", "--installed"]).unwrap_or_default();
     if !targets
         .lines()
@@ -180,7 +74,7 @@ fn ensure_rust(env: &Env) -> Result<(), String> {
     Ok(())
 }
 
-fn ensure_trunk(env: &Env) -> Result<(), String> {
+fn ensure_trunk(env: &Env) -> Result<()> {
     let have = output(env, "trunk", &["--version"]).unwrap_or_default();
     if have.trim() != format!("trunk {TRUNK_VERSION}") {
         // Once per machine. Without its default features (TLS for `trunk
@@ -199,22 +93,33 @@ fn ensure_trunk(env: &Env) -> Result<(), String> {
     Ok(())
 }
 
-/// The `wasm-bindgen` version in Cargo.lock: the CLI must match it exactly.
-pub fn locked_wasm_bindgen(root: &Path) -> Result<String, String> {
-    let lock = std::fs::read_to_string(root.join("Cargo.lock"))
-        .map_err(|e| format!("cannot read Cargo.lock: {e}"))?;
-    let mut lines = lock.lines();
-    while let Some(line) = lines.next() {
-        if line == "name = \"wasm-bindgen\"" {
-            if let Some(v) = lines.next().and_then(|l| l.strip_prefix("version = \"")) {
-                return Ok(v.trim_end_matches('"').to_owned());
-            }
-        }
-    }
-    Err("Cargo.lock names no wasm-bindgen version".into())
+/// The packages of a `Cargo.lock`, as far as the set-up reads them.
+#[derive(Deserialize)]
+struct Lockfile {
+    #[serde(default)]
+    package: Vec<LockedPackage>,
 }
 
-fn ensure_wasm_bindgen(env: &Env) -> Result<(), String> {
+#[derive(Deserialize)]
+struct LockedPackage {
+    name: String,
+    version: String,
+}
+
+/// The `wasm-bindgen` version in Cargo.lock: the CLI must match it exactly.
+fn locked_wasm_bindgen(root: &Path) -> Result<String> {
+    let path = root.join("Cargo.lock");
+    let text = std::fs::read_to_string(&path).context("cannot read Cargo.lock")?;
+    let lock: Lockfile =
+        toml::from_str(&text).with_context(|| format!("cannot parse {}", path.display()))?;
+    lock.package
+        .into_iter()
+        .find(|p| p.name == "wasm-bindgen")
+        .map(|p| p.version)
+        .context("Cargo.lock names no wasm-bindgen version")
+}
+
+fn ensure_wasm_bindgen(env: &Env) -> Result<()> {
     let want = locked_wasm_bindgen(&env.root)?;
     let have = output(env, "wasm-bindgen", &["--version"]).unwrap_or_default();
     let runner = output(env, "wasm-bindgen-test-runner", &["--version"]).unwrap_or_default();
@@ -225,7 +130,7 @@ fn ensure_wasm_bindgen(env: &Env) -> Result<(), String> {
     Ok(())
 }
 
-fn ensure_node(env: &Env) -> Result<(), String> {
+fn ensure_node(env: &Env) -> Result<()> {
     if output(env, "node", &["--version"]).is_none() || output(env, "npm", &["--version"]).is_none()
     {
         apt_install(env, &["nodejs", "npm"])?;
@@ -237,7 +142,7 @@ fn ensure_node(env: &Env) -> Result<(), String> {
 /// whose own `ConfigFile` reads the engine files back, curl, which runs
 /// the panel's "copy as curl" commands, and zsh and fish, which read them
 /// back beside sh and bash; one apt run for what is missing.
-fn ensure_debian_packages(env: &Env) -> Result<(), String> {
+fn ensure_debian_packages(env: &Env) -> Result<()> {
     let [godot, curl, zsh, fish] =
         ["godot3-server", "curl", "zsh", "fish"].map(|p| PathBuf::from("/usr/bin").join(p));
     let missing: Vec<&str> = [
@@ -261,7 +166,7 @@ fn ensure_debian_packages(env: &Env) -> Result<(), String> {
 /// python-dotenv (for the engine files) and cryptography (for the
 /// encrypted hand-off), in a virtual environment of the project's own (no
 /// system package is touched, no root needed).
-fn ensure_python_readers(env: &Env) -> Result<(), String> {
+fn ensure_python_readers(env: &Env) -> Result<()> {
     let python = env.readers_python.display().to_string();
     if output(env, &python, &["-c", "import dotenv, cryptography"]).is_some() {
         return Ok(());
@@ -281,7 +186,7 @@ fn ensure_python_readers(env: &Env) -> Result<(), String> {
     )
 }
 
-fn apt_install(env: &Env, packages: &[&str]) -> Result<(), String> {
+fn apt_install(env: &Env, packages: &[&str]) -> Result<()> {
     let root = output(env, "id", &["-u"]).is_some_and(|u| u.trim() == "0");
     let program = if root { "apt-get" } else { "sudo" };
     let prefix: Vec<&str> = if root { vec![] } else { vec!["apt-get"] };
@@ -305,7 +210,7 @@ fn npm_installed(dir: &Path) -> bool {
     }
 }
 
-fn ensure_npm_packages(env: &Env) -> Result<(), String> {
+fn ensure_npm_packages(env: &Env) -> Result<()> {
     let fresh = npm_installed(&env.root);
     let has_tools = env.root.join("node_modules/.bin/wasm-opt").exists()
         && env.root.join("node_modules/playwright-core").exists()
@@ -322,10 +227,10 @@ fn ensure_npm_packages(env: &Env) -> Result<(), String> {
 /// Each dashboard stack the JS module is tested in (`e2e/consumers/<stack>/`)
 /// is a project of its own with its tools pinned in its own lockfile (two
 /// Vite majors cannot share one `node_modules`): `npm ci` in each, once.
-fn ensure_consumer_packages(env: &Env) -> Result<(), String> {
+fn ensure_consumer_packages(env: &Env) -> Result<()> {
     let consumers = env.root.join("e2e/consumers");
     let entries = std::fs::read_dir(&consumers)
-        .map_err(|e| format!("cannot list {}: {e}", consumers.display()))?;
+        .with_context(|| format!("cannot list {}", consumers.display()))?;
     let mut stacks: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|dir| dir.join("package-lock.json").is_file())
@@ -337,4 +242,23 @@ fn ensure_consumer_packages(env: &Env) -> Result<(), String> {
         run_cmd(&format!("npm ci in {}", dir.display()), npm)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The version read from the lock is the one the package pins: the CLI
+    /// the set-up installs is the one Trunk will accept.
+    #[test]
+    fn the_locked_wasm_bindgen_is_the_pinned_one() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let manifest: toml::Table =
+            toml::from_str(&std::fs::read_to_string(root.join("Cargo.toml")).unwrap()).unwrap();
+        let pinned = manifest["dependencies"]["wasm-bindgen"]["version"]
+            .as_str()
+            .unwrap();
+        let locked = locked_wasm_bindgen(root).unwrap();
+        assert_eq!(pinned, format!("={locked}"));
+    }
 }

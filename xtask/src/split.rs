@@ -22,8 +22,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
+use anyhow::{anyhow, bail, Context, Result};
+
+use crate::cmd::{self, Env};
 use crate::paths;
-use crate::setup::Env;
 
 /// The variable that switches the stand-in on: the directory for the parts.
 const OUT_VAR: &str = "GAMECLOUD_SPLIT_OUT";
@@ -58,15 +60,15 @@ pub fn rustflags(release: &str) -> String {
 
 /// What Trunk's command needs for a split build: the stand-in first on its
 /// `PATH`, the variables the stand-in reads, the target directory.
-pub fn trunk_env(env: &Env) -> Result<Vec<(&'static str, String)>, String> {
+pub fn trunk_env(env: &Env) -> Result<Vec<(&'static str, String)>> {
     let real = which(&env.path, "wasm-bindgen")?;
     let bin = target_dir(env).join("standin");
-    std::fs::create_dir_all(&bin).map_err(|e| format!("cannot create {}: {e}", bin.display()))?;
-    let me = std::env::current_exe().map_err(|e| format!("cannot find this runner: {e}"))?;
+    std::fs::create_dir_all(&bin).with_context(|| format!("cannot create {}", bin.display()))?;
+    let me = std::env::current_exe().context("cannot find this runner")?;
     let standin = bin.join("wasm-bindgen");
     let _ = std::fs::remove_file(&standin);
     std::fs::copy(&me, &standin)
-        .map_err(|e| format!("cannot copy the runner to {}: {e}", standin.display()))?;
+        .with_context(|| format!("cannot copy the runner to {}", standin.display()))?;
     let out = out_dir(env);
     let _ = std::fs::remove_dir_all(&out);
     Ok(vec![
@@ -79,12 +81,12 @@ pub fn trunk_env(env: &Env) -> Result<Vec<(&'static str, String)>, String> {
 
 /// The first `name` on `path`, the stand-in's own folder left out (a `PATH`
 /// that already holds it would make the stand-in call itself).
-fn which(path: &str, name: &str) -> Result<PathBuf, String> {
+fn which(path: &str, name: &str) -> Result<PathBuf> {
     path.split(':')
         .filter(|dir| !dir.ends_with("split/standin"))
         .map(|dir| Path::new(dir).join(name))
         .find(|p| p.is_file())
-        .ok_or_else(|| format!("no {name} on PATH"))
+        .with_context(|| format!("no {name} on PATH"))
 }
 
 /// True for the name of a part in `dist/`.
@@ -121,7 +123,7 @@ pub fn standin() -> ExitCode {
             match split(&args, Path::new(&out)) {
                 Ok(args) => args,
                 Err(e) => {
-                    eprintln!("wasm-bindgen stand-in: {e}");
+                    eprintln!("wasm-bindgen stand-in: {e:#}");
                     return ExitCode::FAILURE;
                 }
             }
@@ -140,13 +142,13 @@ pub fn standin() -> ExitCode {
 
 /// Splits the `.wasm` argument into `out`; returns wasm-bindgen's arguments
 /// for the main part.
-fn split(args: &[String], out: &Path) -> Result<Vec<String>, String> {
+fn split(args: &[String], out: &Path) -> Result<Vec<String>> {
     let at = args
         .iter()
         .position(|a| a.ends_with(".wasm") && !a.starts_with('-'))
-        .ok_or("no .wasm among the arguments")?;
-    let input = std::fs::read(&args[at]).map_err(|e| format!("cannot read {}: {e}", args[at]))?;
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+        .context("no .wasm among the arguments")?;
+    let input = std::fs::read(&args[at]).with_context(|| format!("cannot read {}", args[at]))?;
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let main = out.join("main.wasm");
     let link = format!("./{LOADER}");
     let mut opts = wasm_split_cli_support::Options::new(&input);
@@ -155,7 +157,7 @@ fn split(args: &[String], out: &Path) -> Result<Vec<String>, String> {
     opts.link_name = &link;
     opts.main_module = MAIN_PLACEHOLDER;
     let split = wasm_split_cli_support::transform(opts)
-        .map_err(|e| format!("the splitter failed: {e:?}"))?;
+        .map_err(|e| anyhow!("the splitter failed: {e:?}"))?;
     let mut manifest: Vec<String> = split
         .prefetch_map
         .iter()
@@ -163,7 +165,7 @@ fn split(args: &[String], out: &Path) -> Result<Vec<String>, String> {
         .collect();
     manifest.sort();
     std::fs::write(out.join(MANIFEST), manifest.join("\n") + "\n")
-        .map_err(|e| format!("cannot write the manifest: {e}"))?;
+        .context("cannot write the manifest")?;
     let mut args = args.to_vec();
     args[at] = main.display().to_string();
     args.push("--keep-lld-exports".into());
@@ -181,21 +183,23 @@ struct Part {
 /// After Trunk: optimizes, names and writes the parts into `dist`, and the
 /// loader beside `glue` (which imports it), importing `initSync` from the
 /// glue itself so that the minifier bundles both into one file.
-pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<(), String> {
+pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<()> {
     let out = out_dir(env);
-    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
+    let read = |p: &Path| std::fs::read(p).with_context(|| format!("cannot read {}", p.display()));
     let mut loader =
-        String::from_utf8(read(&out.join(LOADER))?).map_err(|_| "the split loader is not UTF-8")?;
+        String::from_utf8(read(&out.join(LOADER))?).context("the split loader is not UTF-8")?;
     let glue_name = glue
         .file_name()
         .and_then(|n| n.to_str())
-        .ok_or("the glue has no name")?;
+        .context("the glue has no name")?;
     loader = replace_once(&loader, MAIN_PLACEHOLDER, &format!("./{glue_name}"))?;
     let mut parts = Vec::new();
     for entry in
-        std::fs::read_dir(&out).map_err(|e| format!("cannot list {}: {e}", out.display()))?
+        std::fs::read_dir(&out).with_context(|| format!("cannot list {}", out.display()))?
     {
-        let path = entry.map_err(|e| e.to_string())?.path();
+        let path = entry
+            .with_context(|| format!("cannot list {}", out.display()))?
+            .path();
         let Some(stem) = path
             .file_name()
             .and_then(|n| n.to_str())
@@ -210,11 +214,10 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<
         let (input, output) = (path.display().to_string(), optimized.display().to_string());
         let mut args = wasm_opt.to_vec();
         args.extend([input.as_str(), "-o", output.as_str()]);
-        crate::setup::run(env, "wasm-opt", &args)?;
+        cmd::run(env, "wasm-opt", &args)?;
         let bytes = read(&optimized)?;
         let name = format!("part-{:016x}.wasm", paths::fnv1a(&bytes));
-        std::fs::write(dist.join(&name), &bytes)
-            .map_err(|e| format!("cannot write {name}: {e}"))?;
+        std::fs::write(dist.join(&name), &bytes).with_context(|| format!("cannot write {name}"))?;
         let integrity = format!("sha384-{}", crate::integrity::sri(&bytes));
         loader = replace_once(
             &loader,
@@ -230,23 +233,22 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<
         .matches("WebAssembly.instantiateStreaming(src, imports)")
         .count();
     if fetches != parts.len() {
-        return Err(format!(
+        bail!(
             "the split loader instantiates {fetches} parts, {} were written",
             parts.len()
-        ));
+        );
     }
     loader = loader.replace(
         "WebAssembly.instantiateStreaming(src, imports)",
         "instantiatePart(src, imports)",
     );
     loader.push_str(&INSTANTIATE.replace("PART_TIMEOUT_MS", &PART_TIMEOUT_MS.to_string()));
-    std::fs::write(dist.join(LOADER), loader)
-        .map_err(|e| format!("cannot write the loader: {e}"))?;
+    std::fs::write(dist.join(LOADER), loader).context("cannot write the loader")?;
     let shipped = shipped_points(&out, &parts)?
         .into_iter()
         .map(|(point, names)| format!("{point}: {}\n", names.join(" ")))
         .collect::<String>();
-    std::fs::write(out.join(SHIPPED), shipped).map_err(|e| format!("cannot write {SHIPPED}: {e}"))
+    std::fs::write(out.join(SHIPPED), shipped).with_context(|| format!("cannot write {SHIPPED}"))
 }
 
 /// Fetches a part with its integrity hash, given up after [`PART_TIMEOUT_MS`]
@@ -281,24 +283,22 @@ const PART_TIMEOUT_MS: u32 = 20_000;
 
 /// After the minifier: the loader must be inside the glue now (its name
 /// stays only as the key of the wasm's imports).
-pub fn check_bundled(dist: &Path, glue: &str) -> Result<(), String> {
+pub fn check_bundled(dist: &Path, glue: &str) -> Result<()> {
     let compact: String = glue.split_whitespace().collect();
     if ["from\"./", "from'./", "import(\"./", "import('./"]
         .iter()
         .any(|i| compact.contains(&format!("{i}{LOADER}")))
     {
-        return Err(format!(
-            "the glue still imports {LOADER}: it was not bundled"
-        ));
+        bail!("the glue still imports {LOADER}: it was not bundled");
     }
-    std::fs::remove_file(dist.join(LOADER)).map_err(|e| format!("cannot remove {LOADER}: {e}"))
+    std::fs::remove_file(dist.join(LOADER)).with_context(|| format!("cannot remove {LOADER}"))
 }
 
 /// `text` with `from`, which must occur exactly once, replaced by `to`.
-fn replace_once(text: &str, from: &str, to: &str) -> Result<String, String> {
+fn replace_once(text: &str, from: &str, to: &str) -> Result<String> {
     match text.matches(from).count() {
         1 => Ok(text.replacen(from, to, 1)),
-        n => Err(format!(
+        n => Err(anyhow!(
             "the split loader holds {from:?} {n} times, not once"
         )),
     }
@@ -306,14 +306,14 @@ fn replace_once(text: &str, from: &str, to: &str) -> Result<String, String> {
 
 /// Each split point's parts, named as in `dist/` (from the last split
 /// build): `(point, names)`.
-pub fn points(env: &Env) -> Result<Vec<(String, Vec<String>)>, String> {
+pub fn points(env: &Env) -> Result<Vec<(String, Vec<String>)>> {
     read_points(&out_dir(env).join(SHIPPED))
 }
 
 /// A manifest's `point: file file …` lines.
-fn read_points(path: &Path) -> Result<Vec<(String, Vec<String>)>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+fn read_points(path: &Path) -> Result<Vec<(String, Vec<String>)>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(text
         .lines()
         .filter_map(|l| l.split_once(": "))
@@ -325,7 +325,7 @@ fn read_points(path: &Path) -> Result<Vec<(String, Vec<String>)>, String> {
 }
 
 /// The splitter's manifest with each file's shipped name.
-fn shipped_points(out: &Path, parts: &[Part]) -> Result<Vec<(String, Vec<String>)>, String> {
+fn shipped_points(out: &Path, parts: &[Part]) -> Result<Vec<(String, Vec<String>)>> {
     read_points(&out.join(MANIFEST))?
         .into_iter()
         .map(|(point, files)| {
@@ -336,7 +336,7 @@ fn shipped_points(out: &Path, parts: &[Part]) -> Result<Vec<(String, Vec<String>
                         .iter()
                         .find(|p| &p.from == f)
                         .map(|p| p.name.clone())
-                        .ok_or_else(|| format!("{point} needs {f}, which was not written"))
+                        .with_context(|| format!("{point} needs {f}, which was not written"))
                 })
                 .collect::<Result<_, _>>()?;
             Ok((point, names))

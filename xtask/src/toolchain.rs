@@ -5,10 +5,12 @@
 //! code, clippy, the local service and the wasm tests stay on the stable
 //! toolchain.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::setup::{self, Env};
+use anyhow::{ensure, Context, Result};
+
+use crate::cmd::{self, Env};
 
 /// The toolchain of every release wasm. A dated nightly is the same
 /// compiler on every machine; a bare `nightly` is not.
@@ -68,7 +70,7 @@ impl Compiler {
         let mut rustc = env.cmd("rustc");
         rustc.arg("-vV");
         self.apply(&mut rustc);
-        let version = setup::capture("rustc -vV", rustc).unwrap_or_default();
+        let version = cmd::capture("rustc -vV", rustc).unwrap_or_default();
         format!("{version}std features: {}\n", self.std_features)
     }
 }
@@ -135,7 +137,7 @@ pub const LEVERS: [(&str, Compiler); 7] = [
 ];
 
 /// Has the set-up install the toolchain with its `rust-src`, checking first.
-pub fn ensure(env: &Env) -> Result<(), String> {
+pub fn ensure(env: &Env) -> Result<()> {
     if is_installed(env) {
         return Ok(());
     }
@@ -148,16 +150,15 @@ pub fn ensure(env: &Env) -> Result<(), String> {
         "--component",
         "rust-src",
     ];
-    setup::run(env, "rustup", &args)
+    cmd::run(env, "rustup", &args)
         .and_then(|()| {
-            is_installed(env)
-                .then_some(())
-                .ok_or_else(|| format!("{NIGHTLY} still has no rust-src"))
+            ensure!(is_installed(env), "{NIGHTLY} still has no rust-src");
+            Ok(())
         })
-        .map_err(|e| {
+        .with_context(|| {
             format!(
                 "the release wasm needs {NIGHTLY} with its std sources, and it could not be \
-                 installed ({e}); run `rustup {}`, then this command again",
+                 installed; run `rustup {}`, then this command again",
                 args.join(" ")
             )
         })
@@ -165,33 +166,30 @@ pub fn ensure(env: &Env) -> Result<(), String> {
 
 fn is_installed(env: &Env) -> bool {
     let args = ["component", "list", "--installed", "--toolchain", NIGHTLY];
-    setup::output(env, "rustup", &args)
+    cmd::output(env, "rustup", &args)
         .is_some_and(|listed| listed.lines().any(|l| l.trim() == "rust-src"))
 }
 
 /// Where the nightly keeps std's sources (`…/lib/rustlib/src/rust`): the
 /// release builds remap it away like every other source directory.
-pub fn std_sources(env: &Env) -> Result<PathBuf, String> {
+pub fn std_sources(env: &Env) -> Result<PathBuf> {
     let mut rustc = env.cmd("rustc");
     rustc.args(["--print", "sysroot"]);
     Compiler::SHIPPED.apply(&mut rustc);
-    let sysroot = setup::capture(&format!("rustc of {NIGHTLY} --print sysroot"), rustc)?;
+    let sysroot = cmd::capture(&format!("rustc of {NIGHTLY} --print sysroot"), rustc)?;
     Ok(PathBuf::from(sysroot.trim()).join("lib/rustlib/src/rust"))
 }
 
 /// `cargo fetch` of the crates std is rebuilt from (its allocator, its hash
 /// map), which cargo reads from the registry like any other crate.
-pub fn fetch_std_crates(
-    env: &Env,
-    cargo_home: Option<&std::path::Path>,
-    offline: bool,
-) -> Result<(), String> {
-    let mut cmd = env.cmd("cargo");
-    cmd.args(["fetch", "--locked", "--target", "wasm32-unknown-unknown"])
+pub fn fetch_std_crates(env: &Env, cargo_home: Option<&Path>, offline: bool) -> Result<()> {
+    let mut cargo = env.cmd("cargo");
+    cargo
+        .args(["fetch", "--locked", "--target", "wasm32-unknown-unknown"])
         .env("CARGO_NET_OFFLINE", offline.to_string());
-    Compiler::SHIPPED.apply(&mut cmd);
+    Compiler::SHIPPED.apply(&mut cargo);
     if let Some(home) = cargo_home {
-        cmd.env("CARGO_HOME", home);
+        cargo.env("CARGO_HOME", home);
     }
-    setup::run_cmd(&format!("cargo +{NIGHTLY} fetch (std's crates)"), cmd)
+    cmd::run_cmd(&format!("cargo +{NIGHTLY} fetch (std's crates)"), cargo)
 }
