@@ -8,6 +8,7 @@
 
 use crate::api::ApiError;
 use crate::protect::Marks;
+use crate::text::Text;
 
 /// The most calls running at once.
 pub const CONCURRENCY: usize = 3;
@@ -140,6 +141,12 @@ impl Item {
 pub fn name(id: &str, label: &str) -> String {
     let (open, close) = name_around(label);
     format!("{open}{id}{close}")
+}
+
+/// [`name`] as a text whose id is masked in presentation mode.
+pub fn masked_name(id: &str, label: &str) -> Text {
+    let (open, close) = name_around(label);
+    Text::default().plain(&open).secret(id).plain(close)
 }
 
 /// What [`name`] writes before and after the id: "label (" and ")", or

@@ -28,6 +28,7 @@ pub mod protect;
 pub mod route;
 pub mod sealed;
 pub mod settings;
+pub mod text;
 pub mod token;
 pub mod validate;
 

@@ -7,10 +7,10 @@ use leptos::prelude::*;
 
 use crate::action_log::Entry;
 use crate::api::{Answer, ApiError, Call, Connection, Operation, TOKEN_VARIABLE};
-use crate::panel::present::marked;
 use crate::panel::session::Session;
 use crate::protect::Named;
 use crate::settings::Change;
+use crate::text::Text;
 use crate::transport::{self, Options};
 use crate::validate::IdKind;
 
@@ -122,10 +122,10 @@ pub async fn set(
 /// What a change will send, shown in its confirmation before it is sent.
 #[derive(Debug)]
 pub struct Preview {
-    /// For each namespace the method, the URL (marked: it holds the host
+    /// For each namespace the method, the URL (secret: it holds the host
     /// and the ids), the body, and what this panel last set there or
     /// "unknown".
-    pub text: String,
+    pub text: Text,
     /// The same requests as `curl` commands, one a line, the token left as
     /// `$GAMECLOUD_API_TOKEN`; nothing when a request holds what shells
     /// read differently (the text then says so).
@@ -137,20 +137,20 @@ pub struct Preview {
 pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> Preview {
     let conn = Connection::new(&s.base_url.get(), TOKEN_VARIABLE);
     let game = s.game_id.get();
-    let (mut text, mut curl) = (String::new(), String::new());
+    let (mut text, mut curl) = (Text::default(), String::new());
     let mut not_for_shells = None;
     for ns in namespaces {
-        text.push_str("\n\n");
+        text.push_plain("\n\n");
         match conn
             .clone()
             .and_then(|c| change.call(&c, game.trim(), ns.trim()))
         {
             Ok(call) => {
-                text.push_str(call.method.as_str());
-                text.push(' ');
-                text.push_str(&marked(&call.url));
-                text.push('\n');
-                text.push_str(call.body.as_deref().unwrap_or_default());
+                text.push_plain(call.method.as_str());
+                text.push_plain(" ");
+                text.push_secret(&call.url);
+                text.push_plain("\n");
+                text.push_plain(call.body.as_deref().unwrap_or_default());
                 match call.curl() {
                     Ok(command) => {
                         curl.push_str(&command);
@@ -160,18 +160,18 @@ pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> Preview {
                 }
             }
             Err(_) => {
-                text.push_str(&marked(ns));
-                text.push_str(": cannot be sent as the connection and ids stand");
+                text.push_secret(ns);
+                text.push_plain(": cannot be sent as the connection and ids stand");
             }
         }
-        text.push_str("\nLast set here from this panel: ");
+        text.push_plain("\nLast set here from this panel: ");
         let last = s.last_set.of(change.setting(), &game, ns);
-        text.push_str(last.as_ref().map_or("unknown", Change::value));
+        text.push_plain(last.as_ref().map_or("unknown", Change::value));
     }
     if let Some(e) = not_for_shells {
         curl.clear();
-        text.push_str("\n\n");
-        text.push_str(&e.to_string());
+        text.push_plain("\n\n");
+        text.push_plain(&e.to_string());
     }
     Preview { text, curl }
 }

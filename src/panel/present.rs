@@ -10,6 +10,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::panel::store::{self, Store};
+use crate::text::{Part, Text};
 
 /// The switch's key in `sessionStorage`.
 const PRESENTING: &str = "gamecloud.v2.presenting";
@@ -109,36 +110,19 @@ pub fn log_value(value: String) -> impl IntoView {
     view! { {lead} <span class="gc-secret">{host.to_owned()}</span> {rest.to_owned()} }
 }
 
-/// Around a value in a text made for [`fill`]: what is between two marks is
-/// masked in presentation mode. (A character of Unicode's private use area:
-/// ids never hold it, and a label or a typed text is stripped of it with
-/// [`unmarked`] before it goes into such a text.)
-pub const MARK: char = '\u{E000}';
-
-/// `value` marked as a secret, for [`fill`] (a mark inside it is dropped).
-pub fn marked(value: &str) -> String {
-    format!("{MARK}{}{MARK}", unmarked(value))
-}
-
-/// `text` without marks, so that it cannot change what [`fill`] masks.
-pub fn unmarked(text: &str) -> String {
-    text.replace(MARK, "")
-}
-
-/// Sets `el`'s content to `text`: plain text, with each marked value in a
-/// span that presentation mode masks (DOM text nodes: nothing in it is read
-/// as markup).
-pub fn fill(el: &web_sys::Element, text: &str) {
+/// Sets `el`'s content to `text`: its plain runs as text, each secret run
+/// in a span that presentation mode masks (DOM text nodes: nothing in it is
+/// read as markup).
+pub fn fill(el: &web_sys::Element, text: &Text) {
     el.set_text_content(None);
-    for (i, part) in text.split(MARK).enumerate() {
-        let node: Option<web_sys::Node> = if i % 2 == 1 {
-            document().create_element("span").ok().map(|span| {
+    for part in text.parts() {
+        let node: Option<web_sys::Node> = match part {
+            Part::Secret(run) => document().create_element("span").ok().map(|span| {
                 span.set_class_name("gc-secret");
-                span.set_text_content(Some(part));
+                span.set_text_content(Some(run));
                 span.into()
-            })
-        } else {
-            Some(document().create_text_node(part).into())
+            }),
+            Part::Plain(run) => Some(document().create_text_node(run).into()),
         };
         if let Some(node) = node {
             let _ = el.append_child(&node);

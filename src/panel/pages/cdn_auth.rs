@@ -7,7 +7,7 @@ use crate::model::CdnAuthType;
 use crate::panel::session::Session;
 use crate::panel::widgets::BulkChange;
 use crate::panel::widgets::{Choices, LastSet};
-use crate::settings::Setting;
+use crate::settings::{Change, Setting};
 
 fn meaning(t: &CdnAuthType) -> &'static str {
     match t {
@@ -41,7 +41,7 @@ pub fn CdnAuthPage() -> impl IntoView {
             </p>
             <LastSet value=last />
             <Choices legend="Authentication type" name="cdn-auth" value=choice options />
-            <BulkChange setting=Setting::CdnAuth choice />
+            <BulkChange change=Signal::derive(move || choice.with(|c| Change::of_choice(Setting::CdnAuth, c))) />
         </section>
     }
 }

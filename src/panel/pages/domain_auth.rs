@@ -8,12 +8,12 @@
 use leptos::prelude::*;
 
 use crate::panel::calls;
-use crate::panel::present::marked;
 use crate::panel::session::Session;
 use crate::panel::widgets::BulkChange;
 use crate::panel::widgets::{Choices, Confirm, ErrorPanel, LastSet};
 use crate::protect::Named;
 use crate::settings::{Change, Setting};
+use crate::text::Text;
 
 #[component]
 pub fn DomainAuthPage() -> impl IntoView {
@@ -91,12 +91,15 @@ pub fn DomainAuthPage() -> impl IntoView {
             }}
             <Confirm
                 open=confirming
-                text=Signal::derive(move || format!(
-                    "{} domain-based authentication for namespace {}?{}",
-                    if asked.get() { "Enable" } else { "Disable" },
-                    marked(s.namespace_id.get().trim()),
-                    sent().text,
-                ))
+                text=Signal::derive(move || {
+                    let mut text = Text::default()
+                        .plain(if asked.get() { "Enable" } else { "Disable" })
+                        .plain(" domain-based authentication for namespace ")
+                        .secret(s.namespace_id.get().trim())
+                        .plain("?");
+                    text.append(sent().text);
+                    text
+                })
                 confirm="Apply"
                 on_confirm=Callback::new(move |named| send(asked.get_untracked(), named))
                 curl=Signal::derive(move || sent().curl)
@@ -119,7 +122,7 @@ pub fn DomainAuthPage() -> impl IntoView {
                         ("enabled", "Players on the namespace's own domains get a public token without a separate sign-in."),
                         ("disabled", "The namespace's domains give no public token."),
                     ] />
-                <BulkChange setting=Setting::DomainAuth choice=several />
+                <BulkChange change=Signal::derive(move || several.with(|c| Change::of_choice(Setting::DomainAuth, c))) />
             </details>
         </section>
     }

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::model::Timestamp;
 use crate::panel::widgets::Confirm;
+use crate::text::Text;
 
 #[component]
 pub fn LogPage() -> impl IntoView {
@@ -49,7 +50,7 @@ pub fn LogPage() -> impl IntoView {
             </div>
             <Confirm
                 open=clearing
-                text=Signal::derive(move || format!("Clear all {} entries of the action log in this browser?", log.with(|l| l.entries.len())))
+                text=Signal::derive(move || Text::default().plain(&format!("Clear all {} entries of the action log in this browser?", log.with(|l| l.entries.len()))))
                 confirm="Clear the log"
                 on_confirm=Callback::new(move |_| log.clear())
             />

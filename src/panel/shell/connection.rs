@@ -3,10 +3,10 @@
 
 use leptos::prelude::*;
 
-use crate::panel::present::marked;
 use crate::panel::session::Session;
 use crate::panel::widgets::{Confirm, TokenLife};
 use crate::protect::Named;
+use crate::text::Text;
 use crate::validate::IdKind;
 
 #[component]
@@ -119,7 +119,10 @@ pub fn ConnectionForm() -> impl IntoView {
             </label>
             <Confirm
                 open=unmarking
-                text=Signal::derive(move || format!("Remove the protected mark from namespace {}? A change to it will no longer ask for its name.", marked(&guarded.get().concat())))
+                text=Signal::derive(move || Text::default()
+                    .plain("Remove the protected mark from namespace ")
+                    .secret(&guarded.get().concat())
+                    .plain("? A change to it will no longer ask for its name."))
                 confirm="Remove the mark"
                 on_confirm=Callback::new(move |named| { s.protected.protect(&guarded.get_untracked().concat(), false, &named); })
                 guarded=guarded

@@ -9,22 +9,19 @@ use leptos::prelude::*;
 
 use crate::bulk::{self, Next, Picks, Plan, Step, CONCURRENCY};
 use crate::panel::calls;
-use crate::panel::present::{marked, name, unmarked};
+use crate::panel::present::name;
 use crate::panel::session::Session;
 use crate::panel::widgets::{Confirm, ErrorPanel};
 use crate::protect::Named;
-use crate::settings::{Change, Setting};
+use crate::settings::Change;
+use crate::text::Text;
 use crate::validate::{self, IdKind};
 
 #[component]
 pub fn BulkChange(
-    /// The setting the page changes.
-    setting: Setting,
-    /// The page's choice of its value, as its radio buttons give it
-    /// ([`Change::of_choice`] reads it).
-    choice: RwSignal<String>,
+    /// The change the page's choice makes.
+    change: Signal<Change>,
 ) -> impl IntoView {
-    let change_of = move |c: &str| Change::of_choice(setting, c);
     let s = Session::get();
     let recent = s.recent;
     let picks = RwSignal::new(Picks::default());
@@ -38,23 +35,22 @@ pub fn BulkChange(
     let mut opts = calls::page_options();
     opts.retry.max_retry_after_ms = 0;
     let opts = StoredValue::new_local(opts);
-    // The choice a run makes, kept for a retry whatever the page shows since,
-    // and the namespaces whose names were typed to confirm it.
-    let run_choice = StoredValue::new(String::new());
+    // The change a run makes, kept for a retry whatever the page shows
+    // since, and the namespaces whose names were typed to confirm it.
+    let run_change = StoredValue::new(change.get_untracked());
     let run_named = StoredValue::new(Named::default());
     // The confirmation is for a retry of the run, not a new run.
     let again = RwSignal::new(false);
-    let change = move || choice.with(|c| change_of(c));
-    // What the confirmation asks for: the page's choice, or the run's for a
+    // What the confirmation asks for: the page's change, or the run's for a
     // retry.
     let the_change = move || {
         if again.get() {
-            change_of(&run_choice.get_value())
+            run_change.get_value()
         } else {
-            change()
+            change.get()
         }
     };
-    let setting = move || change().setting();
+    let setting = move || change.with(Change::setting);
 
     let offered = move || {
         let known = recent.namespaces();
@@ -93,13 +89,13 @@ pub fn BulkChange(
                     match plan.try_update(|p| p.next(run, now)) {
                         Some(Next::Send(ticket, ns)) => {
                             let (Some(c), Some(opts), Some(named)) = (
-                                run_choice.try_get_value(),
+                                run_change.try_get_value(),
                                 opts.try_get_value(),
                                 run_named.try_get_value(),
                             ) else {
                                 break;
                             };
-                            let result = calls::set(s, opts, change_of(&c), ns, named).await;
+                            let result = calls::set(s, opts, c, ns, named).await;
                             let now = js_sys::Date::now() as u64;
                             if plan.try_update(|p| p.finish(ticket, result, now)).is_none() {
                                 break;
@@ -116,7 +112,7 @@ pub fn BulkChange(
     let start = move |named: Named| {
         let namespaces = with_labels(asked.get_untracked());
         if let Some(Some(run)) = plan.try_update(|p| p.restart(namespaces)) {
-            run_choice.set_value(choice.get_untracked());
+            run_change.set_value(change.get_untracked());
             run_named.set_value(named);
             spawn_workers(run);
         }
@@ -202,8 +198,17 @@ pub fn BulkChange(
                 let out: Vec<_> = if again.get() { Vec::new() } else {
                     offered().into_iter().filter(|o| s.protected.has(&o.0) && !chosen.contains(o)).collect()
                 };
-                let out = if out.is_empty() { String::new() } else { format!("\nLeft out, protected and not ticked: {}.", listed(&out)) };
-                format!("Set {} on {}: {}?{out}{}", the_change().describe(), plural(chosen.len()), listed(&chosen), sent().text)
+                let mut text = Text::default()
+                    .plain(&format!("Set {} on {}: ", the_change().describe(), plural(chosen.len())));
+                text.append(listed(&chosen));
+                text.push_plain("?");
+                if !out.is_empty() {
+                    text.push_plain("\nLeft out, protected and not ticked: ");
+                    text.append(listed(&out));
+                    text.push_plain(".");
+                }
+                text.append(sent().text);
+                text
             })
             confirm="Apply"
             on_confirm=Callback::new(move |named| if again.get_untracked() { retry(named) } else { start(named) })
@@ -238,13 +243,16 @@ pub fn BulkChange(
     }
 }
 
-/// Namespaces named for a confirmation, ids marked: "prod (7d8e…), c0ff…".
-fn listed(list: &[(String, String)]) -> String {
-    let names: Vec<String> = list
-        .iter()
-        .map(|(id, l)| bulk::name(&marked(id), &unmarked(l)))
-        .collect();
-    names.join(", ")
+/// Namespaces named for a confirmation, ids secret: "prod (7d8e…), c0ff…".
+fn listed(list: &[(String, String)]) -> Text {
+    let mut text = Text::default();
+    for (i, (id, label)) in list.iter().enumerate() {
+        if i > 0 {
+            text.push_plain(", ");
+        }
+        text.append(bulk::masked_name(id, label));
+    }
+    text
 }
 
 /// "1 namespace", "3 namespaces".

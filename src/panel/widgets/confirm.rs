@@ -4,6 +4,7 @@ use super::copy::copy;
 use leptos::prelude::*;
 
 use crate::protect::Named;
+use crate::text::Text;
 
 /// A confirmation in a modal `<dialog>`: focus stays inside, Escape
 /// cancels, nothing behind it can be clicked. Its button acts once, however
@@ -13,10 +14,10 @@ use crate::protect::Named;
 #[component]
 pub fn Confirm(
     open: RwSignal<bool>,
-    /// The question, and what it will send; values in it marked with
-    /// [`crate::panel::present::marked`] are masked in presentation mode.
+    /// The question, and what it will send; its secret runs are masked in
+    /// presentation mode.
     #[prop(into)]
-    text: Signal<String>,
+    text: Signal<Text>,
     confirm: &'static str,
     /// Runs once confirmed, with the namespaces whose names were typed.
     on_confirm: Callback<Named>,
@@ -50,9 +51,11 @@ pub fn Confirm(
             let mut text = text.get();
             let phrase = phrase();
             if !phrase.is_empty() {
-                text = format!(
-                    "{text}\n\nProtected: type {} to apply.",
-                    crate::panel::present::marked(&phrase)
+                text.append(
+                    Text::default()
+                        .plain("\n\nProtected: type ")
+                        .secret(&phrase)
+                        .plain(" to apply."),
                 );
             }
             crate::panel::present::fill(&question, &text);

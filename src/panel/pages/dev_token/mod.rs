@@ -14,10 +14,10 @@ use crate::api::CreateDevToken;
 use crate::model::{DevTokenRequest, Timestamp};
 use crate::panel::calls;
 use crate::panel::lazy::lazy;
-use crate::panel::present::marked;
 use crate::panel::session::Session;
 use crate::panel::widgets::{Confirm, ErrorPanel};
 use crate::protect::Named;
+use crate::text::Text;
 use crate::token;
 use crate::validate::{self, Issue, MAX_PORTS};
 use engine_files::EngineFiles;
@@ -192,7 +192,10 @@ pub fn DevTokenPage() -> impl IntoView {
             </div>
             <Confirm
                 open=confirming
-                text=Signal::derive(move || format!("Create a development token for the protected namespace {}?", marked(s.namespace_id.get().trim())))
+                text=Signal::derive(move || Text::default()
+                    .plain("Create a development token for the protected namespace ")
+                    .secret(s.namespace_id.get().trim())
+                    .plain("?"))
                 confirm="Create"
                 on_confirm=Callback::new(create_now)
                 guarded=guarded
