@@ -1,0 +1,129 @@
+//! The Apply button and its confirmation, which lists every namespace the
+//! change goes to, those protected and left out, and what will be sent.
+
+use leptos::prelude::*;
+
+use super::namespace_picker::{chosen, offered};
+use crate::bulk::{self, Picks, Plan};
+use crate::panel::calls;
+use crate::panel::session::Session;
+use crate::panel::widgets::Confirm;
+use crate::protect::Named;
+use crate::settings::Change;
+use crate::text::Text;
+use crate::validate::IdKind;
+
+/// What the confirmation asks about.
+#[derive(Clone, Copy)]
+pub struct Asking {
+    /// Whether it is open.
+    pub open: RwSignal<bool>,
+    /// The namespaces it shows, as chosen when it opened: what the person
+    /// reviews is what is sent, each one's guard read again from the marks
+    /// when Apply is pressed.
+    pub namespaces: RwSignal<Vec<String>>,
+    /// Whether it is for a retry of the run, not a new run.
+    pub again: RwSignal<bool>,
+}
+
+impl Asking {
+    pub fn new() -> Self {
+        Asking {
+            open: RwSignal::new(false),
+            namespaces: RwSignal::new(Vec::new()),
+            again: RwSignal::new(false),
+        }
+    }
+
+    /// Opens the confirmation for `namespaces`.
+    pub fn ask(self, namespaces: Vec<String>, again: bool) {
+        self.namespaces.set(namespaces);
+        self.again.set(again);
+        self.open.set(true);
+    }
+}
+
+/// Each id with the label this panel knows it by.
+pub fn with_labels(s: Session, ids: Vec<String>) -> Vec<(String, String)> {
+    ids.into_iter()
+        .map(|id| {
+            let label = s.recent.label_of(IdKind::Namespace, &id);
+            (id, label)
+        })
+        .collect()
+}
+
+#[component]
+pub fn ApplyConfirm(
+    picks: RwSignal<Picks>,
+    /// The run: Apply waits while one goes.
+    plan: RwSignal<Plan>,
+    /// The change asked for: the page's, or the run's for a retry.
+    change: Signal<Change>,
+    asking: Asking,
+    /// Runs once confirmed, with the namespaces whose names were typed.
+    on_confirm: Callback<Named>,
+) -> impl IntoView {
+    let s = Session::get();
+    let Asking {
+        namespaces, again, ..
+    } = asking;
+    // What the change will send, and the same as curl commands.
+    let sent = move || calls::preview(s, &change.get(), &namespaces.get());
+    view! {
+        <button type="button" disabled=move || plan.with(Plan::is_running) || chosen(s, picks).is_empty()
+            on:click=move |_| asking.ask(untrack(|| chosen(s, picks)).into_iter().map(|(id, _)| id).collect(), false)>
+            {move || match chosen(s, picks).len() {
+                1 => "Apply…".to_owned(),
+                n => format!("Apply to {n} namespaces…"),
+            }}
+        </button>
+        <Confirm
+            open=asking.open
+            text=Signal::derive(move || {
+                let chosen = with_labels(s, namespaces.get());
+                // The protected namespaces offered but not ticked: left out.
+                // (A retry sends again what it sent: nothing is left out.)
+                let out: Vec<_> = if again.get() { Vec::new() } else {
+                    offered(s, picks).into_iter().filter(|o| s.protected.has(&o.0) && !chosen.contains(o)).collect()
+                };
+                let mut text = Text::default()
+                    .plain(&format!("Set {} on {}: ", change.get().describe(), plural(chosen.len())));
+                text.append(listed(&chosen));
+                text.push_plain("?");
+                if !out.is_empty() {
+                    text.push_plain("\nLeft out, protected and not ticked: ");
+                    text.append(listed(&out));
+                    text.push_plain(".");
+                }
+                text.append(sent().text);
+                text
+            })
+            confirm="Apply"
+            on_confirm
+            curl=Signal::derive(move || sent().curl)
+            guarded=namespaces
+        />
+    }
+}
+
+/// Namespaces named for a confirmation, ids secret: "prod (7d8e…), c0ff…".
+fn listed(list: &[(String, String)]) -> Text {
+    let mut text = Text::default();
+    for (i, (id, label)) in list.iter().enumerate() {
+        if i > 0 {
+            text.push_plain(", ");
+        }
+        text.append(bulk::masked_name(id, label));
+    }
+    text
+}
+
+/// "1 namespace", "3 namespaces".
+fn plural(n: usize) -> String {
+    if n == 1 {
+        "1 namespace".to_owned()
+    } else {
+        format!("{n} namespaces")
+    }
+}

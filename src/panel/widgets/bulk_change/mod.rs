@@ -1,0 +1,124 @@
+//! How the CDN auth and domain auth pages apply a setting: to the selected
+//! namespace, or to several (those this panel knows, with their labels, or
+//! typed in). One confirmation lists every namespace and the value; then
+//! each one's result shows, a few calls at a time; cancel stops what has not
+//! started, and a retry sends only what did not succeed. The queue itself
+//! is `crate::bulk`; this component holds the run, and its three parts
+//! show it: [`NamespacePicker`], [`ApplyConfirm`] and [`RunResults`].
+
+mod apply_confirm;
+mod namespace_picker;
+mod run_results;
+
+use leptos::prelude::*;
+
+use crate::bulk::{Next, Picks, Plan, CONCURRENCY};
+use crate::panel::calls;
+use crate::panel::session::Session;
+use crate::protect::Named;
+use crate::settings::Change;
+use apply_confirm::{with_labels, ApplyConfirm, Asking};
+use namespace_picker::NamespacePicker;
+use run_results::RunResults;
+
+#[component]
+pub fn BulkChange(
+    /// The change the page's choice makes.
+    change: Signal<Change>,
+) -> impl IntoView {
+    let s = Session::get();
+    let picks = RwSignal::new(Picks::default());
+    let plan = RwSignal::new(Plan::default());
+    let asking = Asking::new();
+    // The calls stop when the page goes away. A 429 that names its wait
+    // comes back at once (no retry inside the call), so that the plan
+    // pauses every call (`Plan::finish`).
+    let mut opts = calls::page_options();
+    opts.retry.max_retry_after_ms = 0;
+    let opts = StoredValue::new_local(opts);
+    // The change a run makes, kept for a retry whatever the page shows
+    // since, and the namespaces whose names were typed to confirm it.
+    let run_change = StoredValue::new(change.get_untracked());
+    let run_named = StoredValue::new(Named::default());
+    // What the confirmation asks for: the page's change, or the run's for a
+    // retry.
+    let asked_change = Signal::derive(move || {
+        if asking.again.get() {
+            run_change.get_value()
+        } else {
+            change.get()
+        }
+    });
+
+    // Workers of one run: the plan says what to send and how long to wait;
+    // they only sleep and call, and stop when it says so (another run, a
+    // cancel, enough calls in flight, or nothing left).
+    let spawn_workers = move |run: u32| {
+        for _ in 0..CONCURRENCY {
+            leptos::task::spawn_local(async move {
+                loop {
+                    let now = js_sys::Date::now() as u64;
+                    match plan.try_update(|p| p.next(run, now)) {
+                        Some(Next::Send(ticket, ns)) => {
+                            let (Some(c), Some(opts), Some(named)) = (
+                                run_change.try_get_value(),
+                                opts.try_get_value(),
+                                run_named.try_get_value(),
+                            ) else {
+                                break;
+                            };
+                            let result = calls::set(s, opts, c, ns, named).await;
+                            let now = js_sys::Date::now() as u64;
+                            if plan.try_update(|p| p.finish(ticket, result, now)).is_none() {
+                                break;
+                            }
+                        }
+                        Some(Next::Wait(ms)) => crate::transport::sleep(ms).await,
+                        Some(Next::Stop) | None => break,
+                    }
+                }
+            });
+        }
+    };
+    // Starting while a run goes is a no-op (the plan refuses).
+    let start = move |named: Named| {
+        let namespaces = with_labels(s, asking.namespaces.get_untracked());
+        if let Some(Some(run)) = plan.try_update(|p| p.restart(namespaces)) {
+            run_change.set_value(change.get_untracked());
+            run_named.set_value(named);
+            spawn_workers(run);
+        }
+    };
+    // Only what did not succeed is sent again, with the same value; the
+    // names of the protected ones among them are asked for again, whatever
+    // was typed for the first run.
+    let retry = move |named: Named| {
+        if let Some(Some(run)) = plan.try_update(Plan::retry_unfinished) {
+            run_named.set_value(named);
+            spawn_workers(run);
+        }
+    };
+    let ask_retry = move |_| {
+        let unfinished = plan.with_untracked(Plan::unfinished);
+        // The marks as kept now: another tab may have marked one a moment ago.
+        s.protected.refresh();
+        if unfinished.iter().any(|id| s.protected.has(id)) {
+            asking.ask(unfinished, true);
+        } else {
+            retry(Named::default());
+        }
+    };
+    let confirmed = move |named| {
+        if asking.again.get_untracked() {
+            retry(named)
+        } else {
+            start(named)
+        }
+    };
+
+    view! {
+        <NamespacePicker picks change />
+        <ApplyConfirm picks plan change=asked_change asking on_confirm=Callback::new(confirmed) />
+        <RunResults plan retry=Callback::new(ask_retry) />
+    }
+}
