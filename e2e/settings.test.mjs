@@ -231,6 +231,28 @@ test('a deep link reopens the same view; the token stays only if remembered in t
   assert.deepEqual(stored, [1, 0], 'sessionStorage only, never localStorage');
   assert.ok(!page.url().includes(fx.service.token), 'never in the URL');
 
+  // Unticked, the tab forgets it.
+  await page.getByLabel('Remember in this tab').uncheck();
+  await page.reload();
+  await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
+  assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), '');
+  assert.ok(!(await page.getByLabel('Remember in this tab').isChecked()));
+  assert.ok(!(await page.evaluate(() => Object.values(sessionStorage).join('\n'))).includes(fx.service.token), 'gone from the tab');
+
+  // A token the first version remembered is read once, under the new key.
+  await page.evaluate((token) => {
+    sessionStorage.clear();
+    sessionStorage.setItem('gamecloud.token', token);
+  }, fx.service.token);
+  await page.reload();
+  await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
+  assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), fx.service.token);
+  assert.ok(await page.getByLabel('Remember in this tab').isChecked());
+  assert.deepEqual(
+    await page.evaluate(() => [sessionStorage.getItem('gamecloud.token'), sessionStorage.getItem('gamecloud.v2.token')]),
+    [null, fx.service.token],
+  );
+
   await page.getByRole('link', { name: 'Builds' }).click();
   assert.match(page.url(), /#\/builds\?game=/);
 });

@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 use crate::api::{ApiError, Connection};
 use crate::panel::guard::Guard;
 use crate::panel::last_set::Memory;
-use crate::panel::store::{self, Log, Protected, Recent, Store};
+use crate::panel::store::{KeptToken, Log, Protected, Recent};
 use crate::route::{Page, Route};
 use crate::token::Fitness;
 use crate::validate::{Issue, IssueCode};
@@ -23,6 +23,8 @@ pub struct Session {
     pub token: RwSignal<String>,
     /// Keep the token in this tab's `sessionStorage`.
     pub remember: RwSignal<bool>,
+    /// The token as this tab keeps it ([`Session::sync`] keeps it in step).
+    kept_token: KeptToken,
     pub game_id: RwSignal<String>,
     pub namespace_id: RwSignal<String>,
     pub page: RwSignal<Page>,
@@ -86,14 +88,15 @@ impl Session {
                 let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&url));
             }
         }
-        let remembered =
-            store::load_migrating(Store::Session, store::TOKEN, store::TOKEN_V1).map(|(t, _)| t);
+        let kept_token = KeptToken::load();
+        let remembered = kept_token.with_untracked(|r| r.0.clone());
         let (recent, log) = (Recent::load(), Log::load());
         let game_id = RwSignal::new(route.game_id);
         Session {
             base_url: RwSignal::new(origin),
-            remember: RwSignal::new(remembered.is_some()),
-            token: RwSignal::new(remembered.unwrap_or_default()),
+            remember: RwSignal::new(!remembered.is_empty()),
+            token: RwSignal::new(remembered),
+            kept_token,
             now: RwSignal::new(js_sys::Date::now() as i64),
             presenting: RwSignal::new(crate::panel::present::kept()),
             game_id,
@@ -127,8 +130,8 @@ impl Session {
         });
         Effect::new(move |_| {
             let (token, remember) = (self.token.get(), self.remember.get());
-            let keep = remember && !token.is_empty();
-            store::save(Store::Session, store::TOKEN, keep.then_some(token.as_str()));
+            let kept = if remember { token } else { String::new() };
+            self.kept_token.update(|r| r.0 = kept);
         });
         let on_hash = Closure::<dyn FnMut()>::new(move || {
             let hash = web_sys::window()

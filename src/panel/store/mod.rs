@@ -7,11 +7,13 @@ mod log;
 mod marks;
 mod recent;
 mod stored;
+mod token;
 
 pub use log::Log;
 pub use marks::Protected;
 pub use recent::Recent;
 pub use stored::{Kept, Stored};
+pub use token::KeptToken;
 
 /// Recently used ids with their labels ([`Recent`]), one JSON object per
 /// line. Keys carry the version of what they hold: a new format gets a new
@@ -28,7 +30,7 @@ pub const PROTECTED: &str = "gamecloud.v2.protected";
 const RECENT_V1: &str = "gamecloud.recent";
 const LOG_V1: &str = "gamecloud.log";
 /// The first version's token key, read once.
-pub const TOKEN_V1: &str = "gamecloud.token";
+const TOKEN_V1: &str = "gamecloud.token";
 
 /// What a page says when kept entries could not be read: "2 kept log
 /// entries could not be read (damaged, or written by another version) and

@@ -4,10 +4,12 @@ use leptos::prelude::*;
 
 use super::{load, load_migrating, save, storage, Store};
 
-/// A value kept under one key of `localStorage`, in this version's format.
+/// A value kept under one key, in this version's format.
 pub trait Kept: Clone + Send + Sync + 'static {
     /// Its key; a new format gets a new key.
     const KEY: &'static str;
+    /// Where it is kept: this browser, or this tab only.
+    const STORE: Store = Store::Local;
     /// The key the first version kept it under, read once ([`Kept::read_v1`])
     /// and removed.
     const V1: Option<&'static str> = None;
@@ -53,8 +55,8 @@ impl<T: Kept> Stored<T> {
     /// `Session::sync`).
     pub fn load() -> Self {
         let kept = match T::V1 {
-            Some(v1) => load_migrating(Store::Local, T::KEY, v1),
-            None => load(Store::Local, T::KEY).map(|text| (text, false)),
+            Some(v1) => load_migrating(T::STORE, T::KEY, v1),
+            None => load(T::STORE, T::KEY).map(|text| (text, false)),
         };
         let (value, dropped, rewrite) = match kept {
             Some((text, false)) => {
@@ -66,7 +68,7 @@ impl<T: Kept> Stored<T> {
         };
         if rewrite {
             // Kept again in this version's format, without what was dropped.
-            save(Store::Local, T::KEY, Some(&value.write()));
+            save(T::STORE, T::KEY, Some(&value.write()));
         }
         Stored {
             value: RwSignal::new(value),
@@ -88,12 +90,12 @@ impl<T: Kept> Stored<T> {
     /// storage, in a private window say, this page's copy is changed.)
     pub fn update<R>(self, f: impl FnOnce(&mut T) -> R) -> R {
         // Storage that is missing or fails to read: this page's copy.
-        let mut now = match storage(Store::Local).map(|s| s.get_item(T::KEY)) {
+        let mut now = match storage(T::STORE).map(|s| s.get_item(T::KEY)) {
             Some(Ok(text)) => T::read(&text.unwrap_or_default()).0,
             _ => self.value.get_untracked(),
         };
         let out = f(&mut now);
-        save(Store::Local, T::KEY, Some(&now.write()));
+        save(T::STORE, T::KEY, Some(&now.write()));
         self.value.set(now);
         out
     }
@@ -101,7 +103,7 @@ impl<T: Kept> Stored<T> {
     /// Reads the value again from what is kept (another tab wrote it: the
     /// `storage` event).
     pub fn refresh(self) {
-        let Some(Ok(text)) = storage(Store::Local).map(|s| s.get_item(T::KEY)) else {
+        let Some(Ok(text)) = storage(T::STORE).map(|s| s.get_item(T::KEY)) else {
             return;
         };
         let text = text.unwrap_or_default();
