@@ -8,6 +8,7 @@ mod fingerprint;
 mod imports;
 mod integrity;
 mod measure;
+mod opt;
 mod paths;
 mod serve;
 mod setup;

@@ -3,11 +3,10 @@
 
 use anyhow::{anyhow, Context, Result};
 
-use crate::build::{
-    build_js, build_panel, dist, js, kb, PanelSizes, DIST, PKG, WASM_FEATURES, WASM_OPT,
-};
+use crate::build::{build_js, build_panel, dist, js, kb, PanelSizes, DIST, PKG};
 use crate::cmd::{self, step, Env};
 use crate::fingerprint;
+use crate::opt::{WASM_FEATURES, WASM_OPT};
 use crate::paths;
 use crate::setup;
 use crate::split;

@@ -11,7 +11,7 @@
 //! import the main part's table and memory through those exports).
 //!
 //! After Trunk, [`finish`] makes each part shippable: wasm-opt with the main
-//! part's passes, a name from its content (`part-<hash>.wasm`, cached
+//! part's passes ([`crate::opt::WASM_OPT`]), a name from its content (`part-<hash>.wasm`, cached
 //! forever like the rest), and a loader whose every fetch carries the part's
 //! integrity hash and a time limit, checks the HTTP status and reads the
 //! bytes itself (so a host that sends `.wasm` with another type still
@@ -24,7 +24,7 @@ use std::process::{Command, ExitCode};
 
 use anyhow::{anyhow, bail, Context, Result};
 
-use crate::cmd::{self, Env};
+use crate::cmd::Env;
 use crate::paths;
 
 /// The variable that switches the stand-in on: the directory for the parts.
@@ -183,7 +183,7 @@ struct Part {
 /// After Trunk: optimizes, names and writes the parts into `dist`, and the
 /// loader beside `glue` (which imports it), importing `initSync` from the
 /// glue itself so that the minifier bundles both into one file.
-pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<()> {
+pub fn finish(env: &Env, dist: &Path, glue: &Path) -> Result<()> {
     let out = out_dir(env);
     let read = |p: &Path| std::fs::read(p).with_context(|| format!("cannot read {}", p.display()));
     let mut loader =
@@ -211,10 +211,7 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path, wasm_opt: &[&str]) -> Result<
             continue;
         }
         let optimized = out.join(format!("{stem}.opt"));
-        let (input, output) = (path.display().to_string(), optimized.display().to_string());
-        let mut args = wasm_opt.to_vec();
-        args.extend([input.as_str(), "-o", output.as_str()]);
-        cmd::run(env, "wasm-opt", &args)?;
+        crate::opt::run(env, &path, &optimized)?;
         let bytes = read(&optimized)?;
         let name = format!("part-{:016x}.wasm", paths::fnv1a(&bytes));
         std::fs::write(dist.join(&name), &bytes).with_context(|| format!("cannot write {name}"))?;
