@@ -155,6 +155,22 @@ test('bad arguments are rejected the same way, never with a crash', async () => 
   assert.throws(() => new GameCloudClient({ baseUrl: 'ftp://x', token: 't' }), (e) => e.kind === 'invalid_request');
   assert.throws(() => new GameCloudClient({ baseUrl: service.url, token: 't', retries: -1 }), GameCloudError);
   assert.throws(() => decodeToken('a.b'), (e) => e.kind === 'invalid_request' && /dot-separated/.test(e.message));
+  // Each message names the argument once, and a function that sends
+  // nothing does not say that a request was not sent.
+  for (const [call, message] of [
+    [() => decodeToken(42), 'token must be a string, not number.'],
+    [() => proxyPort(7), 'protocol must be a string, not number.'],
+    [() => validateDevTokenRequest(null), 'request is missing.'],
+    [() => validateDevTokenRequest({ hostname: 'h', ports: 5 }), 'request.ports: invalid type: a number, expected an object.'],
+    [() => decodeToken('a.b'), /^Not a readable token: token has 2 dot-separated parts/],
+  ]) {
+    assert.throws(call, (e) => e.kind === 'invalid_request' && (typeof message === 'string' ? e.message === message : message.test(e.message)), String(call));
+  }
+  // What was sent is quoted short: a megabyte of auth type is not echoed.
+  const long = await rejects(client.setCdnAuth(service.gameId, staging, 'x'.repeat(1_000_000)));
+  assert.equal(long.kind, 'invalid_request');
+  assert.ok(long.message.length < 200, `${long.message.length} characters`);
+  assert.match(long.message, /"x{32}…" is not a CDN auth type; use none or basic\.$/);
   assert.deepEqual(proxyPort('tcp_tls'), { kind: 'assigned', min: 26000, max: 31999, tlsAdded: true });
   assert.deepEqual(proxyPort('https'), { kind: 'fixed', port: 443 });
 });

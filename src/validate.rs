@@ -215,7 +215,7 @@ pub fn dev_token_request(req: &DevTokenRequest) -> Vec<Issue> {
                     format!(
                         "Port {port}/{} is already used by \"{}\"; each port and protocol pair may appear once.",
                         config.protocol,
-                        display_label(first)
+                        display_value(first)
                     ),
                 ));
             }
@@ -236,7 +236,7 @@ pub fn dev_token_request(req: &DevTokenRequest) -> Vec<Issue> {
                         "Range {}-{} overlaps \"{}\" ({}-{}); TCP and UDP ranges may not share any port.",
                         range.min,
                         range.max,
-                        display_label(other),
+                        display_value(other),
                         theirs.min,
                         theirs.max
                     ),
@@ -424,7 +424,10 @@ pub fn set_cdn_auth(game_id: &str, namespace_id: &str, auth_type: &CdnAuthType) 
         out.push(Issue::new(
             IssueCode::ValueUnknown,
             "auth_type",
-            format!("\"{auth_type}\" is not a CDN auth type; use none or basic."),
+            format!(
+                "\"{}\" is not a CDN auth type; use none or basic.",
+                display_value(auth_type.as_str())
+            ),
         ));
     }
     out
@@ -554,7 +557,7 @@ pub fn label_duplicate(label: &str, path: String) -> Issue {
         path,
         format!(
             "Label \"{}\" is used by another port; each port needs its own label.",
-            display_label(label)
+            display_value(label)
         ),
     )
 }
@@ -593,7 +596,7 @@ fn check_port(label: &str, config: &PortConfig, out: &mut Vec<Issue>) {
             base.clone(),
             format!(
                 "Label \"{}\" must be 1-{MAX_LABEL_LEN} characters of a-z, 0-9 and '-', with no '-' at either end and no \"--\".",
-                display_label(label)
+                display_value(label)
             ),
         ));
     }
@@ -603,7 +606,7 @@ fn check_port(label: &str, config: &PortConfig, out: &mut Vec<Issue>) {
             format!("{base}.protocol"),
             format!(
                 "Protocol \"{}\" is not one of http, https, tcp, tcp_tls, udp.",
-                config.protocol
+                display_value(config.protocol.as_str())
             ),
         ));
     }
@@ -701,10 +704,12 @@ fn port_path(label: &str) -> String {
     format!("ports.{label}")
 }
 
-/// A label short and safe enough to quote in a message.
-fn display_label(label: &str) -> String {
-    let mut s: String = label.chars().filter(|c| !c.is_control()).take(32).collect();
-    if label.chars().nth(32).is_some() {
+/// A value typed or sent by someone (a label, a protocol, a CDN auth type),
+/// short and safe enough to quote in a message: 32 characters at most, no
+/// control characters.
+fn display_value(value: &str) -> String {
+    let mut s: String = value.chars().filter(|c| !c.is_control()).take(32).collect();
+    if value.chars().nth(32).is_some() {
         s.push('…');
     }
     s

@@ -553,3 +553,30 @@ fn a_kind_of_id_reads_from_its_noun_and_nothing_else() {
         assert!(from_slice::<IdKind>(other).is_err(), "{other:?}");
     }
 }
+
+/// A value someone sent is quoted in its message, not echoed whole: a
+/// megabyte of CDN auth type or protocol gives a message a person can read.
+#[test]
+fn values_quoted_in_messages_are_short_and_without_control_characters() {
+    use gamecloud::model::CdnAuthType;
+    let long = format!("\u{7}{}", "x".repeat(1_000_000));
+    let cdn = gamecloud::validate::set_cdn_auth("g", "n", &CdnAuthType::Other(long.clone()));
+    assert_eq!(
+        cdn[0].message,
+        format!(
+            "\"{}…\" is not a CDN auth type; use none or basic.",
+            "x".repeat(32)
+        )
+    );
+    let mut config = port(Tcp, 7777);
+    config.protocol = PortProtocol::Other(long);
+    let issues = dev_token_request(&request(vec![("a", config)]));
+    let protocol = issues
+        .iter()
+        .find(|i| i.code == IssueCode::ProtocolUnknown)
+        .expect("the protocol is refused");
+    assert!(protocol.message.len() < 120, "{}", protocol.message);
+    assert!(protocol
+        .message
+        .starts_with(&format!("Protocol \"{}…\"", "x".repeat(32))));
+}

@@ -227,7 +227,7 @@ async fn resolve_token(token: &JsValue, opts: &Options) -> Result<String, JsValu
     let mut value = f.call0(&JsValue::UNDEFINED).map_err(|e| {
         bad_argument(
             "token",
-            format!("the token function threw: {}", describe(&e)),
+            format!("The token function threw: {}", describe(&e)),
         )
     })?;
     if let Some(promise) = value.dyn_ref::<Promise>() {
@@ -237,13 +237,13 @@ async fn resolve_token(token: &JsValue, opts: &Options) -> Result<String, JsValu
             .map_err(|e| {
                 bad_argument(
                     "token",
-                    format!("the token function's promise rejected: {}", describe(&e)),
+                    format!("The token function's promise rejected: {}", describe(&e)),
                 )
             })?;
     }
     value
         .as_string()
-        .ok_or_else(|| bad_argument("token", "the token function must return a string.".into()))
+        .ok_or_else(|| bad_argument("token", "The token function must return a string.".into()))
 }
 
 fn describe(e: &JsValue) -> String {

@@ -53,7 +53,7 @@ pub fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, path: &str) -> R
 /// `object[key]`; a getter or a Proxy that throws is a bad argument at `path`.
 pub fn read(object: &JsValue, key: &str, path: &str) -> Result<JsValue, JsValue> {
     js_sys::Reflect::get(object, &JsValue::from_str(key))
-        .map_err(|_| bad_argument(path, "Reading it threw an exception.".into()))
+        .map_err(|_| bad_argument(path, format!("Reading {path} threw an exception.")))
 }
 
 /// The `{ signal }` of a call, if any.

@@ -91,10 +91,17 @@ pub fn to_js(err: &ApiError) -> JsValue {
     e
 }
 
-/// A `GameCloudError` of kind `invalid_request` for a bad argument from JS.
+/// A `GameCloudError` of kind `invalid_request` for a bad argument from JS,
+/// with its one issue at `path`. `message`, a sentence that names `path`,
+/// is the error's whole message: the argument may be to a function that
+/// sends nothing (`decodeToken`), so it does not say that nothing was sent,
+/// and it names the argument once.
 pub fn bad_argument(path: &str, message: String) -> JsValue {
+    let e = new_error(&message);
+    set(&e, "kind", "invalid_request");
     let issue = crate::validate::type_invalid(path, message);
-    to_js(&ApiError::invalid(issue))
+    set(&e, "issues", issues_to_js(std::slice::from_ref(&issue)));
+    e
 }
 
 /// Validation issues as plain JS objects.
