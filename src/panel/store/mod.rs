@@ -72,9 +72,12 @@ pub fn load(store: Store, key: &str) -> Option<String> {
 }
 
 /// The text kept under `key`, or else under the older `v1` key, which is
-/// then removed (what it held is kept again under `key` by the caller).
+/// then removed (what it held is kept again under `key` by the caller). An
+/// empty `key` does not hide `v1`: an older build in the same tab or origin
+/// may have written it since (the tab's token, say), and it is carried over
+/// rather than left behind for good.
 pub fn load_migrating(store: Store, key: &str, v1: &str) -> Option<(String, bool)> {
-    if let Some(text) = load(store, key) {
+    if let Some(text) = load(store, key).filter(|t| !t.is_empty()) {
         return Some((text, false));
     }
     let old = load(store, v1)?;
