@@ -660,24 +660,27 @@ fn module_defines_anything(
     defines_function || data.emits_data_in(input_module, output_module_index, info)
 }
 
-/// Shared code under this many bytes of function bodies (as the input holds
-/// them) goes into one chunk with the other small ones (gamecloud's patch):
-/// each file costs its own header, its imports and exports by name, a loader
-/// entry and a fresh gzip window, which outweigh a few hundred bytes that a
-/// page fetches without needing. Measured on the panel in docs/SIZE.md.
+/// Shared code under this many bytes of function bodies and data (as the
+/// input holds them) goes into one chunk with the other small ones
+/// (gamecloud's patch): each file costs its own header, its imports and
+/// exports by name, a loader entry and a fresh gzip window, which outweigh a
+/// few hundred bytes that a page fetches without needing. Measured on the
+/// panel in docs/SIZE.md.
 const SMALL_CHUNK: u64 = 4096;
 
-/// The bytes of function bodies `info` defines.
-fn code_bytes(module: &InputModule, info: &OutputModuleInfo) -> u64 {
+/// The bytes of function bodies and data `info` defines (data symbols that
+/// overlap, as merged string tails do, are counted for each).
+fn chunk_bytes(module: &InputModule, data: &HashMap<usize, u64>, info: &OutputModuleInfo) -> u64 {
     let imported = module.imported_funcs.len();
     info.included_symbols
         .iter()
-        .filter_map(|dep| match dep {
+        .map(|dep| match dep {
             DepNode::Function(id) if *id >= imported => {
                 let range = module.defined_funcs[*id - imported].body.range();
-                Some(range.end - range.start)
+                (range.end - range.start) as u64
             }
-            _ => None,
+            DepNode::DataSymbol(symbol) => data.get(symbol).copied().unwrap_or(0),
+            _ => 0,
         })
         .sum()
 }
@@ -688,10 +691,17 @@ fn merge_small_chunks(
     module: &InputModule,
     contents: &mut HashMap<SplitModuleIdentifier, OutputModuleInfo>,
 ) {
+    let data: HashMap<usize, u64> = module
+        .reloc_info
+        .data_symbols
+        .iter()
+        .map(|d| (d.symbol_index, d.range.end - d.range.start))
+        .collect();
     let small: Vec<_> = contents
         .iter()
         .filter(|(id, info)| {
-            matches!(id, SplitModuleIdentifier::Chunk(_)) && code_bytes(module, info) < SMALL_CHUNK
+            matches!(id, SplitModuleIdentifier::Chunk(_))
+                && chunk_bytes(module, &data, info) < SMALL_CHUNK
         })
         .map(|(id, _)| id.clone())
         .collect();
