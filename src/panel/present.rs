@@ -9,33 +9,60 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::panel::store::{self, Store};
+use crate::panel::store::{self, Kept, Store, Stored};
 use crate::text::{Part, Text};
 
-/// The switch's key in `sessionStorage`.
-const PRESENTING: &str = "gamecloud.v2.presenting";
+/// The switch's key: kept for the tab, "1" while on.
+pub struct Presenting;
 
-/// Whether this tab is in presentation mode (and its document marked so).
-pub fn kept() -> bool {
-    let on = store::load(Store::Session, PRESENTING).is_some();
-    set(on);
-    on
+impl Kept for Presenting {
+    type Value = bool;
+    const KEY: &'static str = store::PRESENTING;
+    const STORE: Store = Store::Session;
+    fn read(text: &str) -> (bool, usize) {
+        (!text.is_empty(), 0)
+    }
+    fn write(on: &bool) -> String {
+        if *on { "1" } else { "" }.to_owned()
+    }
 }
 
-/// Turns presentation mode on or off: the document's class, and the tab's
-/// memory.
-fn set(on: bool) {
+/// The switch of this tab, as kept.
+pub type Switch = Stored<Presenting>;
+
+/// This tab's switch as kept, its document marked to match.
+pub fn kept() -> Switch {
+    let switch = Switch::load();
+    mark(switch.with_untracked(|on| *on));
+    switch
+}
+
+impl Switch {
+    /// Whether presentation mode is on (tracked).
+    pub fn is_on(self) -> bool {
+        self.with(|on| *on)
+    }
+
+    /// Turns presentation mode on or off: the document's class, and the
+    /// tab's memory.
+    pub fn set(self, on: bool) {
+        mark(on);
+        self.update(|kept| *kept = on);
+    }
+}
+
+/// Marks the document as presenting, or not: the stylesheet masks.
+fn mark(on: bool) {
     if let Some(root) = document().document_element() {
         let _ = root.class_list().toggle_with_force("gc-presenting", on);
     }
-    store::save(Store::Session, PRESENTING, on.then_some("1"));
 }
 
 /// The switch in the header, for the session's `on` (the address bar, the
 /// links and the log's tooltips follow it). Alt held shows the focused field
 /// (CSS `.gc-presenting.gc-reveal input.gc-secret:focus`).
 #[component]
-pub fn PresentSwitch(on: RwSignal<bool>) -> impl IntoView {
+pub fn PresentSwitch(on: Switch) -> impl IntoView {
     // A keyboard event with Alt down shows it; any other, or the window
     // losing the focus (Alt+Tab: the key's release goes elsewhere), hides it.
     let alt = Closure::<dyn Fn(web_sys::Event)>::new(|ev: web_sys::Event| {
@@ -54,12 +81,8 @@ pub fn PresentSwitch(on: RwSignal<bool>) -> impl IntoView {
     view! {
         <label class="gc-check gc-present">
             <input type="checkbox" role="switch" name="presenting" aria-describedby="present-hint"
-                prop:checked=on.get_untracked()
-                on:change=move |ev| {
-                    let checked = event_target_checked(&ev);
-                    on.set(checked);
-                    set(checked);
-                } />
+                prop:checked=on.with_untracked(|on| *on)
+                on:change=move |ev| on.set(event_target_checked(&ev)) />
             "Presentation mode"
         </label>
         <p id="present-hint" class="gc-hint">

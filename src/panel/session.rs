@@ -43,7 +43,7 @@ pub struct Session {
     pub now: RwSignal<i64>,
     /// Presentation mode: tokens, hostnames and ids masked
     /// (`super::present`).
-    pub presenting: RwSignal<bool>,
+    pub presenting: crate::panel::present::Switch,
 }
 
 impl Session {
@@ -89,7 +89,7 @@ impl Session {
             }
         }
         let kept_token = KeptToken::load();
-        let remembered = kept_token.with_untracked(|r| r.0.clone());
+        let remembered = kept_token.with_untracked(String::clone);
         let (recent, log) = (Recent::load(), Log::load());
         let game_id = RwSignal::new(route.game_id);
         Session {
@@ -98,7 +98,7 @@ impl Session {
             token: RwSignal::new(remembered),
             kept_token,
             now: RwSignal::new(js_sys::Date::now() as i64),
-            presenting: RwSignal::new(crate::panel::present::kept()),
+            presenting: crate::panel::present::kept(),
             game_id,
             namespace_id: RwSignal::new(route.namespace_id),
             page: RwSignal::new(route.page),
@@ -131,7 +131,7 @@ impl Session {
         Effect::new(move |_| {
             let (token, remember) = (self.token.get(), self.remember.get());
             let kept = if remember { token } else { String::new() };
-            self.kept_token.update(|r| r.0 = kept);
+            self.kept_token.update(|t| *t = kept);
         });
         let on_hash = Closure::<dyn FnMut()>::new(move || {
             let hash = web_sys::window()
@@ -172,7 +172,7 @@ impl Session {
     /// that the address bar and the links show none.
     fn route(self, page: Page) -> Route {
         let id = |s: RwSignal<String>| {
-            if self.presenting.get() {
+            if self.presenting.is_on() {
                 String::new()
             } else {
                 s.get().trim().to_owned()

@@ -75,7 +75,7 @@ pub fn LogPage() -> impl IntoView {
                         // Again when presentation mode changes: the game id is
                         // a tooltip only outside it.
                         {move || {
-                            let titled = !s.presenting.get();
+                            let titled = !s.presenting.is_on();
                             let rows = rows();
                             log.with(|l| rows.into_iter().map(|i| {
                                 let e = l.entries[i].clone();

@@ -55,7 +55,7 @@ pub fn RecentIds() -> impl IntoView {
                     return view! { <p class="gc-muted">"Ids you use are listed here, so you can pick them again."</p> }.into_any();
                 }
                 // Presentation mode: no id in an accessible name either.
-                let presenting = s.presenting.get();
+                let presenting = s.presenting.is_on();
                 view! {
                 <ul>
                     {list.into_iter().enumerate().map(|(n, r)| {

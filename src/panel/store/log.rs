@@ -7,6 +7,7 @@ use crate::action_log::{ActionLog, Entry};
 pub type Log = Stored<ActionLog>;
 
 impl Kept for ActionLog {
+    type Value = ActionLog;
     const KEY: &'static str = LOG;
     const V1: Option<&'static str> = Some(LOG_V1);
     fn read(text: &str) -> (Self, usize) {
@@ -14,8 +15,8 @@ impl Kept for ActionLog {
         let dropped = log.dropped;
         (log, dropped)
     }
-    fn write(&self) -> String {
-        self.stored()
+    fn write(value: &ActionLog) -> String {
+        value.stored()
     }
     fn read_v1(text: &str) -> Self {
         ActionLog::parse_array(text)

@@ -9,12 +9,13 @@ use crate::protect::Marks;
 pub type Protected = Stored<Marks>;
 
 impl Kept for Marks {
+    type Value = Marks;
     const KEY: &'static str = PROTECTED;
     fn read(text: &str) -> (Self, usize) {
         (Marks::parse(text), 0)
     }
-    fn write(&self) -> String {
-        self.to_text()
+    fn write(value: &Marks) -> String {
+        value.to_text()
     }
 }
 

@@ -1,7 +1,8 @@
 //! What the panel keeps in the browser: the keys, which storage each lives
-//! in, and the one shape of every kept list ([`Stored`]). Ids, labels, marks
-//! and the log go to `localStorage` (they hold no secret); the token only to
-//! this tab's `sessionStorage`, and only when the person asks.
+//! in, and the one shape of every kept value ([`Stored`]). Ids, labels,
+//! marks and the log go to `localStorage` (they hold no secret); the token
+//! only to this tab's `sessionStorage`, and only when the person asks; the
+//! presentation switch to the tab's `sessionStorage` too.
 
 mod log;
 mod marks;
@@ -25,6 +26,9 @@ pub const LOG: &str = "gamecloud.v2.log";
 pub const TOKEN: &str = "gamecloud.v2.token";
 /// The protected namespaces' ids ([`Protected`]), one a line.
 pub const PROTECTED: &str = "gamecloud.v2.protected";
+/// Presentation mode's switch (`crate::panel::present::Switch`), "1" while
+/// on, in the tab's `sessionStorage`.
+pub const PRESENTING: &str = "gamecloud.v2.presenting";
 /// The first version's keys: the recent ids as tab-separated lines, the log
 /// as one JSON array, the token as it is.
 const RECENT_V1: &str = "gamecloud.recent";
@@ -55,7 +59,7 @@ pub enum Store {
     Session,
 }
 
-pub(super) fn storage(store: Store) -> Option<web_sys::Storage> {
+fn storage(store: Store) -> Option<web_sys::Storage> {
     let w = web_sys::window()?;
     match store {
         Store::Local => w.local_storage(),
@@ -67,7 +71,7 @@ pub(super) fn storage(store: Store) -> Option<web_sys::Storage> {
 
 /// The text kept under `key`, if any (and if the browser lets the page keep
 /// anything).
-pub fn load(store: Store, key: &str) -> Option<String> {
+fn load(store: Store, key: &str) -> Option<String> {
     storage(store)?.get_item(key).ok().flatten()
 }
 
@@ -76,7 +80,7 @@ pub fn load(store: Store, key: &str) -> Option<String> {
 /// empty `key` does not hide `v1`: an older build in the same tab or origin
 /// may have written it since (the tab's token, say), and it is carried over
 /// rather than left behind for good.
-pub fn load_migrating(store: Store, key: &str, v1: &str) -> Option<(String, bool)> {
+fn load_migrating(store: Store, key: &str, v1: &str) -> Option<(String, bool)> {
     if let Some(text) = load(store, key).filter(|t| !t.is_empty()) {
         return Some((text, false));
     }
@@ -87,7 +91,7 @@ pub fn load_migrating(store: Store, key: &str, v1: &str) -> Option<(String, bool
 
 /// Keeps `value` under `key`, or forgets it (`None`). A browser that refuses
 /// (private mode, a full quota) leaves the page working without it.
-pub fn save(store: Store, key: &str, value: Option<&str>) {
+fn save(store: Store, key: &str, value: Option<&str>) {
     if let Some(s) = storage(store) {
         let _ = match value {
             Some(v) => s.set_item(key, v),

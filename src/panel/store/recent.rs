@@ -54,6 +54,7 @@ fn keep_newest(list: &mut Vec<RecentId>) {
 pub struct RecentIds(pub Vec<RecentId>);
 
 impl Kept for RecentIds {
+    type Value = RecentIds;
     const KEY: &'static str = RECENT;
     const V1: Option<&'static str> = Some(RECENT_V1);
     /// An entry that does not read, or names a kind of id this panel does
@@ -65,8 +66,8 @@ impl Kept for RecentIds {
         let (ids, more) = RecentIds::kept(list);
         (ids, dropped + more)
     }
-    fn write(&self) -> String {
-        crate::json::to_lines(&self.0)
+    fn write(value: &RecentIds) -> String {
+        crate::json::to_lines(&value.0)
     }
     fn read_v1(text: &str) -> Self {
         RecentIds::kept(parse_v1(text)).0

@@ -4,22 +4,22 @@
 
 use super::{Kept, Store, Stored, TOKEN, TOKEN_V1};
 
-/// The token remembered in this tab; "" when none is (the key then
-/// holds "").
-#[derive(Clone, Default, PartialEq)]
-pub struct Remembered(pub String);
+/// The token remembered in this tab; "" when none is (the key then holds
+/// "").
+pub struct RememberedToken;
 
 /// The remembered token, kept like every other value.
-pub type KeptToken = Stored<Remembered>;
+pub type KeptToken = Stored<RememberedToken>;
 
-impl Kept for Remembered {
+impl Kept for RememberedToken {
+    type Value = String;
     const KEY: &'static str = TOKEN;
     const V1: Option<&'static str> = Some(TOKEN_V1);
     const STORE: Store = Store::Session;
-    fn read(text: &str) -> (Self, usize) {
-        (Remembered(text.to_owned()), 0)
+    fn read(text: &str) -> (String, usize) {
+        (text.to_owned(), 0)
     }
-    fn write(&self) -> String {
-        self.0.clone()
+    fn write(token: &String) -> String {
+        token.clone()
     }
 }
