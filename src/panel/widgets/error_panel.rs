@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
+use super::copy::CopyButton;
 use crate::api::ApiError;
-use crate::panel::widgets::CopyButton;
 
 /// A failure where it happened: the sentence, and for a service error its
 /// code, ray id (copyable) and documentation; a retry button where a retry is

@@ -3,11 +3,11 @@
 
 use leptos::prelude::*;
 
+use super::super::confirm::Confirm;
 use super::namespace_picker::{chosen, offered};
 use crate::bulk::{self, Picks, Plan};
 use crate::panel::calls;
 use crate::panel::session::Session;
-use crate::panel::widgets::Confirm;
 use crate::protect::Named;
 use crate::settings::Change;
 use crate::text::Text;

@@ -3,10 +3,10 @@
 
 use leptos::prelude::*;
 
+use super::super::error_panel::ErrorPanel;
 use crate::bulk::{Plan, Step};
 use crate::panel::present::name;
 use crate::panel::session::Session;
-use crate::panel::widgets::ErrorPanel;
 
 #[component]
 pub fn RunResults(
