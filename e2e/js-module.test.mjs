@@ -162,6 +162,7 @@ test('bad arguments are rejected the same way, never with a crash', async () => 
     [() => proxyPort(7), 'protocol must be a string, not number.'],
     [() => validateDevTokenRequest(null), 'request is missing.'],
     [() => validateDevTokenRequest({ hostname: 'h', ports: 5 }), 'request.ports: invalid type: a number, expected an object.'],
+    [() => validateDevTokenRequest({ hostname: 'h', ports: { a: { protocol: 'udp', port: '80' } } }), 'request.ports.a.port: invalid type: a string, expected a whole number.'],
     [() => decodeToken('a.b'), /^Not a readable token: token has 2 dot-separated parts/],
   ]) {
     assert.throws(call, (e) => e.kind === 'invalid_request' && (typeof message === 'string' ? e.message === message : message.test(e.message)), String(call));

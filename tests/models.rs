@@ -517,7 +517,8 @@ mod agreement {
         for (text, error) in [
             (entry.replace(r#","outcome":"done""#, "") + "}", ".: missing field `outcome`"),
             (format!(r#"{entry},"ray_id":"r","ray_id":"r"}}"#), ".: duplicate field `ray_id`"),
-            (entry.replace(r#""at_ms":1"#, r#""at_ms":"1""#) + "}", "at_ms: invalid type: a string, expected a whole number from -9223372036854775808 to 9223372036854775807"),
+            (entry.replace(r#""at_ms":1"#, r#""at_ms":"1""#) + "}", "at_ms: invalid type: a string, expected a whole number"),
+            (entry.replace(r#""at_ms":1"#, r#""at_ms":9223372036854775808"#) + "}", "at_ms: invalid value: expected a whole number from -9223372036854775808 to 9223372036854775807"),
         ] {
             assert_eq!(said::<Entry, derived::Entry>(&text), error);
         }

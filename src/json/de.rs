@@ -334,24 +334,27 @@ impl<'de> Deserializer<'de> {
         Ok(value)
     }
 
-    fn unsigned(&mut self, expected: &str) -> Result<u64, Error> {
+    /// A whole number that fits a `u64`. Only a number out of that range is
+    /// told the range: a value of another type is told "a whole number".
+    fn unsigned(&mut self) -> Result<u64, Error> {
         if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
-            return Err(self.invalid_type(expected));
+            return Err(self.invalid_type(WHOLE));
         }
         match self.number()? {
             Number::Unsigned(v) => Ok(v),
-            _ => Err(out_of_range(expected)),
+            _ => Err(out_of_range(UNSIGNED_RANGE)),
         }
     }
 
-    fn signed(&mut self, expected: &str) -> Result<i64, Error> {
+    /// A whole number that fits an `i64`, as [`Self::unsigned`] says it.
+    fn signed(&mut self) -> Result<i64, Error> {
         if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
-            return Err(self.invalid_type(expected));
+            return Err(self.invalid_type(WHOLE));
         }
         match self.number()? {
             Number::Unsigned(v) if v <= i64::MAX as u64 => Ok(v as i64),
             Number::Negative(v) => Ok(v),
-            _ => Err(out_of_range(expected)),
+            _ => Err(out_of_range(SIGNED_RANGE)),
         }
     }
 }
@@ -391,8 +394,9 @@ impl<'de> Str<'de> {
     }
 }
 
-const WHOLE: &str = "a whole number from 0 to 18446744073709551615";
-const SIGNED: &str = "a whole number from -9223372036854775808 to 9223372036854775807";
+const WHOLE: &str = "a whole number";
+const UNSIGNED_RANGE: &str = "a whole number from 0 to 18446744073709551615";
+const SIGNED_RANGE: &str = "a whole number from -9223372036854775808 to 9223372036854775807";
 
 impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     type Error = Error;
@@ -431,7 +435,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     }
 
     fn deserialize_u64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_u64(self.unsigned(WHOLE)?)
+        visitor.visit_u64(self.unsigned()?)
     }
 
     fn deserialize_u32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -447,7 +451,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     }
 
     fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_i64(self.signed(SIGNED)?)
+        visitor.visit_i64(self.signed()?)
     }
 
     fn deserialize_i32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
