@@ -22,7 +22,13 @@ pub fn set_error_class(class: Function) {
 
 /// A JS error for an [`ApiError`].
 pub fn to_js(err: &ApiError) -> JsValue {
-    let e = new_error(&err.to_string());
+    to_js_saying(err, &err.to_string())
+}
+
+/// A JS error for an [`ApiError`], with `message` as its message and every
+/// field the error has.
+fn to_js_saying(err: &ApiError, message: &str) -> JsValue {
+    let e = new_error(message);
     set(&e, "kind", err.kind());
     match err {
         ApiError::InvalidRequest { issues } => {
@@ -97,11 +103,8 @@ pub fn to_js(err: &ApiError) -> JsValue {
 /// sends nothing (`decodeToken`), so it does not say that nothing was sent,
 /// and it names the argument once.
 pub fn bad_argument(path: &str, message: String) -> JsValue {
-    let e = new_error(&message);
-    set(&e, "kind", "invalid_request");
-    let issue = crate::validate::type_invalid(path, message);
-    set(&e, "issues", issues_to_js(std::slice::from_ref(&issue)));
-    e
+    let issue = crate::validate::type_invalid(path, message.as_str());
+    to_js_saying(&ApiError::invalid(issue), &message)
 }
 
 /// Validation issues as plain JS objects.

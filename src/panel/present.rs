@@ -33,7 +33,7 @@ pub type Switch = Stored<Presenting>;
 /// This tab's switch as kept, its document marked to match.
 pub fn kept() -> Switch {
     let switch = Switch::load();
-    mark(switch.with_untracked(|on| *on));
+    mark(switch.is_on_untracked());
     switch
 }
 
@@ -41,6 +41,11 @@ impl Switch {
     /// Whether presentation mode is on (tracked).
     pub fn is_on(self) -> bool {
         self.with(|on| *on)
+    }
+
+    /// Whether presentation mode is on (untracked).
+    pub fn is_on_untracked(self) -> bool {
+        self.with_untracked(|on| *on)
     }
 
     /// Turns presentation mode on or off: the document's class, and the
@@ -81,7 +86,7 @@ pub fn PresentSwitch(on: Switch) -> impl IntoView {
     view! {
         <label class="gc-check gc-present">
             <input type="checkbox" role="switch" name="presenting" aria-describedby="present-hint"
-                prop:checked=on.with_untracked(|on| *on)
+                prop:checked=on.is_on_untracked()
                 on:change=move |ev| on.set(event_target_checked(&ev)) />
             "Presentation mode"
         </label>

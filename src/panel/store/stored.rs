@@ -31,9 +31,9 @@ pub trait Kept: 'static {
 
 /// One kept value: the one shape of every store of the panel (the action
 /// log, the recent ids and their labels, the protected marks, the token,
-/// the presentation switch). It is read
-/// once as kept: entries that do not read are dropped and counted, and the
-/// first version's key is carried over. A change is made to what is kept
+/// the presentation switch). It is read once as kept: entries that do not
+/// read are dropped and counted, and the first version's key is carried
+/// over. A change is made to what is kept
 /// *now*, read again just before, so that another tab's change since is
 /// kept too (two tabs never undo each other). When another tab writes a
 /// `localStorage` key, the value follows at once (the `storage` event; a
@@ -54,8 +54,8 @@ impl<K: Kept> Clone for Stored<K> {
 impl<K: Kept> Copy for Stored<K> {}
 
 impl<K: Kept> Stored<K> {
-    /// The value kept in this browser (followed once the session listens,
-    /// `Session::sync`).
+    /// The value as kept, in this browser or this tab (a `localStorage` key
+    /// is followed once the session listens, `Session::sync`).
     pub fn load() -> Self {
         let kept = match K::V1 {
             Some(v1) => load_migrating(K::STORE, K::KEY, v1),

@@ -54,7 +54,7 @@ fn download(name: String, made: Result<String, String>, mime: &'static str, id: 
     let presenting = crate::panel::session::Session::get().presenting;
     let id = id.to_owned();
     let saved_as = move || {
-        if presenting.with_untracked(|on| *on) && !id.is_empty() && name.contains(&id) {
+        if presenting.is_on_untracked() && !id.is_empty() && name.contains(&id) {
             crate::files::LOCAL_ENV_PRESENTING.to_owned()
         } else {
             name.clone()
