@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolations, demoNamespaces, openPage, useFixtures } from './harness.mjs';
-import { SettingsPage } from './pages.mjs';
+import { Connection, DomainAuthPage, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures([]);
 const ns = demoNamespaces(fx);
@@ -19,8 +19,7 @@ const pages = {
     await page.getByText(/Error: Enter the hostname/).waitFor();
   },
   'cdn-auth': async (page) => {
-    await page.getByRole('button', { name: 'Apply…' }).click();
-    await page.getByRole('alertdialog').waitFor();
+    await new SettingsPage(page).askToApply();
   },
   // Several namespaces, one of them unknown to the service: a result each.
   'cdn-auth?several': async (page) => {
@@ -31,9 +30,9 @@ const pages = {
   },
   'domain-auth': async (page) => {
     // The section first: the confirmation is modal, nothing behind it can be clicked.
-    await page.getByText('Several namespaces').click();
-    await page.getByRole('button', { name: 'Enable…' }).click();
-    await page.getByRole('alertdialog').waitFor();
+    const domain = new DomainAuthPage(page);
+    await domain.several();
+    await domain.askToEnable();
   },
   log: async (page) => {
     await page.getByRole('table', { name: 'Action log' }).waitFor();
@@ -54,7 +53,7 @@ for (const scheme of ['light', 'dark']) {
       const { page } = await openPage(fx.browser);
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${fx.service.url}#/${slug.split('?')[0]}?game=${fx.service.gameId}&ns=${ns.staging}`);
-      await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
+      await new Connection(page).enterToken(fx.service.token);
       await prepare(page);
       assert.deepEqual(await axeViolations(page), []);
     });

@@ -19,7 +19,8 @@
 // outside): now the show and the floor are each the first fetch of a page of
 // their own. The warm floor is printed, for scale. Medians of RUNS pages.
 import { gzipSync } from 'node:zlib';
-import { startService, launchBrowser, openPage } from './harness.mjs';
+import { bearer, startService, launchBrowser, openPage } from './harness.mjs';
+import { Connection } from './pages.mjs';
 
 const RUNS = 5;
 const SHOW_RATIO = 1.3;
@@ -83,9 +84,9 @@ window.__firstRow = () => document.querySelector('tbody tr[aria-rowindex]');
 // The table's count ("N of M builds"), found as a user's screen reader finds it.
 window.__count = () => [...document.querySelectorAll('[role="status"]')].map((e) => e.textContent).find((t) => /^\\d+ of \\d+ builds$/.test(t)) ?? '';
 // The browser's own fetch and JSON.parse of the list.
-window.__floor = async (url, token) => {
+window.__floor = async (url, headers) => {
   const t0 = performance.now();
-  const res = await fetch(url, { headers: { Authorization: 'Bearer ' + token } });
+  const res = await fetch(url, { headers });
   if (!res.ok) throw new Error("the floor's fetch answered " + res.status);
   const list = JSON.parse(await res.text());
   if (list.builds.length === 0) throw new Error('no builds');
@@ -98,7 +99,7 @@ async function buildsPage(service) {
   const { page, problems } = await openPage(browser);
   page.on('crash', () => console.error('the page crashed', problems));
   await page.goto(`${service.url}#/builds?game=${service.gameId}`);
-  await page.getByLabel('Token', { exact: true }).fill(service.token);
+  await new Connection(page).enterToken(service.token);
   await page.evaluate(IN_PAGE);
   return page;
 }
@@ -107,7 +108,7 @@ async function buildsPage(service) {
 async function floor(service) {
   const page = await buildsPage(service);
   const listUrl = `${service.url}cloud/games/${service.gameId}/builds`;
-  const run = () => page.evaluate(({ listUrl, token }) => window.__floor(listUrl, token), { listUrl, token: service.token });
+  const run = () => page.evaluate(({ listUrl, headers }) => window.__floor(listUrl, headers), { listUrl, headers: bearer(service.token) });
   const cold = await run();
   await run();
   const warm = await run();

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, launchBrowser, openPage, axeViolations } from './harness.mjs';
-import { BuildsPage } from './pages.mjs';
+import { BuildsPage, Connection } from './pages.mjs';
 
 let browser;
 before(async () => {
@@ -16,7 +16,7 @@ after(async () => {
 async function loaded(service) {
   const { page, problems } = await openPage(browser);
   await page.goto(`${service.url}#/builds?game=${service.gameId}`);
-  await page.getByLabel('Token', { exact: true }).fill(service.token);
+  await new Connection(page).enterToken(service.token);
   const builds = new BuildsPage(page);
   await builds.load();
   return { page, problems, builds };

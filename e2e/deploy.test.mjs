@@ -7,6 +7,7 @@ import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { startService, launchBrowser, openPage } from './harness.mjs';
+import { Connection } from './pages.mjs';
 
 const DIST = process.env.PANEL_DIST ?? 'dist';
 const PREFIX = '/studio/tools/panel/';
@@ -50,8 +51,7 @@ test('the panel works from a sub-path under a strict CSP, with no third-party re
   page.on('request', (r) => requests.push(r.url()));
   const origin = `http://127.0.0.1:${host.address().port}`;
   await page.goto(`${origin}${PREFIX}#/builds?game=${service.gameId}`);
-  await page.getByLabel('Base URL').fill(service.url);
-  await page.getByLabel('Token', { exact: true }).fill(service.token);
+  await new Connection(page).connect({ baseUrl: service.url, token: service.token });
   await page.getByRole('button', { name: 'Load builds' }).click();
   await page.getByText('36 of 36 builds').waitFor();
   assert.deepEqual(problems, [], 'no CSP violation or other console error');

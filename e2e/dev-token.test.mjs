@@ -3,17 +3,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { axeViolations, demoNamespaces, openPage, requestsTo, useFixtures } from './harness.mjs';
-import { DevTokenPage } from './pages.mjs';
+import { axeViolations, demoNamespaces, openPage, openPanel, requestsTo, useFixtures } from './harness.mjs';
+import { Connection, DevTokenPage } from './pages.mjs';
 
 const fx = useFixtures([]);
 const ns = demoNamespaces(fx);
 
 /** The token page for namespace staging, with the token; and its page object. */
 async function open(token = fx.service.token) {
-  const { page, problems } = await openPage(fx.browser);
-  await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${ns.staging}`);
-  await page.getByLabel('Token', { exact: true }).fill(token);
+  const { page, problems } = await openPanel(fx, 'dev-token', { ns: 'staging', token });
   return { page, problems, tokens: new DevTokenPage(page) };
 }
 
@@ -138,8 +136,7 @@ test('a double click on Create token creates one token', async () => {
   const { page, tokens } = await open();
   const created = requestsTo(page, '/tokens/development');
   await tokens.hostname.fill('192.168.1.20');
-  await page.evaluate(() => {
-    const create = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Create token');
+  await tokens.createButton.evaluate((create) => {
     create.click();
     create.click();
   });
@@ -152,7 +149,7 @@ test("a new token's life counts down, warns in its last tenth, says when it expi
   const { page, problems } = await openPage(fx.browser);
   await page.clock.install({ time: Date.now() });
   await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${ns.staging}`);
-  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
+  await new Connection(page).enterToken(fx.service.token);
   const tokens = new DevTokenPage(page);
   await tokens.hostname.fill('192.168.1.20');
   await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();

@@ -14,7 +14,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { axeViolations, demoNamespaces, openPage, useFixtures } from './harness.mjs';
+import { axeViolations, demoNamespaces, issueDevToken, openPage, openPanel, useFixtures } from './harness.mjs';
+import { Connection, DevTokenPage } from './pages.mjs';
 
 const fx = useFixtures([]);
 const ns = demoNamespaces(fx);
@@ -44,17 +45,6 @@ function pythonOpens(path, passphrase) {
 /** `lines` sealed by Python: version 2, or with `--seal-v1` version 1. */
 function pythonSeals(lines, passphrase, how = '--seal') {
   return execFileSync(PYTHON, [READER, how, passphrase], { input: lines.join('\n') + '\n', encoding: 'utf8' });
-}
-
-/** A development token from the local service, for `nsId`, `hostname` and `ports`. */
-async function devToken(nsId, hostname, ports) {
-  const res = await fetch(`${fx.service.url}cloud/games/${fx.service.gameId}/namespaces/${nsId}/tokens/development`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${fx.service.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ hostname, ports }),
-  });
-  assert.equal(res.status, 200);
-  return (await res.json()).token;
 }
 
 /** The teammate's side: the token page, in a browser profile of its own, no token. */
@@ -95,17 +85,13 @@ class OpenHandoff {
 
 test('a lead seals a token, Python and a teammate open it, every failure is told apart', async () => {
   // The lead: staging marked protected, a token for a LAN address and two ports.
-  const { page, problems } = await openPage(fx.browser);
-  await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${ns.staging}`);
-  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
-  await page.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' }).check();
-  await page.getByLabel('Hostname').fill('192.168.1.20');
+  const { page, problems } = await openPanel(fx, 'dev-token', { ns: 'staging' });
+  await new Connection(page).protect();
+  const tokens = new DevTokenPage(page);
+  await tokens.hostname.fill('192.168.1.20');
   await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
-  await page.getByRole('button', { name: 'Create token' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Create' });
-  await confirm.getByLabel('Names of the protected namespaces').fill(ns.staging);
-  await confirm.getByRole('button', { name: 'Create', exact: true }).click();
-  const region = page.getByRole('region', { name: 'New development token' });
+  await (await tokens.askToCreate()).confirm(ns.staging);
+  const region = tokens.issued();
   await region.waitFor();
   const token = await region.getByLabel('New token').inputValue();
 
@@ -197,7 +183,7 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   assert.match(await opened.textContent(), /Expires in (364 d 23 h|365 d, on)/);
   // Issue 30, finding 3: opening selected the file's namespace. Now the
   // teammate does.
-  const selected = mate.page.getByLabel('Namespace id', { exact: true });
+  const selected = new Connection(mate.page).namespaceId;
   assert.equal(await selected.inputValue(), '', 'opening selects nothing');
   await opened.getByRole('button', { name: 'Select this namespace' }).click();
   assert.equal(await selected.inputValue(), ns.staging, 'selected once asked');
@@ -209,13 +195,13 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   assert.match(envText, /^GAMECLOUD_HOSTNAME=192\.168\.1\.20$/m);
   // The mark travelled: the teammate's panel guards staging as the lead's does.
   await mate.page.getByRole('link', { name: 'CDN auth' }).click();
-  assert.ok(await mate.page.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' }).isChecked());
+  assert.ok(await new Connection(mate.page).mark.isChecked());
   assert.deepEqual(await axeViolations(mate.page), []);
   assert.deepEqual(mate.problems, []);
 });
 
 test('files Python sealed, and the published test vectors, open in the panel', async () => {
-  const token = await devToken(ns.prod, '10.0.0.5', { game: { protocol: 'udp', port_range: { min: 7000, max: 7010 } } });
+  const token = await issueDevToken(fx.service, ns.prod, { hostname: '10.0.0.5', ports: { game: { protocol: 'udp', port_range: { min: 7000, max: 7010 } } } });
   const contents = [
     `token ${token}`,
     'base_url https://api.example.com',
@@ -262,7 +248,7 @@ test('files Python sealed, and the published test vectors, open in the panel', a
   const kept = await teammate.page.evaluate(() => [localStorage.getItem('gamecloud.v2.recent'), localStorage.getItem('gamecloud.v2.protected')]);
   assert.match(kept[0], new RegExp(`"id":"${ns.prod}","label":"Production"`), 'the label kept');
   assert.equal(kept[1], ns.prod, 'the mark kept');
-  assert.equal(await teammate.page.getByLabel('Namespace id', { exact: true }).inputValue(), '', 'nothing selected');
+  assert.equal(await new Connection(teammate.page).namespaceId.inputValue(), '', 'nothing selected');
   // From a review: a protected namespace this panel has no label for (never
   // named, forgotten, or pushed out of the recent ids) took the file's.
   const unnamed = await OpenHandoff.open();

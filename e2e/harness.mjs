@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
 import { before, after } from 'node:test';
+import { Connection } from './pages.mjs';
 
 const SERVICE = process.env.LOCAL_SERVICE ?? 'target/debug/local-service';
 const DIST = process.env.PANEL_DIST ?? 'dist';
@@ -69,13 +70,15 @@ export function demoNamespaces(fx) {
 
 /**
  * The panel open on `route` (`builds`, `cdn-auth`...) for the demo game and the
- * namespace named `ns`, with the service's token entered (or `token`; `null`
- * for none), as a person arriving from a shared link would.
+ * namespace named `ns` (`null` for none), with the service's token entered (or
+ * `token`; `null` for none), as a person arriving from a shared link would.
+ * `fx` holds the `service` and the `browser` (as `useFixtures` fills it).
  */
 export async function openPanel(fx, route, { ns = 'prod', token = fx.service.token } = {}) {
   const { page, problems } = await openPage(fx.browser);
-  await page.goto(`${fx.service.url}#/${route}?game=${fx.service.gameId}&ns=${fx.service.namespaces[ns]}`);
-  if (token !== null) await page.getByLabel('Token', { exact: true }).fill(token);
+  const namespace = ns === null ? '' : `&ns=${fx.service.namespaces[ns]}`;
+  await page.goto(`${fx.service.url}#/${route}?game=${fx.service.gameId}${namespace}`);
+  if (token !== null) await new Connection(page).enterToken(token);
   return { page, problems };
 }
 
@@ -134,4 +137,92 @@ export function requestsTo(page, part) {
     if (r.url().includes(part) && r.method() !== 'OPTIONS') n += 1;
   });
   return () => n;
+}
+
+/** The header that gives the service `token`, for a call made from Node. */
+export function bearer(token) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * Waits until `check()` (sync or async) holds, asking again every 50 ms: for a
+ * state outside the page (the local service's counts), which sends no event.
+ * Fails after `ms`, naming `what`.
+ */
+export async function until(check, { ms = 5000, what = 'the condition' } = {}) {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    if (await check()) return;
+  }
+  throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+}
+
+/**
+ * The local service's own state (`--test-hooks` or not): the settings the PUTs
+ * left (`namespaces`), the calls each endpoint got (`hits`) and the most it
+ * answered at once (`max_in_flight`).
+ */
+export async function serviceState(service) {
+  return (await fetch(`${service.url}_local/state`)).json();
+}
+
+/**
+ * Queues a failure for the next call to an endpoint (`--test-hooks`): `route`
+ * (`builds`, `tokens/development`, `cdn-auth`, `domain-public-auth`), and any
+ * of `status`, `body`, `content_type`, `retry_after`, `delay_ms`, `times`.
+ * A fault the service refuses (misspelt, say) fails the test here rather than
+ * never firing.
+ */
+export async function queueFault(service, fault) {
+  const res = await fetch(`${service.url}_local/faults`, { method: 'POST', headers: bearer(service.token), body: JSON.stringify(fault) });
+  if (!res.ok) throw new Error(`the service refused the fault ${JSON.stringify(fault)}: ${res.status} ${await res.text()}`);
+}
+
+/** Forgets every queued failure, the call counts and the most calls seen at once. */
+export async function clearFaults(service) {
+  const res = await fetch(`${service.url}_local/faults`, { method: 'DELETE', headers: bearer(service.token) });
+  if (!res.ok) throw new Error(`the service did not clear its faults: ${res.status}`);
+}
+
+/** A development token the service issues for namespace `nsId`, made from Node (as a lead's panel would). */
+export async function issueDevToken(service, nsId, { hostname = '127.0.0.1', ports = {} } = {}) {
+  const res = await fetch(`${service.url}cloud/games/${service.gameId}/namespaces/${nsId}/tokens/development`, {
+    method: 'POST',
+    headers: { ...bearer(service.token), 'content-type': 'application/json' },
+    body: JSON.stringify({ hostname, ports }),
+  });
+  if (res.status !== 200) throw new Error(`the service issued no token: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+/**
+ * Holds the calls the page starts whose URL holds `part` (the next `count` of
+ * them) before they leave the browser, until `release()`: a test looks at the
+ * page while a call is on its way for as long as it needs, instead of racing a
+ * slow answer. `held(n)` resolves once `n` calls are held (and fails if the
+ * page has not started them within `ms`). A call the page gave up meanwhile
+ * (it navigated away) is let go quietly.
+ */
+export async function holdRequests(page, part, { count = Infinity } = {}) {
+  const routes = [];
+  const waiting = [];
+  const matches = (url) => url.href.includes(part);
+  const hold = async (route) => {
+    if (route.request().method() === 'OPTIONS' || routes.length >= count) return route.continue();
+    routes.push(route);
+    for (const w of waiting) if (routes.length >= w.n) w.resolve();
+  };
+  await page.route(matches, hold);
+  return {
+    held(n = 1, ms = 10_000) {
+      if (routes.length >= n) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the page started ${routes.length} calls to ${part}, not ${n}, in ${ms} ms`)), ms);
+        waiting.push({ n, resolve: () => { clearTimeout(timer); resolve(); } });
+      });
+    },
+    async release() {
+      await page.unroute(matches, hold);
+      await Promise.all(routes.splice(0).map((r) => r.continue().catch(() => {})));
+    },
+  };
 }

@@ -2,7 +2,7 @@
 // operations against the local service, and its errors.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService } from './harness.mjs';
+import { clearFaults, queueFault, serviceState, startService } from './harness.mjs';
 
 // The package's `node` entry (its `exports` give Node this file).
 const pkg = process.env.JS_PKG ?? new URL('../pkg/node.js', import.meta.url).href;
@@ -115,7 +115,7 @@ test('creates a development token and decodes it', async () => {
 test('sets the CDN auth type and domain auth', async () => {
   assert.equal(await client.setCdnAuth(service.gameId, staging, 'basic'), undefined);
   assert.equal(await client.setDomainAuth(service.gameId, staging, true), undefined);
-  const state = await (await fetch(`${service.url}_local/state`)).json();
+  const state = await serviceState(service);
   assert.deepEqual(state.namespaces[staging], { cdn_auth_type: 'basic', domain_auth_enabled: true });
 });
 
@@ -201,9 +201,9 @@ test('a request JSON cannot hold, or a wrong field, is an invalid_request naming
 });
 
 test('a safe call is retried after a 503, a POST is not, and 429 carries retryAfterMs', async () => {
-  const fault = (f) => fetch(`${service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${service.token}` }, body: JSON.stringify(f) });
-  const hits = async () => (await (await fetch(`${service.url}_local/state`)).json()).hits;
-  await fetch(`${service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${service.token}` } });
+  const fault = (f) => queueFault(service, f);
+  const hits = async () => (await serviceState(service)).hits;
+  await clearFaults(service);
   await fault({ route: 'cdn-auth', status: 503 });
   await client.setCdnAuth(service.gameId, staging, 'none');
   assert.equal((await hits())['cdn-auth'], 2, 'retried once');
@@ -219,11 +219,11 @@ test('a safe call is retried after a 503, a POST is not, and 429 carries retryAf
   const limited = await rejects(client.listBuilds(service.gameId));
   assert.equal(limited.code, 'API_RATE_LIMIT');
   assert.equal(limited.retryAfterMs, 120000);
-  await fetch(`${service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${service.token}` } });
+  await clearFaults(service);
 });
 
 test('timeouts and aborts end the call with their own kinds', async () => {
-  await fetch(`${service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${service.token}` }, body: JSON.stringify({ route: 'tokens/development', delay_ms: 1500 }) });
+  await queueFault(service, { route: 'tokens/development', delay_ms: 1500 });
   const quick = new GameCloudClient({ baseUrl: service.url, token: service.token, timeoutMs: 200 });
   const t = await rejects(quick.createDevToken(service.gameId, staging, { hostname: 'h' }));
   assert.equal(t.kind, 'timeout');
@@ -262,7 +262,7 @@ test('the timeout and the signal apply while the token function is still pending
 
 test('a documentation link that is not http(s) is dropped, never handed on', async () => {
   const body = JSON.stringify({ code: 'ERROR', message: 'm', ray_id: 'r', documentation: 'javascript:alert(1)' });
-  await fetch(`${service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${service.token}` }, body: JSON.stringify({ route: 'cdn-auth', status: 400, body, content_type: 'application/json' }) });
+  await queueFault(service, { route: 'cdn-auth', status: 400, body, content_type: 'application/json' });
   const e = await rejects(client.setCdnAuth(service.gameId, staging, 'none'));
   assert.equal(e.code, 'ERROR');
   assert.equal(e.documentation, undefined);

@@ -2,7 +2,7 @@
 // test reads as the story it checks. They find things by role and accessible
 // name, as the person perceives them.
 
-/** The CDN auth and domain auth pages: one setting, one or several namespaces. */
+/** The CDN auth page, and "Several namespaces" of domain auth: one setting, one or several namespaces. */
 export class SettingsPage {
   constructor(page) {
     this.page = page;
@@ -13,10 +13,21 @@ export class SettingsPage {
     await this.page.getByRole('radio', { name: new RegExp(`^${value} —`) }).check();
   }
 
-  /** Adds a namespace by its id, as typed. */
+  /** The field to add another namespace by its id. */
+  get another() {
+    return this.page.getByLabel('Another namespace id');
+  }
+
+  /** Adds a namespace by its id, typed and then Add pressed. */
   async add(id) {
-    await this.page.getByLabel('Another namespace id').fill(id);
+    await this.another.fill(id);
     await this.page.getByRole('button', { name: 'Add' }).click();
+  }
+
+  /** Adds a namespace by its id, typed and then Enter pressed. */
+  async addWithEnter(id) {
+    await this.another.fill(id);
+    await this.another.press('Enter');
   }
 
   /** The namespace checkbox of `id`. */
@@ -24,29 +35,30 @@ export class SettingsPage {
     return this.page.getByRole('checkbox', { name: id });
   }
 
-  /** Opens the confirmation for `count` namespaces; resolves with the dialog. */
+  /** The Apply button for `count` namespaces. */
+  applyButton(count = 1) {
+    return this.page.getByRole('button', { name: count === 1 ? 'Apply…' : `Apply to ${count} namespaces…` });
+  }
+
+  /** Opens the confirmation for `count` namespaces; resolves with it (a `ConfirmDialog`). */
   async askToApply(count = 1) {
-    const name = count === 1 ? 'Apply…' : `Apply to ${count} namespaces…`;
-    await this.page.getByRole('button', { name }).click();
-    const dialog = this.page.getByRole('alertdialog');
-    await dialog.waitFor();
-    return dialog;
-  }
-
-  /** A confirmation's question (its first line). */
-  async question(dialog) {
-    return (await dialog.locator('p').first().textContent()).split('\n')[0];
-  }
-
-  /** What a confirmation says will be sent (after its question and a blank line). */
-  async sent(dialog) {
-    return (await dialog.locator('p').first().textContent()).split('\n').slice(2).join('\n');
+    await this.applyButton(count).click();
+    return new ConfirmDialog(this.page).shown();
   }
 
   /** Applies to `count` namespaces: asks, then confirms. */
   async apply(count = 1) {
-    const dialog = await this.askToApply(count);
-    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await (await this.askToApply(count)).confirm();
+  }
+
+  /** Stops the namespaces of a run not sent yet. */
+  async cancelTheRest() {
+    await this.page.getByRole('button', { name: 'Cancel the rest' }).click();
+  }
+
+  /** The button that sends the failed and the not sent again. */
+  get retryButton() {
+    return this.page.getByRole('button', { name: 'Retry the failed ones' });
   }
 
   /** Waits for the run's summary (`2 of 3 changed, 1 failed.`). */
@@ -67,6 +79,75 @@ export class SettingsPage {
   /** What this panel last set on the selected namespace, as it says it. */
   lastSet() {
     return this.page.getByRole('status').filter({ hasText: /set from this panel/ }).textContent();
+  }
+}
+
+/**
+ * The domain auth page: one namespace's switch (or, where this panel has not
+ * set it, "unknown" with both choices), its confirmation, and "Several
+ * namespaces" (a `SettingsPage` inside). Every domain-auth-only locator is
+ * here, so a change of the page's shape is one change of the tests.
+ */
+export class DomainAuthPage {
+  constructor(page) {
+    this.page = page;
+  }
+
+  /** The choices shown while the state is unknown. */
+  unknown() {
+    return this.page.getByRole('group', { name: 'Domain-based authentication: unknown' });
+  }
+
+  /** The switch, shown once the state is known. */
+  get switch() {
+    return this.page.getByRole('switch', { name: 'Domain-based authentication' });
+  }
+
+  /** How many switches the page shows. */
+  switches() {
+    return this.page.getByRole('main').getByRole('switch').count();
+  }
+
+  /** Whether the switch shows on (`true`) or off (`false`); anything else fails. */
+  async isOn() {
+    const checked = await this.switch.getAttribute('aria-checked');
+    if (checked !== 'true' && checked !== 'false') throw new Error(`the switch says aria-checked=${checked}`);
+    return checked === 'true';
+  }
+
+  /** Asks to enable it (from the unknown state); resolves with the confirmation. */
+  async askToEnable() {
+    await this.unknown().getByRole('button', { name: 'Enable…' }).click();
+    return new ConfirmDialog(this.page).shown();
+  }
+
+  /** Asks to turn the switch over; resolves with the confirmation. */
+  async askToToggle() {
+    await this.switch.click();
+    return new ConfirmDialog(this.page).shown();
+  }
+
+  /** The failure of the last change, with its Try again. */
+  failure() {
+    return this.page.getByRole('alert');
+  }
+
+  /** Asks to make the failed change again; resolves with the confirmation. */
+  async askToTryAgain() {
+    await this.failure().getByRole('button', { name: 'Try again' }).click();
+    return new ConfirmDialog(this.page).shown();
+  }
+
+  /** Waits until the page says this panel last set it `on`, `off`, or has not (`null`). */
+  async showsLastSet(state) {
+    const said = state === null ? 'Not set from this panel yet: the current setting is unknown.' : `Last set from this panel: ${state}.`;
+    await this.page.getByText(said).waitFor();
+  }
+
+  /** Opens "Several namespaces"; resolves with its settings. */
+  async several() {
+    await this.page.getByText('Several namespaces').click();
+    return new SettingsPage(this.page);
   }
 }
 
@@ -127,20 +208,80 @@ export class BuildsPage {
   }
 }
 
-/** The connection form at the top of every page: the ids and the protected mark. */
-export class ConnectionForm {
+/**
+ * The connection form at the top of every page: the base URL, the token (the
+ * one place a test enters or reads it), the ids, and the protected mark.
+ */
+export class Connection {
   constructor(page) {
     this.page = page;
   }
 
-  /** The "Protected" checkbox of the selected namespace. */
-  get mark() {
-    return this.page.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' });
+  /** The base URL field. */
+  get baseUrl() {
+    return this.page.getByLabel('Base URL');
+  }
+
+  /** The token field. */
+  get tokenField() {
+    return this.page.getByLabel('Token', { exact: true });
+  }
+
+  /** Enters `token`, as a person pastes it: the one helper that gives the panel a token. */
+  async enterToken(token) {
+    await this.tokenField.fill(token);
+  }
+
+  /** The token entered, as the field holds it. */
+  token() {
+    return this.tokenField.inputValue();
+  }
+
+  /** "Remember in this tab", for the token. */
+  get remember() {
+    return this.page.getByLabel('Remember in this tab');
+  }
+
+  /** What the panel says of the token entered (its kind, its expiry), before any call. */
+  get tokenCheck() {
+    return this.page.locator('#token-kind');
+  }
+
+  /** The token's life, counting down under it. */
+  get tokenLife() {
+    return this.page.getByRole('form', { name: 'Connection' }).getByRole('timer');
+  }
+
+  /** "Send anyway", offered for a token the check doubts. */
+  get sendAnyway() {
+    return this.page.getByRole('checkbox', { name: /Send anyway/ });
+  }
+
+  /** The game id field. */
+  get gameId() {
+    return this.page.getByLabel('Game id');
   }
 
   /** The namespace id field. */
   get namespaceId() {
     return this.page.getByLabel('Namespace id', { exact: true });
+  }
+
+  /**
+   * Fills in what is given, in the form's order, as a person does: the
+   * service's `baseUrl`, the `token`, the `game` id, the `namespace` id (left
+   * as a person leaves the field).
+   */
+  async connect({ baseUrl, token, game, namespace } = {}) {
+    if (baseUrl !== undefined) await this.baseUrl.fill(baseUrl);
+    if (token !== undefined) await this.enterToken(token);
+    if (game !== undefined) await this.gameId.fill(game);
+    if (namespace !== undefined) await this.selectNamespace(namespace);
+  }
+
+  /** The "Protected" checkbox of the selected namespace. */
+  get mark() {
+    return this.page.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' });
   }
 
   /** Types a namespace id and leaves the field, as a person does. */
@@ -157,23 +298,111 @@ export class ConnectionForm {
   /** Unticks the mark; resolves with the confirmation that asks for the name. */
   async askToUnprotect() {
     await this.mark.click();
-    const dialog = this.page.getByRole('alertdialog', { name: 'Remove the mark' });
-    await dialog.waitFor();
-    return dialog;
+    return new ConfirmDialog(this.page, 'Remove the mark').shown();
   }
 
-  /** Removes the mark, typing `name` in its confirmation. */
+  /** Removes the mark, typing `name` in its confirmation; resolves once it is unticked. */
   async unprotect(name) {
-    const dialog = await this.askToUnprotect();
-    await confirmWith(dialog, name, 'Remove the mark');
-    await this.page.waitForFunction(() => !document.querySelector('input[name=protected]').checked);
+    await (await this.askToUnprotect()).confirm(name);
+    await this.unmarked();
+  }
+
+  /** Resolves once the mark is shown unticked (removed here or in another tab). */
+  async unmarked() {
+    await this.mark.and(this.page.locator(':not(:checked)')).waitFor();
+  }
+
+  /** Resolves once the mark is shown ticked (made here or in another tab). */
+  async marked() {
+    await this.mark.and(this.page.locator(':checked')).waitFor();
   }
 }
 
-/** Types the protected namespaces' names in a confirmation, then presses `button`. */
+/** The connection form under its first name (tests written before `Connection`). */
+export { Connection as ConnectionForm };
+
+/**
+ * The confirmation a change opens (a modal `alertdialog` named by its button:
+ * `Apply`, `Create`, `Remove the mark`): what it asks and will send, the names
+ * of protected namespaces to type, and its buttons.
+ */
+export class ConfirmDialog {
+  /** The confirmation open on `page`; `action` is its button's name (`Apply` unless given). */
+  constructor(page, action = 'Apply') {
+    this.page = page;
+    this.action = action;
+    this.root = page.getByRole('alertdialog', { name: action });
+  }
+
+  /** `dialog` as a ConfirmDialog, if it is a Playwright locator of one (for `confirmWith`). */
+  static of(dialog) {
+    return dialog instanceof ConfirmDialog ? dialog : Object.assign(new ConfirmDialog(dialog.page()), { root: dialog });
+  }
+
+  /** Resolves with this dialog once it is open. */
+  async shown() {
+    await this.root.waitFor();
+    return this;
+  }
+
+  /** Resolves once it is closed. */
+  async closed() {
+    await this.root.waitFor({ state: 'hidden' });
+  }
+
+  /** Everything it says: the question, what it will send, what it asks to type. */
+  said() {
+    return this.root.locator('p').first().textContent();
+  }
+
+  /** Its question (the first line). */
+  async question() {
+    return (await this.said()).split('\n')[0];
+  }
+
+  /** What it says will be sent (after its question and a blank line). */
+  async sent() {
+    return (await this.said()).split('\n').slice(2).join('\n');
+  }
+
+  /** The field for the protected namespaces' names (hidden when none is protected). */
+  get names() {
+    return this.root.getByLabel('Names of the protected namespaces');
+  }
+
+  /** Its button that acts (`Apply`, `Create`...). */
+  get confirmButton() {
+    return this.root.getByRole('button', { name: this.action, exact: true });
+  }
+
+  /** Types the protected namespaces' names. */
+  async typeNames(names) {
+    await this.names.fill(names);
+  }
+
+  /** Presses its button, typing the protected namespaces' `names` first if given. */
+  async confirm(names) {
+    if (names !== undefined) await this.typeNames(names);
+    await this.confirmButton.click();
+  }
+
+  /** Cancels it. */
+  async cancel() {
+    await this.root.getByRole('button', { name: 'Cancel' }).click();
+  }
+
+  /** Copies the change as curl commands; resolves once it says "Copied". */
+  async copyAsCurl() {
+    await this.root.getByRole('button', { name: 'Copy as curl' }).click();
+    await this.root.getByRole('button', { name: 'Copied' }).waitFor();
+  }
+}
+
+/** Types the protected namespaces' names in a confirmation, then presses `button` (tests written before `ConfirmDialog`). */
 export async function confirmWith(dialog, names, button) {
-  await dialog.getByLabel('Names of the protected namespaces').fill(names);
-  await dialog.getByRole('button', { name: button, exact: true }).click();
+  const confirm = ConfirmDialog.of(dialog);
+  confirm.action = button;
+  await confirm.confirm(names);
 }
 
 /** The recent ids, under the connection form: use, name or forget one. */
@@ -245,6 +474,12 @@ export class DevTokenPage {
   /** The new token's region, shown once it is made (or opened from a hand-off). */
   issued() {
     return this.page.getByRole('region', { name: 'New development token' });
+  }
+
+  /** Presses Create token for a protected namespace; resolves with the confirmation that asks for its name. */
+  async askToCreate() {
+    await this.createButton.click();
+    return new ConfirmDialog(this.page, 'Create').shown();
   }
 
   /** Makes a token for `hostname` (asking nothing: the namespace is not protected); resolves with it. */

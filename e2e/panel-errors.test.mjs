@@ -2,6 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, launchBrowser, openPage } from './harness.mjs';
+import { Connection } from './pages.mjs';
 
 let service;
 let strict;
@@ -21,8 +22,7 @@ after(async () => {
 async function loadWith(baseUrl, game = service.gameId) {
   const { page } = await openPage(browser);
   await page.goto(`${service.url}#/builds?game=${game}`);
-  await page.getByLabel('Base URL').fill(baseUrl);
-  await page.getByLabel('Token', { exact: true }).fill(service.token);
+  await new Connection(page).connect({ baseUrl, token: service.token });
   await page.getByRole('button', { name: 'Load builds' }).click();
   const alert = page.getByRole('alert');
   await alert.waitFor();
@@ -50,5 +50,5 @@ test('an unknown game gets the service error and a hint', async () => {
 test('a bad base URL is caught before sending', async () => {
   const { text, page } = await loadWith('ftp://example');
   assert.match(text, /base_url/);
-  assert.equal(await page.getByLabel('Base URL').inputValue(), 'ftp://example');
+  assert.equal(await new Connection(page).baseUrl.inputValue(), 'ftp://example');
 });

@@ -2,26 +2,27 @@
 // shows can be turned against the person using it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoNamespaces, openPage, useFixtures } from './harness.mjs';
+import { demoNamespaces, openPanel, queueFault, useFixtures } from './harness.mjs';
+import { Connection, DevTokenPage } from './pages.mjs';
 
 const fx = useFixtures(['--test-hooks']);
 const ns = demoNamespaces(fx);
 
-const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${fx.service.token}` }, body: JSON.stringify(f) });
+const fault = (f) => queueFault(fx.service, f);
 
+/** The panel on `route` for namespace staging, with the token; and its connection form. */
 async function open(route) {
-  const { page, problems } = await openPage(fx.browser);
-  await page.goto(`${fx.service.url}#/${route}?game=${fx.service.gameId}&ns=${ns.staging}`);
-  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
-  return { page, problems };
+  const { page, problems } = await openPanel(fx, route, { ns: 'staging' });
+  return { page, problems, connection: new Connection(page) };
 }
 
 test('a token answer not shaped like a token gets no engine file, and stays copyable', async () => {
   // Issue 16: `.env` held it in single quotes, which dotenv-expand removes before running `$(…)`.
   await fault({ route: 'tokens/development', status: 200, body: JSON.stringify({ token: 'dev_x.abc\nEVIL=$(id)' }), content_type: 'application/json' });
   const { page } = await open('dev-token');
-  await page.getByRole('button', { name: 'Create token' }).click();
-  const region = page.getByRole('region', { name: 'New development token' });
+  const tokens = new DevTokenPage(page);
+  await tokens.createButton.click();
+  const region = tokens.issued();
   await region.waitFor();
   for (const [engine, file] of [['.env', 'dev-token.env'], ['Unreal', 'DefaultGameCloudDev.ini'], ['Godot', 'gamecloud_dev.cfg'], ['Unity', 'GameCloudDev.json']]) {
     await region.getByLabel(engine, { exact: true }).check();
@@ -45,23 +46,23 @@ test('a documentation link that is not http(s) is not rendered as a link', async
 });
 
 test('a non-ASCII base URL that cannot be reached ends in a message, not a stuck page', async () => {
-  const { page, problems } = await open('builds');
-  await page.getByLabel('Base URL').fill('http://127.0.0.1:1/abé');
+  const { page, problems, connection } = await open('builds');
+  await connection.baseUrl.fill('http://127.0.0.1:1/abé');
   await page.getByRole('button', { name: 'Load builds' }).click();
   const alert = page.getByRole('alert');
   await alert.waitFor();
   assert.match(await alert.textContent(), /could not be reached/);
-  assert.equal(await page.getByLabel('Base URL').inputValue(), 'http://127.0.0.1:1/abé');
+  assert.equal(await connection.baseUrl.inputValue(), 'http://127.0.0.1:1/abé');
   assert.deepEqual(problems.filter((p) => /panicked|unreachable/i.test(p)), []);
 });
 
 test('plain http to another machine shows a warning; loopback and https do not', async () => {
-  const { page } = await open('builds');
+  const { page, connection } = await open('builds');
   const warning = page.getByText(/the token crosses the network unencrypted/);
-  await page.getByLabel('Base URL').fill('http://192.168.1.20:8080');
+  await connection.baseUrl.fill('http://192.168.1.20:8080');
   await warning.waitFor();
   for (const quiet of ['http://127.0.0.1:8080', 'https://api.example', 'http://localhost:6420']) {
-    await page.getByLabel('Base URL').fill(quiet);
+    await connection.baseUrl.fill(quiet);
     await warning.waitFor({ state: 'hidden' });
   }
 });

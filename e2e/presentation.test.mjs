@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolations, demoNamespaces, openPanel, useFixtures } from './harness.mjs';
-import { BuildsPage, LogPage, RecentIds, SettingsPage } from './pages.mjs';
+import { BuildsPage, Connection, DevTokenPage, DomainAuthPage, LogPage, RecentIds, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures(['--builds', '30']);
 const ns = demoNamespaces(fx);
@@ -81,7 +81,7 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   await page.mouse.up();
   assert.ok(!(await drawn(first)), 'masked again');
   // In a field, Alt held shows it.
-  const game = page.getByLabel('Game id');
+  const game = new Connection(page).gameId;
   await game.focus();
   await page.keyboard.down('Alt');
   assert.ok(await drawn(game), 'shown while Alt is held');
@@ -103,9 +103,10 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   // The token page: the hostname, the ports' addresses, the new token and
   // what it decodes to.
   await page.getByRole('link', { name: 'Development token' }).click();
-  await page.getByLabel('Hostname').fill('10.20.30.40');
-  await page.getByRole('button', { name: 'Create token' }).click();
-  const region = page.getByRole('region', { name: 'New development token' });
+  const tokens = new DevTokenPage(page);
+  await tokens.hostname.fill('10.20.30.40');
+  await tokens.createButton.click();
+  const region = tokens.issued();
   await region.getByRole('button', { name: 'Reveal' }).click();
   const token = await region.getByLabel('New token').inputValue();
   assert.deepEqual(await readable(page, [...secrets, token]), [], 'token page');
@@ -120,19 +121,19 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   await page.getByRole('link', { name: 'CDN auth' }).click();
   const cdn = new SettingsPage(page);
   await cdn.choose('basic');
-  await page.getByLabel('Another namespace id').fill(ns.prod);
+  await cdn.another.fill(ns.prod);
   assert.deepEqual(await readable(page, secrets), [], 'a namespace id typed in');
-  await page.getByLabel('Another namespace id').fill('');
+  await cdn.another.fill('');
   const dialog = await cdn.askToApply();
-  assert.match(await dialog.textContent(), new RegExp(ns.staging));
+  assert.match(await dialog.said(), new RegExp(ns.staging));
   assert.deepEqual(await readable(page, secrets), [], 'the confirmation');
-  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog.confirm();
   await cdn.summary('1 of 1 changed.');
   assert.deepEqual(await readable(page, secrets), [], 'the results');
   await page.getByRole('link', { name: 'Domain auth' }).click();
-  await page.getByRole('button', { name: 'Enable…' }).first().click();
+  const enabling = await new DomainAuthPage(page).askToEnable();
   assert.deepEqual(await readable(page, secrets), [], 'domain auth confirmation');
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await enabling.cancel();
   await page.getByRole('link', { name: 'Action log' }).click();
   await page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(2).waitFor();
   const rays = await new LogPage(page).column('Ray id');

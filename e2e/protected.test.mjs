@@ -6,22 +6,14 @@
 // never undo each other's kept state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoNamespaces, openPanel, useFixtures } from './harness.mjs';
-import { ConnectionForm, LogPage, RecentIds, SettingsPage, confirmWith } from './pages.mjs';
+import { clearFaults, demoNamespaces, holdRequests, openPanel, queueFault, serviceState, until, useFixtures } from './harness.mjs';
+import { Connection, ConfirmDialog, DevTokenPage, LogPage, RecentIds, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures(['--test-hooks']);
 const ns = demoNamespaces(fx);
 
-const everything = async () => (await fetch(`${fx.service.url}_local/state`)).json();
+const everything = () => serviceState(fx.service);
 const hits = async () => (await everything()).hits['cdn-auth'] ?? 0;
-const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${fx.service.token}` }, body: JSON.stringify(f) });
-async function until(check, ms = 5000) {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
-    if (await check()) return;
-  }
-  throw new Error('timed out waiting');
-}
-const clearFaults = () => fetch(`${fx.service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${fx.service.token}` } });
 
 /**
  * The panel on `route` for namespace `which`, its browser already knowing
@@ -37,14 +29,15 @@ async function panel(route, { which = 'prod', marked = [] } = {}) {
     localStorage.setItem('gamecloud.v2.protected', marked.join('\n'));
   }, { prod: ns.prod, staging: ns.staging, marked: marked.map((m) => ns[m]) });
   await page.reload();
-  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
   const tab = wrap(page, opened.problems);
+  await tab.connection.enterToken(fx.service.token);
   tab.another = async (route, which = 'prod') => {
     const other = await page.context().newPage();
     other.on('pageerror', (err) => opened.problems.push(`page error: ${err.message}`));
     await other.goto(`${fx.service.url}#/${route}?game=${fx.service.gameId}&ns=${ns[which]}`);
-    await other.getByLabel('Token', { exact: true }).fill(fx.service.token);
-    return wrap(other, opened.problems);
+    const tab = wrap(other, opened.problems);
+    await tab.connection.enterToken(fx.service.token);
+    return tab;
   };
   return tab;
 }
@@ -52,7 +45,7 @@ async function panel(route, { which = 'prod', marked = [] } = {}) {
 const wrap = (page, problems) => ({
   page,
   problems,
-  connection: new ConnectionForm(page),
+  connection: new Connection(page),
   settings: new SettingsPage(page),
   recent: new RecentIds(page),
   log: new LogPage(page),
@@ -66,36 +59,35 @@ test('removing a mark asks for the name; a confirmation open in another tab foll
   await b.settings.choose('basic');
   await b.settings.namespace(ns.prod).check();
   const pending = await b.settings.askToApply();
-  const apply = pending.getByRole('button', { name: 'Apply' });
-  assert.ok(await apply.isDisabled(), 'protected: its name first');
+  assert.ok(await pending.confirmButton.isDisabled(), 'protected: its name first');
 
   // One click asks; Cancel keeps the mark, here and as kept.
   await a.page.bringToFront();
   let dialog = await a.connection.askToUnprotect();
-  assert.match(await dialog.locator('p').first().textContent(), /^Remove the protected mark from namespace .*\n\nProtected: type Production to apply\.$/s);
-  assert.ok(await dialog.getByRole('button', { name: 'Remove the mark' }).isDisabled());
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  assert.match(await dialog.said(), /^Remove the protected mark from namespace .*\n\nProtected: type Production to apply\.$/s);
+  assert.ok(await dialog.confirmButton.isDisabled());
+  await dialog.cancel();
   assert.ok(await a.connection.mark.isChecked(), 'still marked');
   assert.equal(await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), ns.prod);
   dialog = await a.connection.askToUnprotect();
-  await dialog.getByLabel('Names of the protected namespaces').fill('Prod');
-  assert.ok(await dialog.getByRole('button', { name: 'Remove the mark' }).isDisabled(), 'a part of the name is not enough');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.typeNames('Prod');
+  assert.ok(await dialog.confirmButton.isDisabled(), 'a part of the name is not enough');
+  await dialog.cancel();
 
   // With the name, the mark goes, and the other tab sees it go: its open
   // confirmation follows the marks (the name was typed, in this tab).
   await a.connection.unprotect('production');
   assert.equal(await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), '');
-  await b.page.waitForFunction(() => !document.querySelector('input[name=protected]').checked);
-  await pending.getByLabel('Names of the protected namespaces').waitFor({ state: 'hidden' });
+  await b.connection.unmarked();
+  await pending.names.waitFor({ state: 'hidden' });
   assert.equal(await hits(), 0, 'nothing sent');
   // Marked again from this tab while the other's confirmation is open: it
   // asks for the name again before it acts.
   await a.connection.protect();
-  await pending.getByLabel('Names of the protected namespaces').waitFor();
-  assert.ok(await apply.isDisabled(), 'a mark made elsewhere guards an open confirmation');
+  await pending.names.waitFor();
+  assert.ok(await pending.confirmButton.isDisabled(), 'a mark made elsewhere guards an open confirmation');
   await b.page.bringToFront();
-  await confirmWith(pending, 'Production', 'Apply');
+  await pending.confirm('Production');
   await b.settings.summary('1 of 1 changed.');
   assert.deepEqual(a.problems, []);
 });
@@ -103,7 +95,7 @@ test('removing a mark asks for the name; a confirmation open in another tab foll
 // Issue 30, finding 2: "Retry the failed ones" skipped the guard, and a
 // namespace marked after the run was confirmed was sent to without its name.
 test('a namespace marked after a change was confirmed is not sent to, and a retry asks for its name', async () => {
-  await clearFaults();
+  await clearFaults(fx.service);
   const a = await panel('cdn-auth', { which: 'staging' });
   await a.settings.choose('basic');
   // A confirmation open while another tab marks the namespace asks for its
@@ -111,22 +103,26 @@ test('a namespace marked after a change was confirmed is not sent to, and a retr
   const b = await a.another('domain-auth', 'staging');
   await a.page.bringToFront();
   let dialog = await a.settings.askToApply();
-  assert.ok(await dialog.getByLabel('Names of the protected namespaces').isHidden(), 'not protected yet');
+  assert.ok(await dialog.names.isHidden(), 'not protected yet');
   await b.connection.protect();
-  await dialog.getByLabel('Names of the protected namespaces').waitFor();
-  assert.ok(await dialog.getByRole('button', { name: 'Apply' }).isDisabled());
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.names.waitFor();
+  assert.ok(await dialog.confirmButton.isDisabled());
+  await dialog.cancel();
   await b.page.bringToFront();
   await b.connection.unprotect('Staging');
   await a.page.bringToFront();
 
-  // Confirmed unprotected; the service makes the call wait 2 s (a 429);
-  // meanwhile the other tab marks it. The call is not sent again.
+  // Confirmed unprotected; while its call is on its way the other tab marks
+  // it; the service then makes it wait 2 s (a 429). It is not sent again.
   const limited = JSON.stringify({ code: 'API_RATE_LIMIT', message: 'Slow down.', ray_id: 'ray-429' });
-  await fault({ route: 'cdn-auth', status: 429, retry_after: '2', body: limited, content_type: 'application/json' });
+  await queueFault(fx.service, { route: 'cdn-auth', status: 429, retry_after: '2', body: limited, content_type: 'application/json' });
+  const call = await holdRequests(a.page, '/cdn-auth', { count: 1 });
   await a.settings.apply();
-  await until(async () => (await hits()) === 1);
+  await call.held();
   await b.connection.protect();
+  await a.connection.marked();
+  await call.release();
+  await until(async () => (await hits()) === 1, { what: 'the call answered 429' });
   await a.settings.summary('0 of 1 changed, 1 failed.');
   assert.match(
     (await a.settings.results())[0],
@@ -136,13 +132,13 @@ test('a namespace marked after a change was confirmed is not sent to, and a retr
   assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'none');
 
   // The retry asks for its name, and sends only once it is typed.
-  await a.page.getByRole('button', { name: 'Retry the failed ones' }).click();
-  dialog = a.page.getByRole('alertdialog', { name: 'Apply' });
-  assert.match(await dialog.locator('p').first().textContent(), /^Set the CDN auth type to basic on 1 namespace: Staging \(.*\)\?\n\nPUT .*\n\nProtected: type Staging to apply\.$/s);
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await a.settings.retryButton.click();
+  dialog = await new ConfirmDialog(a.page).shown();
+  assert.match(await dialog.said(), /^Set the CDN auth type to basic on 1 namespace: Staging \(.*\)\?\n\nPUT .*\n\nProtected: type Staging to apply\.$/s);
+  await dialog.cancel();
   assert.equal(await hits(), 1, 'nothing sent without the name');
-  await a.page.getByRole('button', { name: 'Retry the failed ones' }).click();
-  await confirmWith(dialog, 'staging', 'Apply');
+  await a.settings.retryButton.click();
+  await dialog.confirm('staging');
   await a.settings.summary('1 of 1 changed.');
   assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'basic');
   assert.deepEqual(a.problems.filter((p) => !/status of 429/.test(p)), []);
@@ -166,8 +162,8 @@ test('a protected namespace keeps its name until its mark is removed; a label wi
   await a.settings.choose('basic');
   await a.settings.namespace(ns.prod).check();
   const apply = await a.settings.askToApply();
-  assert.match(await apply.locator('p').first().textContent(), /Protected: type Prod EU to apply\.$/);
-  await apply.getByRole('button', { name: 'Cancel' }).click();
+  assert.match(await apply.said(), /Protected: type Prod EU to apply\.$/);
+  await apply.cancel();
 
   for (const hostile of ['Prod\u202EUE', '\u2066Prod\u2069', 'Pr\u200Bod', '.']) {
     await a.recent.name(ns.staging, hostile);
@@ -190,9 +186,9 @@ test('every spelling of a marked id is the marked namespace: written in its one 
   await a.settings.add(`{${ns.prod.toUpperCase()}}`);
   await a.settings.namespace(ns.prod).waitFor();
   const dialog = await a.settings.askToApply(2);
-  assert.match(await dialog.locator('p').first().textContent(), /Protected: type Production to apply\.$/);
-  assert.ok(await dialog.getByRole('button', { name: 'Apply' }).isDisabled());
-  await confirmWith(dialog, 'Production', 'Apply');
+  assert.match(await dialog.said(), /Protected: type Production to apply\.$/);
+  assert.ok(await dialog.confirmButton.isDisabled());
+  await dialog.confirm('Production');
   await a.settings.summary('2 of 2 changed.');
   assert.equal((await everything()).namespaces[ns.prod].cdn_auth_type, 'basic');
   assert.deepEqual(a.problems, []);
@@ -203,14 +199,16 @@ test('every spelling of a marked id is the marked namespace: written in its one 
 test('presentation mode leaves no id in the address, the links, a download name or an aria-label', async () => {
   const { page, problems } = await openPanel(fx, 'builds', { ns: 'staging' });
   await page.goto(`${fx.service.url}?game=${fx.service.gameId}#/dev-token`);
-  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
-  assert.equal(await page.getByLabel('Game id').inputValue(), fx.service.gameId, 'the id is taken');
+  const connection = new Connection(page);
+  await connection.enterToken(fx.service.token);
+  assert.equal(await connection.gameId.inputValue(), fx.service.gameId, 'the id is taken');
   assert.equal(await page.evaluate(() => location.search), '', 'and left out of the address');
   await page.getByRole('switch', { name: 'Presentation mode' }).check();
-  await page.getByLabel('Namespace id').fill(ns.staging);
-  await page.getByLabel('Hostname').fill('10.20.30.40');
-  await page.getByRole('button', { name: 'Create token' }).click();
-  const region = page.getByRole('region', { name: 'New development token' });
+  await connection.namespaceId.fill(ns.staging);
+  const tokens = new DevTokenPage(page);
+  await tokens.hostname.fill('10.20.30.40');
+  await tokens.createButton.click();
+  const region = tokens.issued();
   await region.getByLabel("Token from the environment: no secret in the engine's file").check();
   await page.getByText(/^Recent ids/).click();
   const ids = [fx.service.gameId, ns.staging];

@@ -5,7 +5,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, stat } from 'node:fs/promises';
 import { demoNamespaces, openPage, useFixtures } from './harness.mjs';
-import { RecentIds, SettingsPage } from './pages.mjs';
+import { Connection, DevTokenPage, DomainAuthPage, RecentIds, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures([]);
 const ns = demoNamespaces(fx);
@@ -31,9 +31,9 @@ const scenes = {
   },
   log: async (page) => {
     await page.getByRole('link', { name: 'Domain auth' }).click();
-    await page.getByRole('button', { name: 'Enable…' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
-    await page.getByText('Last set from this panel: on.').waitFor();
+    const domain = new DomainAuthPage(page);
+    await (await domain.askToEnable()).confirm();
+    await domain.showsLastSet('on');
     await page.getByRole('link', { name: 'Action log' }).click();
     await page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1).waitFor();
   },
@@ -46,8 +46,7 @@ const scenes = {
     await settings.summary('2 of 3 changed, 1 failed.');
   },
   'domain-auth': async (page) => {
-    await page.getByRole('button', { name: 'Enable…' }).click();
-    await page.getByRole('alertdialog').waitFor();
+    await new DomainAuthPage(page).askToEnable();
   },
   // Sharing the screen: the builds and the connection with every id masked.
   presenting: async (page) => {
@@ -70,7 +69,7 @@ const scenes = {
   // A protected namespace ticked into a change: the request previewed, its
   // name to type before Apply works.
   protected: async (page) => {
-    await page.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' }).check();
+    await new Connection(page).protect();
     const settings = new SettingsPage(page);
     await settings.namespace(ns.staging).check();
     await settings.choose('basic');
@@ -107,7 +106,7 @@ for (const scheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.clock.install({ time: Date.now() });
       await page.goto(`${fx.service.url}#/${routes[slug] ?? slug}?game=${fx.service.gameId}&ns=${ns.staging}`);
-      await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
+      await new Connection(page).enterToken(fx.service.token);
       await scene(page);
       const path = `${OUT}${slug}-${scheme}.png`;
       await page.screenshot({ path });
@@ -121,8 +120,8 @@ test('the panel is usable at 360 px wide', async () => {
   const { page } = await openPage(fx.browser);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${ns.staging}`);
-  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
-  const create = page.getByRole('button', { name: 'Create token' });
+  await new Connection(page).enterToken(fx.service.token);
+  const create = new DevTokenPage(page).createButton;
   await create.scrollIntoViewIfNeeded();
   assert.ok(await create.isVisible());
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -3,8 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { axeViolations, demoNamespaces, openPage, openPanel, requestsTo, useFixtures } from './harness.mjs';
-import { BuildsPage, ConnectionForm, LogPage, SettingsPage } from './pages.mjs';
+import {
+  axeViolations, clearFaults, demoNamespaces, holdRequests, openPage, openPanel, queueFault, requestsTo, serviceState, until, useFixtures,
+} from './harness.mjs';
+import { BuildsPage, Connection, DevTokenPage, DomainAuthPage, LogPage, RecentIds, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures(['--test-hooks']);
 const ns = demoNamespaces(fx);
@@ -12,20 +14,15 @@ const ns = demoNamespaces(fx);
 // Namespaces the service does not know: it answers 500.
 const UNKNOWN = '00000000-0000-4000-8000-00000000000a';
 const MORE = ['b', 'c', 'd', 'e', 'f'].map((c) => `00000000-0000-4000-8000-00000000000${c}`);
-const everything = async () => (await fetch(`${fx.service.url}_local/state`)).json();
+const everything = () => serviceState(fx.service);
 const state = async () => (await everything()).namespaces[ns.prod];
-async function until(check, ms = 5000) {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
-    if (await check()) return;
-  }
-  throw new Error('timed out waiting');
-}
-const fault = (f) => fetch(`${fx.service.url}_local/faults`, { method: 'POST', headers: { authorization: `Bearer ${fx.service.token}` }, body: JSON.stringify(f) });
+const fault = (f) => queueFault(fx.service, f);
 
-/** The panel on a settings page, for namespace prod, with the token. */
+/** The panel on a settings page, for namespace prod, with the token; and its page objects. */
 async function open(route) {
   const opened = await openPanel(fx, route);
-  return { ...opened, settings: new SettingsPage(opened.page) };
+  const { page } = opened;
+  return { ...opened, settings: new SettingsPage(page), domain: new DomainAuthPage(page), connection: new Connection(page) };
 }
 
 test('the CDN auth type is set on the selected namespace after a confirmation, and shown as last set here', async () => {
@@ -34,9 +31,9 @@ test('the CDN auth type is set on the selected namespace after a confirmation, a
   await cdn.choose('basic');
   assert.ok(await cdn.namespace(ns.prod).isChecked(), 'the selected namespace is chosen');
   const dialog = await cdn.askToApply();
-  assert.equal(await cdn.question(dialog), `Set the CDN auth type to basic on 1 namespace: ${ns.prod}?`);
+  assert.equal(await dialog.question(), `Set the CDN auth type to basic on 1 namespace: ${ns.prod}?`);
   assert.equal((await state()).cdn_auth_type, 'none', 'nothing is sent before the confirmation');
-  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog.confirm();
   await cdn.summary('1 of 1 changed.');
   assert.deepEqual(await cdn.results(), [`${ns.prod}: Done`]);
   assert.equal(await cdn.lastSet(), 'Last set from this panel: basic.');
@@ -46,29 +43,21 @@ test('the CDN auth type is set on the selected namespace after a confirmation, a
 
 test('one setting goes to several namespaces: one confirmation, a result each, a 429 waited out, only the failed sent again', async () => {
   const { page, problems, settings } = await open('cdn-auth');
-  await fetch(`${fx.service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${fx.service.token}` } }); // and the hit counts
+  await clearFaults(fx.service); // and the hit counts
   await settings.choose('basic');
-  const another = page.getByLabel('Another namespace id');
   // An id that would change the route is refused, and stays to be corrected.
-  await another.fill('..');
-  await page.getByRole('button', { name: 'Add' }).click();
+  await settings.add('..');
   await page.getByText('".." is not a namespace id; ids are UUIDs.').waitFor();
-  assert.equal(await another.inputValue(), '..');
-  for (const id of [ns.staging, UNKNOWN]) {
-    await another.fill(id);
-    await another.press('Enter');
-  }
-  assert.equal(await another.inputValue(), '');
+  assert.equal(await settings.another.inputValue(), '..');
+  for (const id of [ns.staging, UNKNOWN]) await settings.addWithEnter(id);
+  assert.equal(await settings.another.inputValue(), '');
   // The service asks for a 1 s pause on the first call that reaches it.
   const limited = JSON.stringify({ code: 'API_RATE_LIMIT', message: 'Slow down.', ray_id: 'ray-429' });
   await fault({ route: 'cdn-auth', status: 429, retry_after: '1', body: limited, content_type: 'application/json' });
   const dialog = await settings.askToApply(3);
-  assert.equal(
-    await settings.question(dialog),
-    `Set the CDN auth type to basic on 3 namespaces: ${ns.prod}, ${ns.staging}, ${UNKNOWN}?`,
-  );
+  assert.equal(await dialog.question(), `Set the CDN auth type to basic on 3 namespaces: ${ns.prod}, ${ns.staging}, ${UNKNOWN}?`);
   const started = Date.now();
-  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog.confirm();
   await settings.summary('2 of 3 changed, 1 failed.');
   assert.ok(Date.now() - started >= 1000, 'the rate-limited call waited as the service asked');
   const items = settings.resultList().getByRole('listitem');
@@ -88,10 +77,10 @@ test('one setting goes to several namespaces: one confirmation, a result each, a
 
   // Only what failed is sent again: one call, counted as the page starts it.
   const sent = requestsTo(page, '/cdn-auth');
-  await page.getByRole('button', { name: 'Retry the failed ones' }).click();
-  await until(async () => (await everything()).hits['cdn-auth'] === 5);
+  await settings.retryButton.click();
+  await until(async () => (await everything()).hits['cdn-auth'] === 5, { what: 'the retried call at the service' });
   await settings.summary('2 of 3 changed, 1 failed.');
-  await page.getByRole('button', { name: 'Retry the failed ones' }).waitFor();
+  await settings.retryButton.waitFor();
   assert.equal(sent(), 1, 'the namespaces done are never sent again');
   assert.equal((await everything()).hits['cdn-auth'], 5);
 
@@ -111,57 +100,63 @@ test('cancel stops what has not started and says what was and was not changed', 
   await settings.choose('none');
   for (const id of [ns.staging, ...MORE]) await settings.add(id);
   await settings.namespace(ns.prod).uncheck();
-  // The first three calls (three run at once) take 0.8 s each.
+  // The first three calls (three run at once) are held on their way until
+  // Cancel is pressed; let go together, the service takes 0.8 s over each, so
+  // that it answers the three at once.
+  const calls = await holdRequests(page, '/cdn-auth');
   await fault({ route: 'cdn-auth', delay_ms: 800, times: 3 });
   await settings.apply(6);
-  await page.getByRole('button', { name: 'Cancel the rest' }).click();
+  await calls.held(3);
+  await settings.cancelTheRest();
+  await calls.release();
   await settings.summary('1 of 6 changed, 2 failed, 3 not sent (cancelled).');
   const items = await settings.results();
   assert.equal(items[0], `${ns.staging}: Done`, 'a call already sent finishes');
   assert.deepEqual(items.slice(3), MORE.slice(2).map((id) => `${id}: Not sent: cancelled`));
   assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'none');
-  await page.getByRole('button', { name: 'Retry the failed ones' }).waitFor();
+  await settings.retryButton.waitFor();
   // The service counted the calls it answered at once: never more than three.
   assert.equal((await everything()).max_in_flight['cdn-auth'], 3);
   // Retry sends the failed and the not sent, still three at a time.
   await fault({ route: 'cdn-auth', delay_ms: 300, times: 5 });
-  await page.getByRole('button', { name: 'Retry the failed ones' }).click();
+  await settings.retryButton.click();
   await page.getByRole('status').filter({ hasText: /^1 of 6 changed, 5 failed\.$/ }).waitFor();
   assert.equal((await everything()).max_in_flight['cdn-auth'], 3);
 });
 
 test('domain auth starts unknown, asks before enabling, and rolls back when the call fails', async () => {
-  const { page, settings } = await open('domain-auth');
+  const { page, domain } = await open('domain-auth');
   // Nothing set from this panel: unknown, not off, with both choices.
-  const unknown = page.getByRole('group', { name: 'Domain-based authentication: unknown' });
-  await unknown.waitFor();
-  assert.equal(await page.getByRole('main').getByRole('switch').count(), 0);
-  await page.getByText('Not set from this panel yet: the current setting is unknown.').waitFor();
-  await unknown.getByRole('button', { name: 'Enable…' }).click();
-  const dialog = page.getByRole('alertdialog');
-  assert.equal(await settings.question(dialog), `Enable domain-based authentication for namespace ${ns.prod}?`);
-  assert.match(await settings.sent(dialog), /^PUT .*\/domain-public-auth\n\{"enabled":true\}\nLast set here from this panel: unknown$/);
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  await page.getByText('Last set from this panel: on.').waitFor();
-  const toggle = page.getByRole('switch', { name: 'Domain-based authentication' });
-  assert.equal(await toggle.getAttribute('aria-checked'), 'true');
+  await domain.unknown().waitFor();
+  assert.equal(await domain.switches(), 0);
+  await domain.showsLastSet(null);
+  let dialog = await domain.askToEnable();
+  assert.equal(await dialog.question(), `Enable domain-based authentication for namespace ${ns.prod}?`);
+  assert.match(await dialog.sent(), /^PUT .*\/domain-public-auth\n\{"enabled":true\}\nLast set here from this panel: unknown$/);
+  await dialog.confirm();
+  await domain.showsLastSet('on');
+  assert.equal(await domain.isOn(), true);
   assert.equal((await state()).domain_auth_enabled, true);
 
   const body = JSON.stringify({ code: 'ERROR', message: 'An internal error has occurred.', ray_id: 'ray-e2e-1' });
-  await fault({ route: 'domain-public-auth', status: 500, body, content_type: 'application/json', delay_ms: 400 });
+  await fault({ route: 'domain-public-auth', status: 500, body, content_type: 'application/json' });
+  // The call is held on its way while the switch is looked at.
+  const call = await holdRequests(page, '/domain-public-auth', { count: 1 });
   // Disabling is confirmed too, with the request it sends.
-  await toggle.click();
-  assert.equal(await settings.question(dialog), `Disable domain-based authentication for namespace ${ns.prod}?`);
+  dialog = await domain.askToToggle();
+  assert.equal(await dialog.question(), `Disable domain-based authentication for namespace ${ns.prod}?`);
   assert.equal(
-    await settings.sent(dialog),
+    await dialog.sent(),
     `PUT ${fx.service.url}cloud/games/${fx.service.gameId}/namespaces/${ns.prod}/domain-public-auth\n{"enabled":false}\nLast set here from this panel: enabled`,
   );
-  assert.equal(await toggle.getAttribute('aria-checked'), 'true', 'nothing changes before the confirmation');
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  assert.equal(await toggle.getAttribute('aria-checked'), 'false', 'the switch shows the new state at once');
-  const alert = page.getByRole('alert');
+  assert.equal(await domain.isOn(), true, 'nothing changes before the confirmation');
+  await dialog.confirm();
+  await call.held();
+  assert.equal(await domain.isOn(), false, 'the switch shows the new state at once');
+  await call.release();
+  const alert = domain.failure();
   await alert.waitFor();
-  assert.equal(await toggle.getAttribute('aria-checked'), 'true', 'and goes back when the call fails');
+  assert.equal(await domain.isOn(), true, 'and goes back when the call fails');
   const text = await alert.textContent();
   assert.match(text, /ERROR/);
   assert.match(text, /ray-e2e-1/);
@@ -169,10 +164,10 @@ test('domain auth starts unknown, asks before enabling, and rolls back when the 
 
   // Trying again asks again (the namespace may be another by now, or
   // protected), then repeats the intended change.
-  await alert.getByRole('button', { name: 'Try again' }).click();
-  assert.equal(await settings.question(dialog), `Disable domain-based authentication for namespace ${ns.prod}?`);
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  await page.getByText('Last set from this panel: off.').waitFor();
+  dialog = await domain.askToTryAgain();
+  assert.equal(await dialog.question(), `Disable domain-based authentication for namespace ${ns.prod}?`);
+  await dialog.confirm();
+  await domain.showsLastSet('off');
   assert.equal((await state()).domain_auth_enabled, false);
 
   // Each change is in the action log, the failure with its code and ray id.
@@ -187,24 +182,20 @@ test('domain auth starts unknown, asks before enabling, and rolls back when the 
 });
 
 test('domain auth goes to several namespaces from the same page, and each one is then known', async () => {
-  const { page, problems, settings } = await open('domain-auth');
-  await page.getByText('Several namespaces').click();
+  const { page, problems, domain } = await open('domain-auth');
+  const settings = await domain.several();
   await settings.choose('disabled');
   await settings.add(ns.staging);
   const dialog = await settings.askToApply(2);
-  assert.equal(
-    await settings.question(dialog),
-    `Set domain-based authentication to disabled on 2 namespaces: ${ns.prod}, ${ns.staging}?`,
-  );
-  await dialog.getByRole('button', { name: 'Apply' }).click();
+  assert.equal(await dialog.question(), `Set domain-based authentication to disabled on 2 namespaces: ${ns.prod}, ${ns.staging}?`);
+  await dialog.confirm();
   await settings.summary('2 of 2 changed.');
   const after = await everything();
   assert.equal(after.namespaces[ns.prod].domain_auth_enabled, false);
   assert.equal(after.namespaces[ns.staging].domain_auth_enabled, false);
   // The switch of the selected namespace now shows what was set.
-  const toggle = page.getByRole('switch', { name: 'Domain-based authentication' });
-  assert.equal(await toggle.getAttribute('aria-checked'), 'false');
-  await page.getByText('Last set from this panel: off.').waitFor();
+  assert.equal(await domain.isOn(), false);
+  await domain.showsLastSet('off');
   // The namespaces changed are offered again on the other page, unticked.
   await page.getByRole('link', { name: 'CDN auth' }).click();
   const offered = page.getByRole('checkbox', { name: ns.staging });
@@ -214,29 +205,29 @@ test('domain auth goes to several namespaces from the same page, and each one is
 });
 
 test('a deep link reopens the same view; the token stays only if remembered in this tab', async () => {
-  const { page, settings } = await open('cdn-auth');
+  const { page, connection } = await open('cdn-auth');
   await page.reload();
   await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
-  assert.equal(await page.getByLabel('Namespace id', { exact: true }).inputValue(), ns.prod);
-  assert.equal(await page.getByLabel('Game id').inputValue(), fx.service.gameId);
-  assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), '', 'not kept unless asked');
-  assert.equal(await page.getByLabel('Token', { exact: true }).getAttribute('type'), 'password');
+  assert.equal(await connection.namespaceId.inputValue(), ns.prod);
+  assert.equal(await connection.gameId.inputValue(), fx.service.gameId);
+  assert.equal(await connection.token(), '', 'not kept unless asked');
+  assert.equal(await connection.tokenField.getAttribute('type'), 'password');
 
-  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
-  await page.getByLabel('Remember in this tab').check();
+  await connection.enterToken(fx.service.token);
+  await connection.remember.check();
   await page.reload();
   await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
-  assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), fx.service.token);
+  assert.equal(await connection.token(), fx.service.token);
   const stored = await page.evaluate(() => [sessionStorage.length, localStorage.length]);
   assert.deepEqual(stored, [1, 0], 'sessionStorage only, never localStorage');
   assert.ok(!page.url().includes(fx.service.token), 'never in the URL');
 
   // Unticked, the tab forgets it.
-  await page.getByLabel('Remember in this tab').uncheck();
+  await connection.remember.uncheck();
   await page.reload();
   await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
-  assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), '');
-  assert.ok(!(await page.getByLabel('Remember in this tab').isChecked()));
+  assert.equal(await connection.token(), '');
+  assert.ok(!(await connection.remember.isChecked()));
   assert.ok(!(await page.evaluate(() => Object.values(sessionStorage).join('\n'))).includes(fx.service.token), 'gone from the tab');
 
   // A token the first version remembered (an older build in this tab) is
@@ -244,8 +235,8 @@ test('a deep link reopens the same view; the token stays only if remembered in t
   await page.evaluate((token) => sessionStorage.setItem('gamecloud.token', token), fx.service.token);
   await page.reload();
   await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
-  assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), fx.service.token);
-  assert.ok(await page.getByLabel('Remember in this tab').isChecked());
+  assert.equal(await connection.token(), fx.service.token);
+  assert.ok(await connection.remember.isChecked());
   assert.deepEqual(
     await page.evaluate(() => [sessionStorage.getItem('gamecloud.token'), sessionStorage.getItem('gamecloud.v2.token')]),
     [null, fx.service.token],
@@ -258,7 +249,7 @@ test('a deep link reopens the same view; the token stays only if remembered in t
 test('Back and Forward move between the pages visited, each with its ids', async () => {
   // Issue 18: a page link set the page before it followed, so the URL was
   // replaced and no history entry was made: Back left the panel.
-  const { page } = await open('builds');
+  const { page, connection } = await open('builds');
   const visit = async (link, heading) => {
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: link, exact: true }).click();
     await page.getByRole('heading', { name: heading, exact: true }).waitFor();
@@ -268,7 +259,7 @@ test('Back and Forward move between the pages visited, each with its ids', async
   await visit('Action log', 'Action log');
   await page.goBack();
   await page.getByRole('heading', { name: 'CDN authentication', exact: true }).waitFor();
-  assert.equal(await page.getByLabel('Namespace id', { exact: true }).inputValue(), ns.prod);
+  assert.equal(await connection.namespaceId.inputValue(), ns.prod);
   await page.goBack();
   await page.getByRole('heading', { name: 'Development token', exact: true }).waitFor();
   await page.goForward();
@@ -288,26 +279,30 @@ test('recently used ids are offered again, with a label', async () => {
   assert.ok(stored.includes('Production') && !stored.includes(fx.service.token), 'ids and labels only, never the token');
 
   const fresh = await page.context().newPage(); // same origin storage, a new tab
+  const there = new Connection(fresh);
   await fresh.goto(`${fx.service.url}#/cdn-auth`);
   await fresh.getByText('Recent ids (2)').click();
-  assert.equal(await fresh.getByLabel('Namespace id', { exact: true }).inputValue(), '');
+  assert.equal(await there.namespaceId.inputValue(), '');
   await fresh.getByRole('button', { name: `Use Production (${ns.prod})` }).click();
-  assert.equal(await fresh.getByLabel('Namespace id', { exact: true }).inputValue(), ns.prod);
+  assert.equal(await there.namespaceId.inputValue(), ns.prod);
   await fresh.getByRole('button', { name: `Use ${fx.service.gameId}` }).click();
-  assert.equal(await fresh.getByLabel('Game id').inputValue(), fx.service.gameId);
+  assert.equal(await there.gameId.inputValue(), fx.service.gameId);
   await fresh.close();
 });
 
 test('leaving a page cancels its call, and the log says the change may have landed', async () => {
   const { page, settings } = await open('cdn-auth');
-  await fault({ route: 'cdn-auth', delay_ms: 1500 });
+  // The call is held on its way: the page is left before any answer.
+  const call = await holdRequests(page, '/cdn-auth', { count: 1 });
   await settings.choose('basic');
   await settings.apply();
+  await call.held();
   await settings.resultList().getByText(`${ns.prod}: Sending…`).waitFor();
   await page.getByRole('link', { name: 'Action log' }).click();
   const row = page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1);
   await row.waitFor();
   assert.match(await row.textContent(), /set-cdn-auth.*basic.*unknown: the page was left before the answer/);
+  await call.release();
 });
 
 test('Apply clicked while a retry runs starts nothing; the panel still navigates and sends', async () => {
@@ -315,7 +310,7 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   // ones" replaced the plan under running calls, the wasm trapped and the panel
   // no longer navigated or sent until reloaded.
   const { page, problems, settings } = await open('cdn-auth');
-  await fetch(`${fx.service.url}_local/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${fx.service.token}` } });
+  await clearFaults(fx.service);
   await settings.choose('basic');
   await settings.add(ns.staging);
   const body = JSON.stringify({ code: 'ERROR', message: 'An internal error has occurred.', ray_id: 'ray-race' });
@@ -324,24 +319,26 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   await settings.summary('1 of 2 changed, 1 failed.');
   const sent = requestsTo(page, '/cdn-auth');
 
-  // The retry's call is slow; the confirmation opens over the page, modal.
-  await fault({ route: 'cdn-auth', delay_ms: 1500 });
+  // The retry's call is held on its way; the confirmation opens over the page, modal.
+  const retried = await holdRequests(page, '/cdn-auth', { count: 1 });
   const dialog = await settings.askToApply(2);
   const retry = page.getByRole('button', { name: 'Retry the failed ones', includeHidden: true });
   await assert.rejects(retry.click({ timeout: 300 }), 'nothing behind the dialog can be clicked');
   // The race, replayed in code: the retry starts behind the dialog, then its Apply.
-  await page.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Retry the failed ones').click());
+  await retry.evaluate((button) => button.click());
+  await retried.held();
   await settings.resultList().getByText(': Sending…').waitFor();
-  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog.confirm();
+  await retried.release();
   await settings.summary('2 of 2 changed.');
   assert.equal(sent(), 1, 'the one retried: the Apply started nothing');
   assert.equal((await everything()).hits['cdn-auth'], 3, 'two, then the one retried');
   assert.ok((await everything()).max_in_flight['cdn-auth'] <= 3);
 
   // Escape closes the dialog without sending.
-  await settings.askToApply(2);
+  const escaped = await settings.askToApply(2);
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden' });
+  await escaped.closed();
   assert.equal((await everything()).hits['cdn-auth'], 3);
 
   // The panel still navigates and sends.
@@ -351,10 +348,9 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   assert.match(await builds.count().textContent(), /of 36 builds$/);
   await page.getByRole('link', { name: 'CDN auth' }).click();
   await settings.choose('none');
-  await settings.askToApply();
+  const once = await settings.askToApply();
   // A double click on Apply sends once.
-  await page.evaluate(() => {
-    const apply = [...document.querySelectorAll('dialog[open] button')].find((b) => b.textContent === 'Apply');
+  await once.confirmButton.evaluate((apply) => {
     apply.click();
     apply.click();
   });
@@ -421,16 +417,15 @@ test('a change shows the exact request for each namespace before it is sent, cop
   const dialog = await settings.askToApply(2);
   const url = (id) => `${fx.service.url}cloud/games/${fx.service.gameId}/namespaces/${id}/cdn-auth`;
   assert.equal(
-    await settings.sent(dialog),
+    await dialog.sent(),
     `PUT ${url(ns.prod)}\n{"auth_type":"basic"}\nLast set here from this panel: none\n\n` +
       `PUT ${url(ns.staging)}\n{"auth_type":"basic"}\nLast set here from this panel: none`,
   );
-  await dialog.getByRole('button', { name: 'Copy as curl' }).click();
-  await dialog.getByRole('button', { name: 'Copied' }).waitFor();
+  await dialog.copyAsCurl();
   const curl = await page.evaluate(() => window.copied);
   assert.ok(!curl.includes(fx.service.token), 'the token is never copied');
   assert.equal(curl.split('\n').filter(Boolean).length, 2, 'a command per namespace');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.cancel();
   assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'none', 'nothing sent');
 
   // The commands, run by a shell with the token in the variable, make the
@@ -440,11 +435,12 @@ test('a change shows the exact request for each namespace before it is sent, cop
   assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'basic');
   // Without the token the service refuses them: the command carries none.
   await settings.choose('none');
-  await (await settings.askToApply(2)).getByRole('button', { name: 'Copy as curl' }).click();
+  const second = await settings.askToApply(2);
+  await second.copyAsCurl();
   const again = await page.evaluate(() => window.copied);
   const refused = execFileSync('sh', ['-c', again.split('\n')[0] + ' -s -o /dev/null -w %{http_code}'], { env: { PATH: process.env.PATH } }).toString();
   assert.equal(refused, '401');
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
+  await second.confirm();
   await settings.summary('2 of 2 changed.');
 
   // The log keeps each request as it was shown.
@@ -457,18 +453,15 @@ test('a change shows the exact request for each namespace before it is sent, cop
 });
 
 test('a protected namespace is marked, badged, left out unless ticked, and changed only once its name is typed', async () => {
-  const { page, problems, settings } = await open('cdn-auth');
+  const { page, problems, settings, connection } = await open('cdn-auth');
   await settings.choose('none');
   await settings.apply();
   await settings.summary('1 of 1 changed.');
-  await page.getByText(/^Recent ids/).click();
-  await page.getByLabel(`Label for namespace ${ns.prod}`).fill('Production');
-  await page.getByLabel(`Label for namespace ${ns.prod}`).press('Enter');
+  await new RecentIds(page).name(ns.prod, 'Production');
   // Its name says production: the panel suggests the mark.
   const suggestion = page.getByText('Its name says production: mark it protected?');
   await suggestion.waitFor();
-  const mark = page.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' });
-  await mark.check();
+  await connection.protect();
   await suggestion.waitFor({ state: 'detached' });
   assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), ns.prod);
 
@@ -485,23 +478,20 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   await settings.add(ns.staging);
   await settings.choose('basic');
   let dialog = await settings.askToApply(1);
-  const text = await dialog.locator('p').first().textContent();
+  const text = await dialog.said();
   assert.match(text, new RegExp(`^Set the CDN auth type to basic on 1 namespace: ${ns.staging}\\?\\nLeft out, protected and not ticked: Production \\(${ns.prod}\\)\\.`));
-  assert.ok(await dialog.getByLabel('Names of the protected namespaces').isHidden(), 'nothing to type without a protected namespace');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  assert.ok(await dialog.names.isHidden(), 'nothing to type without a protected namespace');
+  await dialog.cancel();
 
   // Ticked, it is in; Apply works only once its name is typed.
   await prod.check();
   dialog = await settings.askToApply(2);
-  const guard = dialog.getByLabel('Names of the protected namespaces');
-  assert.match(await dialog.locator('p').first().textContent(), /\n\nProtected: type Production to apply\.$/);
-  const apply = dialog.getByRole('button', { name: 'Apply' });
-  assert.ok(await apply.isDisabled());
-  await guard.fill('Prod');
-  assert.ok(await apply.isDisabled(), 'a part of the name is not enough');
+  assert.match(await dialog.said(), /\n\nProtected: type Production to apply\.$/);
+  assert.ok(await dialog.confirmButton.isDisabled());
+  await dialog.typeNames('Prod');
+  assert.ok(await dialog.confirmButton.isDisabled(), 'a part of the name is not enough');
   assert.deepEqual(await axeViolations(page), []);
-  await guard.fill(' production ');
-  await apply.click();
+  await dialog.confirm(' production ');
   await settings.summary('2 of 2 changed.');
   assert.equal((await state()).cdn_auth_type, 'basic');
 
@@ -512,35 +502,34 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
 
   // Kept in the browser: another tab has it, and domain auth asks for the name too.
   const other = await page.context().newPage();
+  const there = new Connection(other);
   await other.goto(`${fx.service.url}#/domain-auth?game=${fx.service.gameId}&ns=${ns.prod}`);
-  assert.ok(await other.getByRole('checkbox', { name: 'Protected: a change to it needs its name typed' }).isChecked());
-  await other.getByLabel('Token', { exact: true }).fill(fx.service.token);
-  await other.getByRole('button', { name: 'Enable…' }).click();
-  const second = other.getByRole('alertdialog');
-  assert.ok(await second.getByRole('button', { name: 'Apply' }).isDisabled());
-  await second.getByLabel('Names of the protected namespaces').fill('production');
-  await second.getByRole('button', { name: 'Apply' }).click();
-  await other.getByText('Last set from this panel: on.').waitFor();
+  assert.ok(await there.mark.isChecked());
+  await there.enterToken(fx.service.token);
+  const domain = new DomainAuthPage(other);
+  const second = await domain.askToEnable();
+  assert.ok(await second.confirmButton.isDisabled());
+  await second.confirm('production');
+  await domain.showsLastSet('on');
 
   // A token for it is made only once its name is typed too.
   await other.getByRole('link', { name: 'Development token' }).click();
-  await other.getByLabel('Hostname').fill('10.0.0.7');
-  await other.getByRole('button', { name: 'Create token' }).click();
-  const third = other.getByRole('alertdialog');
-  assert.ok(await third.getByRole('button', { name: 'Create' }).isDisabled());
-  await third.getByLabel('Names of the protected namespaces').fill('Production');
-  await third.getByRole('button', { name: 'Create' }).click();
-  await other.getByRole('region', { name: 'New development token' }).waitFor();
+  const tokens = new DevTokenPage(other);
+  await tokens.hostname.fill('10.0.0.7');
+  const third = await tokens.askToCreate();
+  assert.ok(await third.confirmButton.isDisabled());
+  await third.confirm('Production');
+  await tokens.issued().waitFor();
 
   // Unmarked in the other tab, it is unmarked here at once (and the other
   // way round), and neither tab's change undoes the other's.
-  await new ConnectionForm(other).unprotect('Production');
+  await there.unprotect('Production');
   await page.getByRole('link', { name: 'CDN auth' }).click();
   await settings.namespace(ns.prod).waitFor();
-  await page.locator('input[name=protected]:not(:checked)').waitFor();
+  await connection.unmarked();
   assert.equal(await badge.evaluate((e) => getComputedStyle(e, '::after').content), 'none', 'no badge once unmarked elsewhere');
-  await mark.check();
-  await other.locator('input[name=protected]:checked').waitFor();
+  await connection.protect();
+  await there.marked();
   assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), ns.prod);
   await other.close();
 
@@ -552,7 +541,7 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   const inLog = marked.first().getByText(ns.prod, { exact: true });
   assert.equal(await inLog.evaluate((e) => getComputedStyle(e, '::after').content), '"protected"', 'badged in the log');
   await page.getByRole('link', { name: 'CDN auth' }).click();
-  await new ConnectionForm(page).unprotect('Production');
+  await connection.unprotect('Production');
   assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), '');
   assert.deepEqual(problems, []);
 });

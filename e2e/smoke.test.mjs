@@ -3,19 +3,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFixtures, openPage } from './harness.mjs';
-import { BuildsPage } from './pages.mjs';
+import { BuildsPage, Connection } from './pages.mjs';
 
 const fx = useFixtures([]);
 
 test('the panel loads, takes the token and lists the demo builds', async () => {
   const { page, problems } = await openPage(fx.browser);
   await page.goto(`${fx.service.url}?game=${fx.service.gameId}`);
-  const baseUrl = page.getByLabel('Base URL');
-  await baseUrl.waitFor();
-  assert.equal(await baseUrl.inputValue(), fx.service.url.replace(/\/$/, ''), 'the base URL defaults to the page origin');
-  assert.equal(await page.getByLabel('Game id').inputValue(), fx.service.gameId);
+  const connection = new Connection(page);
+  await connection.baseUrl.waitFor();
+  assert.equal(await connection.baseUrl.inputValue(), fx.service.url.replace(/\/$/, ''), 'the base URL defaults to the page origin');
+  assert.equal(await connection.gameId.inputValue(), fx.service.gameId);
 
-  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
+  await connection.enterToken(fx.service.token);
   const builds = new BuildsPage(page);
   await builds.load();
   assert.equal(await builds.count().textContent(), '36 of 36 builds');
@@ -32,12 +32,13 @@ test('the panel loads, takes the token and lists the demo builds', async () => {
 test('a wrong token ends in a clear message, and the input stays', async () => {
   const { page, problems } = await openPage(fx.browser);
   await page.goto(`${fx.service.url}?game=${fx.service.gameId}`);
-  await page.getByLabel('Token', { exact: true }).fill('wrong');
+  const connection = new Connection(page);
+  await connection.enterToken('wrong');
   await page.getByRole('button', { name: 'Load builds' }).click();
   const alert = page.getByRole('alert');
   await alert.waitFor();
   assert.match(await alert.textContent(), /TOKEN_INVALID/);
-  assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), 'wrong');
+  assert.equal(await connection.token(), 'wrong');
   // The fx.browser logs the failed request itself; nothing else may fail.
   assert.deepEqual(problems.filter((p) => !p.includes('Failed to load resource')), []);
 });

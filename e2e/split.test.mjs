@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, launchBrowser, openPage } from './harness.mjs';
-import { BuildsPage } from './pages.mjs';
+import { BuildsPage, Connection } from './pages.mjs';
 
 const PART = /\/part-[0-9a-f]{16}\.wasm$/;
 const fx = {};
@@ -31,8 +31,7 @@ async function open(hash = '') {
   const parts = [];
   page.on('request', (r) => PART.test(r.url()) && parts.push(new URL(r.url()).pathname));
   await page.goto(`${fx.service.url}${hash}`);
-  await page.getByLabel('Token', { exact: true }).fill(fx.service.token);
-  await page.getByLabel('Game id').fill(fx.service.gameId);
+  await new Connection(page).connect({ token: fx.service.token, game: fx.service.gameId });
   return { page, problems, parts };
 }
 
