@@ -8,7 +8,7 @@
 //! |----------|-----------------------------------------------------------------|
 //! | (none)   | the core: models, validation, proxy ports, token decoding, and  |
 //! |          | the sans-IO call descriptions and answer interpretation         |
-//! | `client` | [`transport`]: the only code that does network I/O (gloo-net)   |
+//! | `client` | `transport`: the only code that does network I/O (gloo-net)     |
 //! | `js`     | the wasm-bindgen module for plain JavaScript and TypeScript     |
 //! | `panel`  | the Leptos panel (binary `panel`, built with Trunk)             |
 //!

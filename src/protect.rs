@@ -38,8 +38,8 @@ pub fn phrase(names: &[(String, String)]) -> String {
 
 /// Whether `typed` is the `phrase`: spaces and the case of ASCII letters do
 /// not count, so "PROD eu" and " prodeu " both confirm "Prod EU". (Other
-/// letters must be typed as they are: Unicode's case tables cost the panel
-/// 5.9 KB gzipped.)
+/// letters must be typed as they are, without Unicode's case tables:
+/// docs/SIZE.md, size rule "ASCII case only".)
 pub fn confirms(typed: &str, phrase: &str) -> bool {
     let squeeze = |s: &str| -> String {
         s.chars()

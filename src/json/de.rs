@@ -594,7 +594,7 @@ struct Access<'a, 'de> {
 impl Access<'_, '_> {
     /// `e`, at the key just read. Not generic (and never inlined): every
     /// value type's `next_value_seed` shares it instead of carrying a copy
-    /// (2 KB of the panel's wasm).
+    /// (docs/SIZE.md, size rule "one key error path").
     #[inline(never)]
     fn at_key(&self, e: Error) -> Error {
         let (start, end) = self.key;

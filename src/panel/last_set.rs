@@ -8,8 +8,8 @@ use crate::settings::{Change, Setting};
 use crate::validate::canonical_id;
 
 /// The last change of each setting, by game and namespace (their one form).
-/// A short list searched in place: a map type of its own costs the panel
-/// 2.8 KB gzipped.
+/// A short list searched in place, not a map type of its own
+/// (docs/SIZE.md, size rule "lists, not maps").
 #[derive(Clone, Copy)]
 pub struct Memory(RwSignal<Vec<(String, String, Change)>>);
 

@@ -67,8 +67,8 @@ pub(crate) use lazy;
 /// retry; the rest of the panel keeps working. The code is a plain function
 /// (`make`), so that nothing waits once it is loaded. Only this shim is
 /// made once for each split point; the states and the views are
-/// [`fetched_view`]'s, made once for all (a copy of them for each point
-/// cost the panel 2.4 KB of wasm a point).
+/// [`fetched_view`]'s, made once for all, not copied for each point
+/// (docs/SIZE.md, size rule "one loading view").
 pub fn lazy_view<M, Fut>(
     load: impl Fn() -> Fut + Copy + Send + Sync + 'static,
     what: &'static str,

@@ -49,8 +49,8 @@ pub struct Session {
 impl Session {
     /// The session the app shell provides to every page. (Not
     /// `expect_context`, whose message formats the caller's location and the
-    /// type's name with `Debug`: about 1.5 KB of the panel's wasm for a
-    /// panic that cannot happen.)
+    /// type's name with `Debug`, for a panic that cannot happen:
+    /// docs/SIZE.md, size rule "no expect_context".)
     pub fn get() -> Session {
         use_context().expect("the app shell provides the session")
     }

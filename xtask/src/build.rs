@@ -33,7 +33,17 @@ pub const DIST: &str = "dist";
 /// parts fetched on first use (`split.rs`); reports and returns what a
 /// browser downloads, gzipped.
 pub fn dist(env: &Env) -> Result<PanelSizes> {
-    build_panel(env, &Compiler::SHIPPED, DIST)
+    let sizes = build_panel(env, &Compiler::SHIPPED, DIST)?;
+    let deepest = sizes.deep_links.iter().map(|d| d.1).max().unwrap_or(0);
+    crate::tidy::record_sizes(
+        &env.root,
+        &[
+            ("opening", sizes.first_load),
+            ("deep link", deepest),
+            ("every file", sizes.total),
+        ],
+    )?;
+    Ok(sizes)
 }
 
 /// [`dist`] by `compiler`, into `out` (relative to the root).
@@ -119,7 +129,7 @@ const JS_INPUTS: &[&str] = &[
 /// What Trunk leaves, made smaller: wasm-opt's passes ([`opt::WASM_OPT`]),
 /// the imports' names shortened in the wasm
 /// and the glue ([`imports`]), the glue minified by rolldown (Trunk's minifier
-/// stops at `export default`: 8.1 KB gzipped becomes 6.0 KB). Both files are
+/// stops at `export default`; docs/SIZE.md, size rule "glue minified"). Both files are
 /// then named after their final content, for immutable caching, and
 /// `index.html` follows: the new names and their integrity hashes.
 fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<()> {
@@ -250,7 +260,9 @@ pub(crate) const PKG: &str = "pkg";
 /// Node, and what they share) and types.
 /// Reports and returns the module's download (wasm plus glue), gzipped.
 pub fn js(env: &Env) -> Result<u64> {
-    build_js(env, &Compiler::SHIPPED, PKG)
+    let gz = build_js(env, &Compiler::SHIPPED, PKG)?;
+    crate::tidy::record_sizes(&env.root, &[("JS module", gz)])?;
+    Ok(gz)
 }
 
 /// [`js`] by `compiler`, into `out` (relative to the root).
@@ -312,8 +324,8 @@ pub(crate) fn build_js(env: &Env, compiler: &Compiler, out: &str) -> Result<u64>
     let (wasm, text) = imports::shorten_exports(&wasm, &text, imports::CLOSURE_EXPORTS)?;
     std::fs::write(&core, wasm).with_context(|| format!("cannot write {core}"))?;
     std::fs::write(&glue, text).context("cannot write the glue")?;
-    // The glue is wasm-bindgen's, not ours to read: shipped minified (6.9 KB
-    // gzipped becomes 5.x KB); the entry and its types stay as written.
+    // The glue is wasm-bindgen's, not ours to read: shipped minified
+    // (docs/SIZE.md, size rule "glue minified"); the entry and its types stay as written.
     minify_js(env, &pkg.join("gamecloud_core.js"))?;
     for file in [
         "index.js",

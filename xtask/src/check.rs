@@ -11,7 +11,7 @@ use crate::build::{dist, js, PanelSizes, DIST, PKG};
 use crate::cmd::{step, Env};
 use crate::measure::{budget, panel_budgets, JS_BUDGET_BYTES};
 use crate::paths;
-use crate::setup::{self, ensure_all};
+use crate::setup::{self, Needs};
 use crate::toolchain;
 
 /// The token the wasm tests' local services accept.
@@ -72,6 +72,7 @@ const STEPS: &[(&str, Action)] = &[
     ("JS module build (nightly)", Action::Task(|run| js(&run.env).map(|gz| run.js_gz = Some(gz)))),
     ("JS module size budget", Action::Task(|run| budget("the JS module", run.js_gz, JS_BUDGET_BYTES))),
     ("no path of the build machine in shipped files", Action::Task(no_machine_paths)),
+    ("tidy: docs, doc links, size figures", Action::Task(|run| crate::tidy::tidy(&run.env))),
     ("end-to-end and JS module tests (Node, Playwright)", Action::Tests("node", &["--test", "--test-reporter=tap", "e2e/"])),
 ];
 
@@ -121,7 +122,7 @@ impl Run {
 pub fn test() -> Result<()> {
     let started = Instant::now();
     let mut run = Run {
-        env: ensure_all()?,
+        env: setup::ensure(Needs::Tests)?,
         panel: None,
         js_gz: None,
         counts: None,

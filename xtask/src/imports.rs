@@ -2,9 +2,9 @@
 //! its glue `__wbg_<name>_<16 hex digits>` and writes every name twice, in the
 //! wasm's import section and as a key of the glue's import object; the hashes
 //! do not compress. Renamed here to `A`, `B`, … `Ab`, … in both files (and the
-//! module `./x_bg.js` to `a`): 2.4 KB gzipped off the JS module, more off the
-//! panel. Nothing else refers to them: each key must occur once in the glue,
-//! or nothing is renamed.
+//! module `./x_bg.js` to `a`), which both outputs gain from
+//! (docs/SIZE.md, size rule "short import names"). Nothing else refers to
+//! them: each key must occur once in the glue, or nothing is renamed.
 //!
 //! The same for the exports that call Rust closures from JS
 //! (`wasm_bindgen__convert__closures_____invoke__<hash>`, [`shorten_exports`]),

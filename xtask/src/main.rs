@@ -1,5 +1,6 @@
-//! The task runner: `cargo xtask serve` and `cargo xtask test` do all the
-//! set-up on a fresh machine (tools, browser, npm packages) and then the job.
+//! The task runner: on a fresh machine each command first installs what it
+//! needs (`serve` what building needs, `test` every tool its checks run),
+//! then does the job.
 
 mod build;
 mod check;
@@ -13,20 +14,25 @@ mod paths;
 mod serve;
 mod setup;
 mod split;
+mod tidy;
 mod toolchain;
+mod vendor;
 
 use std::process::ExitCode;
 
 use anyhow::anyhow;
 
+use setup::Needs;
+
 const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
   serve [--] [ARGS...]
-                   install what is missing, build the panel, and run the local
-                   service with demo data serving it (ARGS go to local-service)
-  test             install what is missing, then run every check and test and
-                   print `N passed, N failed`
+                   install what building needs, build the panel, and run the
+                   local service with demo data serving it (ARGS go to
+                   local-service)
+  test             install what the tests need, then run every check and test
+                   and print `N passed, N failed`
   dist             build the release panel into dist/ (the pages a visit does
                    not need in parts fetched on first use)
   js               build the JS module (npm package) into pkg/
@@ -39,7 +45,12 @@ commands:
                    xtask/src/toolchain.rs, and print what each weighs
   fuzz [CASES]     run the decoders' and the validator's property tests with
                    CASES generated inputs each (default 1000000), release build
-  setup            only install what is missing";
+  tidy             check that the docs say what is true: paths, modules,
+                   invariants' tests, the test steps, size figures, doc links
+  vendor [VERSION] write vendor/wasm_split_cli_support.patch from the vendored
+                   splitter; with VERSION, move it to upstream VERSION with the
+                   patch applied again
+  setup            only install what the tests need";
 
 fn main() -> ExitCode {
     // Trunk runs this runner as its wasm-bindgen in split builds (split.rs).
@@ -50,20 +61,23 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("serve") => serve::serve(&args[1..]),
         Some("test") => check::test(),
-        Some("dist") => setup::ensure_all()
+        Some("dist") => setup::ensure(Needs::Build)
             .and_then(|env| build::dist(&env))
             .map(drop),
-        Some("js") => setup::ensure_all()
+        Some("js") => setup::ensure(Needs::Build)
             .and_then(|env| build::js(&env))
             .map(drop),
-        Some("screenshots") => setup::ensure_all().and_then(|env| measure::screenshots(&env)),
-        Some("bench") => setup::ensure_all().and_then(|env| measure::bench(&env)),
-        Some("sizes") => setup::ensure_all().and_then(|env| measure::sizes(&env)),
-        Some("levers") => setup::ensure_all().and_then(|env| measure::levers(&env)),
-        Some("fuzz") => {
-            setup::ensure_all().and_then(|env| check::fuzz(&env, args.get(1).map(String::as_str)))
+        Some("screenshots") => {
+            setup::ensure(Needs::Browser).and_then(|env| measure::screenshots(&env))
         }
-        Some("setup") => setup::ensure_all().map(drop),
+        Some("bench") => setup::ensure(Needs::Browser).and_then(|env| measure::bench(&env)),
+        Some("sizes") => setup::ensure(Needs::Build).and_then(|env| measure::sizes(&env)),
+        Some("levers") => setup::ensure(Needs::Build).and_then(|env| measure::levers(&env)),
+        Some("fuzz") => setup::ensure(Needs::Build)
+            .and_then(|env| check::fuzz(&env, args.get(1).map(String::as_str))),
+        Some("tidy") => tidy::tidy(&cmd::Env::new()),
+        Some("vendor") => vendor::vendor(args.get(1).map(String::as_str)),
+        Some("setup") => setup::ensure(Needs::Tests).map(drop),
         Some("-h" | "--help" | "help") | None => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -10,8 +10,8 @@ use crate::cmd::{self, Env};
 /// wasm-opt's passes, the one list for the panel's main part, each of its
 /// parts and the JS module (Trunk's own wasm-opt is off, `index.html`).
 /// Flattening and re-looping the control flow before the size passes
-/// gives code that gzips better: 2.1 KB less for the panel, 0.5 KB for the
-/// JS module, than `-Oz --converge` alone. `--converge` repeats the passes
+/// gives code that gzips better than `-Oz --converge` alone (docs/SIZE.md,
+/// size rule "wasm-opt's passes"). `--converge` repeats the passes
 /// while they still shrink the module.
 pub const WASM_OPT: [&str; 9] = [
     "-Oz",

@@ -1,4 +1,6 @@
 //! `cargo xtask serve`: the panel against the local service, with demo data.
+//! It installs only what building needs; the tests' tools wait for `cargo
+//! xtask test`.
 
 use std::process::Command;
 
@@ -6,12 +8,12 @@ use anyhow::Result;
 
 use crate::build::{dist, DIST};
 use crate::cmd;
-use crate::setup::ensure_all;
+use crate::setup::{ensure, Needs};
 
 /// `cargo xtask serve [--] [ARGS...]`: build, then run the local service
 /// serving the panel; ARGS go to the local service.
 pub fn serve(args: &[String]) -> Result<()> {
-    let env = ensure_all()?;
+    let env = ensure(Needs::Build)?;
     let args = args.strip_prefix(&["--".to_owned()]).unwrap_or(args);
     dist(&env)?;
     cmd::run(&env, "cargo", &["build", "--package", "local-service"])?;

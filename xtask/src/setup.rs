@@ -1,31 +1,57 @@
-//! Finds or installs every tool the build and the tests need, each checked
-//! before anything is installed: a green run on a machine that already had the
-//! tools proves nothing about a fresh one.
+//! Finds or installs the tools a command needs, each checked before anything
+//! is installed (a green run on a machine that already had the tools proves
+//! nothing about a fresh one): `serve` and the builds install only what
+//! building needs, `cargo xtask test` everything its checks run.
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{ensure, Context, Result};
 use serde::Deserialize;
 
 use crate::cmd::{output, run, run_cmd, Env};
-use crate::toolchain;
+use crate::{toolchain, vendor};
 
 /// Trunk 0.22 needs a newer rustc than the machines have.
 pub const TRUNK_VERSION: &str = "0.21.14";
 
-/// Checks every tool and installs what is missing.
-pub fn ensure_all() -> Result<Env> {
+/// What a command needs installed; each level holds the one before.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Needs {
+    /// Building the panel, the JS module and the local service (`serve`,
+    /// `dist`, `js`, `sizes`, `levers`, `fuzz`): the wasm target, the pinned
+    /// nightly, every crate, Trunk, `wasm-bindgen`, Node and the root npm
+    /// packages.
+    Build,
+    /// And Chromium, for the measurements in a browser (`bench`,
+    /// `screenshots`).
+    Browser,
+    /// Everything `cargo xtask test` runs: rustfmt and clippy, the wasm
+    /// tests' runner and ChromeDriver, the readers (Godot, curl, zsh, fish,
+    /// a Python), each dashboard stack's packages, and the splitter's
+    /// upstream for the vendor check.
+    Tests,
+}
+
+/// Checks what `needs` asks for and installs what is missing; the
+/// environment it returns runs cargo offline.
+pub fn ensure(needs: Needs) -> Result<Env> {
     let env = Env::new();
-    ensure_rust(&env)?;
+    let tests = needs == Needs::Tests;
+    ensure_rust(&env, tests)?;
     toolchain::ensure(&env)?;
     fetch_crates(&env, None)?;
     ensure_trunk(&env)?;
-    ensure_wasm_bindgen(&env)?;
+    ensure_wasm_bindgen(&env, tests)?;
     ensure_node(&env)?;
-    ensure_debian_packages(&env)?;
+    // One `npm ci` for the build's tools (binaryen's wasm-opt, rolldown) and
+    // the root's test tools: seconds, where two lists would be two installs.
     ensure_npm_packages(&env)?;
-    ensure_consumer_packages(&env)?;
-    ensure_python_readers(&env)?;
+    ensure_debian_packages(&env, needs)?;
+    if tests {
+        ensure_consumer_packages(&env)?;
+        ensure_python_readers(&env)?;
+        vendor::fetch_upstream(&env)?;
+    }
     Ok(Env {
         offline: true,
         ..env
@@ -35,7 +61,8 @@ pub fn ensure_all() -> Result<Env> {
 /// Downloads every crate of `Cargo.lock` for every target (the wasm-only ones
 /// included: Trunk builds offline), and the crates std is rebuilt from, into
 /// `cargo_home` or the usual one. Seconds when they are there already.
-/// Nothing else downloads a crate but the tool installs ([`cargo_install`]).
+/// Nothing else downloads a crate but the tool installs ([`cargo_install`])
+/// and the splitter's upstream, for its check ([`vendor::fetch_upstream`]).
 pub fn fetch_crates(env: &Env, cargo_home: Option<&Path>) -> Result<()> {
     let mut cmd = env.cmd("cargo");
     cmd.args(["fetch", "--locked"])
@@ -56,13 +83,17 @@ pub fn cargo_install(env: &Env, args: &[&str]) -> Result<()> {
     run_cmd(&format!("cargo install {}", args.join(" ")), cmd)
 }
 
-fn ensure_rust(env: &Env) -> Result<()> {
+/// The wasm target; and rustfmt and clippy, which only the tests run.
+fn ensure_rust(env: &Env, tests: bool) -> Result<()> {
     let targets = output(env, "rustup", &["target", "list", "--installed"]).unwrap_or_default();
     if !targets
         .lines()
         .any(|t| t.trim() == "wasm32-unknown-unknown")
     {
         run(env, "rustup", &["target", "add", "wasm32-unknown-unknown"])?;
+    }
+    if !tests {
+        return Ok(());
     }
     let components =
         output(env, "rustup", &["component", "list", "--installed"]).unwrap_or_default();
@@ -119,15 +150,49 @@ fn locked_wasm_bindgen(root: &Path) -> Result<String> {
         .context("Cargo.lock names no wasm-bindgen version")
 }
 
-fn ensure_wasm_bindgen(env: &Env) -> Result<()> {
+/// The wasm-bindgen CLI of `Cargo.lock`'s version: `wasm-bindgen`, which
+/// Trunk and the JS module's build run, and for the tests
+/// `wasm-bindgen-test-runner` (`.cargo/config.toml`); checked after the
+/// install too, so a stale one earlier on `PATH` is named, not used.
+fn ensure_wasm_bindgen(env: &Env, tests: bool) -> Result<()> {
     let want = locked_wasm_bindgen(&env.root)?;
-    let have = output(env, "wasm-bindgen", &["--version"]).unwrap_or_default();
-    let runner = output(env, "wasm-bindgen-test-runner", &["--version"]).unwrap_or_default();
-    if !have.contains(&want) || !runner.contains(&want) {
-        // `--locked` fails here: a locked dependency is not on the registry.
-        cargo_install(env, &["wasm-bindgen-cli", "--version", &want])?;
-    }
+    let bins: &[&str] = if tests {
+        &["wasm-bindgen", "wasm-bindgen-test-runner"]
+    } else {
+        &["wasm-bindgen"]
+    };
+    let found = || -> Vec<Option<String>> {
+        bins.iter()
+            .map(|b| output(env, b, &["--version"]))
+            .collect()
+    };
+    let Some(args) = wasm_bindgen_install(&want, &found()) else {
+        return Ok(());
+    };
+    cargo_install(env, &args)?;
+    let after = found();
+    ensure!(
+        wasm_bindgen_install(&want, &after).is_none(),
+        "`cargo install {}` ran, yet {bins:?} answer {after:?} to --version, not {want}: \
+         is another one earlier on PATH?",
+        args.join(" ")
+    );
     Ok(())
+}
+
+/// The `cargo install` arguments that give the wasm-bindgen CLI `want`,
+/// given what each binary it needs answered to `--version` (`None`: not
+/// found); `None` when every one is `want` already.
+fn wasm_bindgen_install<'a>(want: &'a str, found: &[Option<String>]) -> Option<[&'a str; 4]> {
+    let current = found
+        .iter()
+        .all(|v| v.as_deref().and_then(|v| v.split_whitespace().nth(1)) == Some(want));
+    // `--force`: beside a missing binary, one of another version or one that
+    // cargo did not install stopped a plain install ("binary `wasm-bindgen`
+    // already exists in destination"), and one cargo did install made it
+    // skip the package as installed. `--locked` fails here: a locked
+    // dependency is not on the registry.
+    (!current).then_some(["wasm-bindgen-cli", "--version", want, "--force"])
 }
 
 fn ensure_node(env: &Env) -> Result<()> {
@@ -138,24 +203,25 @@ fn ensure_node(env: &Env) -> Result<()> {
     Ok(())
 }
 
-/// Chromium and ChromeDriver for the browser tests, Godot 3 (headless)
-/// whose own `ConfigFile` reads the engine files back, curl, which runs
-/// the panel's "copy as curl" commands, and zsh and fish, which read them
-/// back beside sh and bash; one apt run for what is missing.
-fn ensure_debian_packages(env: &Env) -> Result<()> {
+/// Chromium for the browser tests and measurements; for the tests only,
+/// ChromeDriver (the wasm tests' runner drives Chromium with it), Godot 3
+/// (headless) whose own `ConfigFile` reads the engine files back, curl,
+/// which runs the panel's "copy as curl" commands, and zsh and fish, which
+/// read them back beside sh and bash; one apt run for what is missing.
+fn ensure_debian_packages(env: &Env, needs: Needs) -> Result<()> {
     let [godot, curl, zsh, fish] =
         ["godot3-server", "curl", "zsh", "fish"].map(|p| PathBuf::from("/usr/bin").join(p));
     let missing: Vec<&str> = [
-        (&env.chromium, "chromium"),
-        (&env.chromedriver, "chromium-driver"),
-        (&godot, "godot3-server"),
-        (&curl, "curl"),
-        (&zsh, "zsh"),
-        (&fish, "fish"),
+        (&env.chromium, "chromium", Needs::Browser),
+        (&env.chromedriver, "chromium-driver", Needs::Tests),
+        (&godot, "godot3-server", Needs::Tests),
+        (&curl, "curl", Needs::Tests),
+        (&zsh, "zsh", Needs::Tests),
+        (&fish, "fish", Needs::Tests),
     ]
     .into_iter()
-    .filter(|(path, _)| !path.exists())
-    .map(|(_, package)| package)
+    .filter(|(path, _, level)| *level <= needs && !path.exists())
+    .map(|(_, package, _)| package)
     .collect();
     if missing.is_empty() {
         return Ok(());
@@ -260,5 +326,26 @@ mod tests {
             .unwrap();
         let locked = locked_wasm_bindgen(root).unwrap();
         assert_eq!(pinned, format!("={locked}"));
+    }
+
+    /// A `wasm-bindgen` of the right version without its test runner made
+    /// the set-up stop: "binary `wasm-bindgen` already exists in destination".
+    #[test]
+    fn a_partial_or_other_wasm_bindgen_is_installed_again_with_force() {
+        let cli = |v: &str| Some(format!("wasm-bindgen {v}\n"));
+        let runner = |v: &str| Some(format!("wasm-bindgen-test-runner {v}\n"));
+        let install = Some(["wasm-bindgen-cli", "--version", "0.2.130", "--force"]);
+        for (found, then) in [
+            (vec![cli("0.2.130"), runner("0.2.130")], None),
+            // Serving needs `wasm-bindgen` alone.
+            (vec![cli("0.2.130")], None),
+            (vec![cli("0.2.130"), None], install),
+            (vec![None, runner("0.2.130")], install),
+            (vec![cli("0.2.129"), runner("0.2.130")], install),
+            (vec![cli("0.2.130"), runner("0.2.1300")], install),
+            (vec![None], install),
+        ] {
+            assert_eq!(wasm_bindgen_install("0.2.130", &found), then, "{found:?}");
+        }
     }
 }

@@ -64,7 +64,13 @@ pub fn trunk_env(env: &Env) -> Result<Vec<(&'static str, String)>> {
     let real = which(&env.path, "wasm-bindgen")?;
     let bin = target_dir(env).join("standin");
     std::fs::create_dir_all(&bin).with_context(|| format!("cannot create {}", bin.display()))?;
-    let me = std::env::current_exe().context("cannot find this runner")?;
+    // This very runner: through /proc where there is one, which still reads
+    // when `cargo build` has replaced the file since this run began (the
+    // path then names a deleted file).
+    let me = Some(std::path::PathBuf::from("/proc/self/exe"))
+        .filter(|p| p.exists())
+        .map_or_else(std::env::current_exe, Ok)
+        .context("cannot find this runner")?;
     let standin = bin.join("wasm-bindgen");
     let _ = std::fs::remove_file(&standin);
     std::fs::copy(&me, &standin)
@@ -274,8 +280,8 @@ async function instantiatePart(src, imports) {
 }
 "#;
 
-/// How long a part may take to arrive, in milliseconds: 40 KB (the largest
-/// part, gzipped) at 2 KB/s.
+/// How long a part may take to arrive, in milliseconds: the largest part
+/// (gzipped, as `cargo xtask dist` prints it) at 2 KB/s, with room.
 const PART_TIMEOUT_MS: u32 = 20_000;
 
 /// After the minifier: the loader must be inside the glue now (its name

@@ -3,7 +3,7 @@
 //! the state is "unknown" (not "off") and both Enable and Disable are offered.
 //! Either is confirmed, with the request it sends; it then shows at once and
 //! goes back if the call fails. "Several
-//! namespaces" sets one state on many (`super::bulk`).
+//! namespaces" sets one state on many ([`BulkChange`]).
 
 use leptos::prelude::*;
 

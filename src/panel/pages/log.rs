@@ -12,8 +12,8 @@ pub fn LogPage() -> impl IntoView {
     let s = crate::panel::session::Session::get();
     let log = s.log;
     let filter = RwSignal::new(String::new());
-    // Worked out where it is read: 500 entries at most, and a memo of a
-    // type of its own costs the panel 0.5 KB.
+    // Worked out where it is read (500 entries at most), not a memo of a
+    // type of its own (docs/SIZE.md, size rule "no new reactive types").
     let rows = move || log.with(|l| l.matching(&filter.get()));
     let clearing = RwSignal::new(false);
     let export = move |json: bool| {

@@ -21,7 +21,7 @@ pub fn Confirm(
     confirm: &'static str,
     /// Runs once confirmed, with the namespaces whose names were typed.
     on_confirm: Callback<Named>,
-    /// The change as `curl` commands ([`super::calls::Preview`]): the
+    /// The change as `curl` commands ([`crate::panel::calls::Preview`]): the
     /// dialog then has "Copy as curl".
     #[prop(optional, into)]
     curl: Signal<String>,

@@ -677,7 +677,7 @@ fn chunk_bytes(module: &InputModule, data: &HashMap<usize, u64>, info: &OutputMo
         .map(|dep| match dep {
             DepNode::Function(id) if *id >= imported => {
                 let range = module.defined_funcs[*id - imported].body.range();
-                (range.end - range.start) as u64
+                range.end - range.start
             }
             DepNode::DataSymbol(symbol) => data.get(symbol).copied().unwrap_or(0),
             _ => 0,
@@ -721,4 +721,124 @@ fn merge_small_chunks(
         .or_default()
         .included_symbols
         .extend(symbols);
+}
+
+/// gamecloud's patch: [`merge_small_chunks`] over a hand-made module, whose
+/// functions are bodies of given lengths and whose data symbols are ranges.
+#[cfg(test)]
+mod small_chunk_tests {
+    use super::*;
+    use crate::read::{DefinedFunc, ImportedFunc};
+    use crate::reloc::{DataSymbol, RelocInfo};
+    use wasmparser::{BinaryReader, FunctionBody};
+
+    const CODE: [u8; 2 * SMALL_CHUNK as usize] = [0; 2 * SMALL_CHUNK as usize];
+
+    /// One imported function (id 0), then one defined function per length
+    /// in `bodies` (ids 1, 2, ...), and a data symbol per length in `data`
+    /// (symbols 0, 1, ...).
+    fn module(bodies: &[usize], data: &[u64]) -> InputModule<'static> {
+        let defined_funcs = bodies
+            .iter()
+            .map(|&len| DefinedFunc {
+                type_id: 0,
+                body: FunctionBody::new(BinaryReader::new(&CODE[..len], 100)),
+            })
+            .collect();
+        let data_symbols = data
+            .iter()
+            .enumerate()
+            .map(|(symbol_index, &len)| DataSymbol {
+                symbol_index,
+                range: 1000..1000 + len,
+            })
+            .collect();
+        let mut reloc_info = RelocInfo::default();
+        reloc_info.data_symbols = data_symbols;
+        InputModule {
+            imported_funcs: vec![ImportedFunc {
+                type_id: 0,
+                import_id: 0,
+            }],
+            defined_funcs,
+            reloc_info,
+            ..InputModule::default()
+        }
+    }
+
+    fn chunk(splits: &[&str]) -> SplitModuleIdentifier {
+        SplitModuleIdentifier::Chunk(splits.iter().map(|s| s.to_string()).collect())
+    }
+
+    fn holding(symbols: &[DepNode]) -> OutputModuleInfo {
+        OutputModuleInfo {
+            included_symbols: symbols.iter().copied().collect(),
+            ..OutputModuleInfo::default()
+        }
+    }
+
+    /// What each output module holds, in a comparable order.
+    fn layout(
+        contents: &HashMap<SplitModuleIdentifier, OutputModuleInfo>,
+    ) -> Vec<(SplitModuleIdentifier, Vec<DepNode>)> {
+        let mut layout: Vec<_> = contents
+            .iter()
+            .map(|(id, info)| {
+                let mut symbols: Vec<_> = info.included_symbols.iter().copied().collect();
+                symbols.sort();
+                (id.clone(), symbols)
+            })
+            .collect();
+        layout.sort();
+        layout
+    }
+
+    #[test]
+    fn chunks_under_the_threshold_become_one_needed_by_all_their_splits() {
+        use DepNode::{DataSymbol as Data, Function as F};
+        // Functions 1..=6 are 1000, 500, 2000, 4096, 10 and 10 bytes long;
+        // data symbols 0 and 1 are 3000 and 2500.
+        let module = module(&[1000, 500, 2000, 4096, 10, 10], &[3000, 2500]);
+        let mut contents = HashMap::from([
+            // 1000 bytes (an imported function weighs nothing): merged.
+            (chunk(&["a", "b"]), holding(&[F(0), F(1)])),
+            // 500 + 3000 bytes: merged.
+            (chunk(&["b", "c"]), holding(&[F(2), Data(0)])),
+            // 2000 + 2500 bytes: kept, on its data.
+            (chunk(&["a", "c"]), holding(&[F(3), Data(1)])),
+            // Exactly the threshold: kept.
+            (chunk(&["c", "d"]), holding(&[F(4)])),
+            // Small, but not shared chunks: never merged.
+            (SplitModuleIdentifier::Main, holding(&[F(5)])),
+            (SplitModuleIdentifier::Split("a".into()), holding(&[F(6)])),
+        ]);
+        merge_small_chunks(&module, &mut contents);
+        assert_eq!(
+            layout(&contents),
+            vec![
+                (SplitModuleIdentifier::Main, vec![F(5)]),
+                (SplitModuleIdentifier::Split("a".into()), vec![F(6)]),
+                (chunk(&["a", "b", "c"]), vec![F(0), F(1), F(2), Data(0)]),
+                (chunk(&["a", "c"]), vec![F(3), Data(1)]),
+                (chunk(&["c", "d"]), vec![F(4)]),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_lone_small_chunk_is_kept_as_it_is() {
+        let module = module(&[10, 5000], &[]);
+        let mut contents = HashMap::from([
+            (chunk(&["a", "b"]), holding(&[DepNode::Function(1)])),
+            (chunk(&["b", "c"]), holding(&[DepNode::Function(2)])),
+        ]);
+        merge_small_chunks(&module, &mut contents);
+        assert_eq!(
+            layout(&contents),
+            vec![
+                (chunk(&["a", "b"]), vec![DepNode::Function(1)]),
+                (chunk(&["b", "c"]), vec![DepNode::Function(2)]),
+            ]
+        );
+    }
 }

@@ -38,8 +38,8 @@ pub fn DevTokenPage() -> impl IntoView {
         next_id.set_value(id + 1);
         rows.update(|r| r.push(PortRow::new(id, label, protocol, port)));
     };
-    // Worked out where it is read (16 ports at most): a memo of a type of
-    // its own costs the panel 0.5 KB.
+    // Worked out where it is read (16 ports at most), not a memo of a type
+    // of its own (docs/SIZE.md, size rule "no new reactive types").
     let checked = move || rows.with(|r| build_request(&hostname.get(), r));
     let has_errors = move || validate::has_errors(&checked().1);
     let full = move || rows.with(|r| r.len() >= MAX_PORTS);

@@ -4,7 +4,7 @@
 //! token and its engine files as for a token made there. Both speak the
 //! core's [`Contents`], so that this file needs nothing of the token page's. The format and its
 //! failures are the core's ([`crate::sealed`]); the cryptography is the
-//! browser's ([`super::crypto`]).
+//! browser's ([`crypto`]).
 //!
 //! Both forms are read through `FormData` when submitted: their fields hold
 //! no state the page shows elsewhere, so they bind no signal.

@@ -1,0 +1,96 @@
+// The panel on a phone: 360 px wide (the narrowest common phone width), a person
+// walks every page through the navigation and does its main task. The page itself
+// never scrolls sideways (a wide table or a file's text may scroll in its own box),
+// and each control they need is within the screen's width once scrolled to.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { demoNamespaces, openPage, useFixtures } from './harness.mjs';
+import { BuildsPage, Connection, DevTokenPage, DomainAuthPage, LogPage, SettingsPage } from './pages.mjs';
+
+const fx = useFixtures([]);
+const ns = demoNamespaces(fx);
+const WIDTH = 360;
+
+/** How far the page scrolls sideways, in CSS pixels (0 when it does not). */
+function sideways(page) {
+  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth);
+}
+
+/** Asserts that `control` is shown, and wholly within the screen's width once scrolled to. */
+async function inView(control, what) {
+  await control.scrollIntoViewIfNeeded();
+  assert.ok(await control.isVisible(), `${what} is shown`);
+  const box = await control.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= WIDTH, `${what} is within the ${WIDTH} px (from ${box.x} to ${box.x + box.width})`);
+}
+
+/** Goes to a page by its link in the navigation, as a person does. */
+async function go(page, name) {
+  const link = page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name, exact: true });
+  await inView(link, `the link to ${name}`);
+  await link.click();
+}
+
+test('every page is usable 360 px wide: the page never scrolls sideways, and its controls are in view', async (t) => {
+  const { page, problems } = await openPage(fx.browser);
+  await page.setViewportSize({ width: WIDTH, height: 740 });
+  await page.goto(`${fx.service.url}#/builds?game=${fx.service.gameId}&ns=${ns.staging}`);
+  const connection = new Connection(page);
+  await inView(connection.tokenField, 'the token field');
+  await connection.enterToken(fx.service.token);
+
+  await t.test('builds: loaded, filtered and sorted, the table scrolling in its own box', async () => {
+    const builds = new BuildsPage(page);
+    await inView(page.getByRole('button', { name: 'Load builds' }), 'Load builds');
+    await builds.load();
+    await inView(page.getByLabel('Filter'), 'the filter');
+    await page.getByLabel('Filter').fill('qa');
+    await inView(builds.count(), 'the count of builds');
+    await inView(page.getByRole('button', { name: 'Size', exact: true }), 'the Size column’s header');
+    await builds.sortBy('Size');
+    // The table is wider than a phone: its own box scrolls, within the screen.
+    await inView(builds.table().locator('xpath=..'), 'the table’s box');
+    assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
+  });
+
+  await t.test('development token: made, and shown with its engine files', async () => {
+    await go(page, 'Development token');
+    const token = new DevTokenPage(page);
+    await inView(token.hostname, 'the hostname field');
+    await inView(token.createButton, 'Create token');
+    await token.create('192.168.1.20');
+    await inView(token.issued().getByLabel('New token'), 'the new token');
+    assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
+  });
+
+  await t.test('CDN auth: a change asked, confirmed and done', async () => {
+    await go(page, 'CDN auth');
+    const settings = new SettingsPage(page);
+    await inView(settings.applyButton(), 'Apply…');
+    await settings.choose('basic');
+    const dialog = await settings.askToApply();
+    await inView(dialog.confirmButton, 'the confirmation’s Apply');
+    assert.equal(await sideways(page), 0, 'the page does not scroll sideways under the confirmation');
+    await dialog.confirm();
+    await dialog.closed();
+    assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
+  });
+
+  await t.test('domain auth: both choices offered', async () => {
+    await go(page, 'Domain auth');
+    const unknown = new DomainAuthPage(page).unknown();
+    await inView(unknown.getByRole('button', { name: 'Enable…' }), 'Enable…');
+    await inView(unknown.getByRole('button', { name: 'Disable…' }), 'Disable…');
+    assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
+  });
+
+  await t.test('action log: the change just made', async () => {
+    await go(page, 'Action log');
+    const log = new LogPage(page);
+    await log.rows().first().waitFor();
+    await inView(log.rows().first().getByRole('cell').first(), 'the first entry');
+    assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
+  });
+
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,578 @@
+//! `cargo xtask tidy`, also a step of `cargo xtask test`: the docs say what is
+//! true. It fails, naming each problem, when:
+//!
+//! - a path named in `README.md` or `docs/*.md` does not exist. A path is a
+//!   markdown link's target that is not a URL (`scheme:`) or an anchor
+//!   (`#`), read from the page's folder; or a code span whose first part is
+//!   an entry at the top of the checkout (`src/…`, `.ci/run`, `Cargo.toml`)
+//!   other than the generated ones ([`GENERATED`]: `dist/`, `pkg/`,
+//!   `target/`, `node_modules/`, anywhere in the path), with no space and
+//!   none of `* < { …` (a pattern, not a path), read from the top; a
+//!   trailing `:LINE` is dropped. `CHANGELOG.md` is left out: it tells what
+//!   was, files since gone included;
+//! - a module of `src/` (each `.rs` file, each folder; a `mod.rs` is its
+//!   folder) is not named in `docs/ARCHITECTURE.md` by a code span that is
+//!   its path or the end of it (`src/panel/calls.rs`, `pages/builds/`,
+//!   `table.rs`);
+//! - a test named under ARCHITECTURE.md's "Invariants" is not there: a code
+//!   span `FILE: NAME` names a `fn NAME` of a `.rs` file, or a test title of
+//!   another file;
+//! - the steps listed under "The steps" of `docs/TESTS.md` (a bullet each,
+//!   its name first, in a code span) are not the names of `STEPS` in
+//!   `xtask/src/check.rs`, in order (read from that file's text);
+//! - a comment line (`//`, `///`, `//!`) of `src/` or `xtask/src/` holds a
+//!   size figure: a number followed by `KB` (the unit the build prints; a
+//!   rate such as `KB/s` is not a size), or cites a rule (the words `size
+//!   rule` and its name in double quotes) that `docs/SIZE.md` does not name
+//!   in bold. Size rules and their figures live in `docs/SIZE.md` alone;
+//!   code cites a rule by its name;
+//! - a figure of the measured table at the top of `docs/SIZE.md` is not what
+//!   the last release build measured ([`SIZES`], written by
+//!   [`record_sizes`]); without that file the check is skipped, saying so;
+//! - `cargo doc` meets a broken intra-doc link: the workspace natively, the
+//!   panel and the JS module for the wasm target (private items too).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+
+use crate::build::kb;
+use crate::cmd::{step, Env};
+
+/// Generated output, never a path the docs must find in a checkout.
+const GENERATED: [&str; 4] = ["dist", "pkg", "target", "node_modules"];
+
+/// Where the release builds record what they measured, gzipped bytes by
+/// name (see [`record_sizes`]).
+pub const SIZES: &str = "target/sizes.toml";
+
+/// A check: each problem it finds, added to the list.
+type Check = fn(&Env, &mut Vec<String>) -> Result<()>;
+
+/// Every check; prints what each found and fails if any found a problem.
+pub fn tidy(env: &Env) -> Result<()> {
+    let mut problems = Vec::new();
+    let checks: [(&str, Check); 7] = [
+        ("paths and links in README.md and docs/", paths),
+        ("every module of src/ in docs/ARCHITECTURE.md", modules),
+        ("the tests ARCHITECTURE.md's invariants name", invariants),
+        ("docs/TESTS.md's steps are STEPS", steps),
+        (
+            "no size figure in a code comment; cited rules exist",
+            figures_in_comments,
+        ),
+        ("docs/SIZE.md's measured sizes are the build's", sizes),
+        ("cargo doc: no broken intra-doc link", doc_links),
+    ];
+    for (what, check) in checks {
+        let before = problems.len();
+        let t = Instant::now();
+        check(env, &mut problems).with_context(|| format!("{what}: cannot check"))?;
+        let found = problems.len() - before;
+        let secs = t.elapsed().as_secs_f64();
+        match found {
+            0 => println!("tidy: {what}: ok ({secs:.1} s)"),
+            n => println!("tidy: {what}: {n} problem(s) ({secs:.1} s)"),
+        }
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    for p in &problems {
+        eprintln!("  {p}");
+    }
+    bail!("tidy found {} problem(s)", problems.len())
+}
+
+/// Records sizes a release build measured (gzipped bytes, by the name of
+/// its row in docs/SIZE.md's measured table: `opening`, `deep link`,
+/// `every file`, `JS module`) in [`SIZES`], keeping the other names there.
+pub fn record_sizes(root: &Path, measured: &[(&str, u64)]) -> Result<()> {
+    let file = root.join(SIZES);
+    let mut sizes = read_sizes(root)?.unwrap_or_default();
+    for (name, bytes) in measured {
+        sizes.insert(name.to_string(), *bytes);
+    }
+    let text = toml::to_string(&sizes).context("cannot write the sizes")?;
+    std::fs::write(&file, text).with_context(|| format!("cannot write {}", file.display()))
+}
+
+fn read_sizes(root: &Path) -> Result<Option<BTreeMap<String, u64>>> {
+    let file = root.join(SIZES);
+    let Ok(text) = std::fs::read_to_string(&file) else {
+        return Ok(None);
+    };
+    let sizes =
+        toml::from_str(&text).with_context(|| format!("cannot parse {}", file.display()))?;
+    Ok(Some(sizes))
+}
+
+/// README.md and docs/*.md, the pages whose paths must exist.
+fn pages(root: &Path) -> Result<Vec<String>> {
+    let mut pages = vec!["README.md".to_owned()];
+    for entry in std::fs::read_dir(root.join("docs")).context("cannot read docs/")? {
+        let name = entry?.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".md") {
+            pages.push(format!("docs/{name}"));
+        }
+    }
+    pages.sort();
+    Ok(pages)
+}
+
+fn read(root: &Path, file: &str) -> Result<String> {
+    std::fs::read_to_string(root.join(file)).with_context(|| format!("cannot read {file}"))
+}
+
+/// The text of a markdown page outside its fenced code blocks.
+fn prose(text: &str) -> String {
+    let mut fenced = false;
+    let mut out = String::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The code spans of a page's prose, each with its line number; a line break
+/// inside one becomes a space.
+fn code_spans(text: &str) -> Vec<(usize, String)> {
+    let mut spans = Vec::new();
+    let mut line = 1;
+    let mut parts = text.split('`');
+    while let Some(outside) = parts.next() {
+        line += outside.matches('\n').count();
+        let Some(inside) = parts.next() else { break };
+        spans.push((line, inside.replace('\n', " ")));
+        line += inside.matches('\n').count();
+    }
+    spans
+}
+
+/// Markdown link targets (`](target)`), each with its line number.
+fn link_targets(text: &str) -> Vec<(usize, String)> {
+    let mut targets = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        for piece in line.split("](").skip(1) {
+            if let Some(end) = piece.find(')') {
+                let target = piece[..end].split_whitespace().next().unwrap_or("");
+                targets.push((i + 1, target.to_owned()));
+            }
+        }
+    }
+    targets
+}
+
+fn paths(env: &Env, problems: &mut Vec<String>) -> Result<()> {
+    let root = env.root.as_path();
+    let tops: Vec<String> = std::fs::read_dir(root)?
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != ".git" && !GENERATED.contains(&n.as_str()))
+        .collect();
+    for page in pages(root)? {
+        let text = prose(&read(root, &page)?);
+        let folder = Path::new(&page).parent().unwrap_or(Path::new(""));
+        for (line, target) in link_targets(&text) {
+            if target.is_empty() || target.starts_with('#') || target.contains(':') {
+                continue;
+            }
+            let file = target.split('#').next().unwrap_or("");
+            if !root.join(folder).join(file).exists() {
+                problems.push(format!("{page}:{line}: the link to {target} leads nowhere"));
+            }
+        }
+        for (line, span) in code_spans(&text) {
+            let path = strip_line_number(&span);
+            let first = path.split('/').next().unwrap_or("");
+            let looks_like_path = tops.iter().any(|t| t == first)
+                && !path.contains([' ', '*', '<', '{', '…'])
+                && !path.split('/').any(|part| GENERATED.contains(&part));
+            if looks_like_path && !root.join(path).exists() {
+                problems.push(format!("{page}:{line}: `{span}` does not exist"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `src/x.rs:24` or `src/x.rs:24-30` without its line numbers.
+fn strip_line_number(span: &str) -> &str {
+    match span.rsplit_once(':') {
+        Some((path, lines))
+            if !lines.is_empty() && lines.chars().all(|c| c.is_ascii_digit() || c == '-') =>
+        {
+            path
+        }
+        _ => span,
+    }
+}
+
+fn modules(env: &Env, problems: &mut Vec<String>) -> Result<()> {
+    let root = env.root.as_path();
+    let doc = "docs/ARCHITECTURE.md";
+    let spans: Vec<String> = code_spans(&prose(&read(root, doc)?))
+        .into_iter()
+        .map(|(_, s)| s.trim_end_matches('/').to_owned())
+        .collect();
+    let named = |module: &str| {
+        spans
+            .iter()
+            .any(|s| module == s || module.ends_with(&format!("/{s}")))
+    };
+    let mut dirs = vec!["src".to_owned()];
+    while let Some(dir) = dirs.pop() {
+        let mut entries: Vec<_> = std::fs::read_dir(root.join(&dir))?.flatten().collect();
+        entries.sort_by_key(|e| e.file_name());
+        for entry in entries {
+            let path = format!("{dir}/{}", entry.file_name().to_string_lossy());
+            let is_dir = entry.path().is_dir();
+            if is_dir {
+                dirs.push(path.clone());
+            } else if !path.ends_with(".rs") || path.ends_with("/mod.rs") {
+                continue;
+            }
+            if !named(&path) {
+                let shown = if is_dir { format!("{path}/") } else { path };
+                problems.push(format!("{doc}: the module {shown} is not named"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The body of the section of `text` headed `## {title}`.
+fn section<'a>(text: &'a str, title: &str) -> Option<&'a str> {
+    let start = text.find(&format!("\n## {title}\n"))? + title.len() + 5;
+    let body = &text[start..];
+    Some(body.find("\n## ").map_or(body, |end| &body[..end]))
+}
+
+fn invariants(env: &Env, problems: &mut Vec<String>) -> Result<()> {
+    let root = env.root.as_path();
+    let doc = "docs/ARCHITECTURE.md";
+    let text = read(root, doc)?;
+    let Some(body) = section(&text, "Invariants") else {
+        problems.push(format!("{doc} has no \"## Invariants\""));
+        return Ok(());
+    };
+    let mut named = 0;
+    for (_, span) in code_spans(body) {
+        let Some((file, name)) = span.split_once(": ").filter(|(file, _)| file.contains('/'))
+        else {
+            continue;
+        };
+        named += 1;
+        let Ok(source) = std::fs::read_to_string(root.join(file)) else {
+            problems.push(format!("{doc}: `{span}`: there is no {file}"));
+            continue;
+        };
+        let found = if file.ends_with(".rs") {
+            source.contains(&format!("fn {name}("))
+        } else {
+            source.contains(&format!("'{name}'")) || source.contains(&format!("\"{name}\""))
+        };
+        if !found {
+            problems.push(format!("{doc}: `{span}`: {file} has no test {name:?}"));
+        }
+    }
+    if named == 0 {
+        problems.push(format!(
+            "{doc}: \"Invariants\" names no test (`FILE: NAME`)"
+        ));
+    }
+    Ok(())
+}
+
+/// The names of `STEPS`, read from `xtask/src/check.rs`: each line of the
+/// table that starts `("NAME",`.
+fn step_names(root: &Path) -> Result<Vec<String>> {
+    let source = read(root, "xtask/src/check.rs")?;
+    let table = source
+        .split_once("const STEPS")
+        .and_then(|(_, rest)| rest.split_once("\n];"))
+        .map(|(table, _)| table)
+        .context("xtask/src/check.rs has no `const STEPS` table")?;
+    Ok(table
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("(\""))
+        .filter_map(|l| l.split_once('"').map(|(name, _)| name.to_owned()))
+        .collect())
+}
+
+fn steps(env: &Env, problems: &mut Vec<String>) -> Result<()> {
+    let root = env.root.as_path();
+    let doc = "docs/TESTS.md";
+    let text = read(root, doc)?;
+    let Some(body) = section(&text, "The steps") else {
+        problems.push(format!("{doc} has no \"## The steps\""));
+        return Ok(());
+    };
+    let listed: Vec<String> = body
+        .lines()
+        .filter_map(|l| l.strip_prefix("- `"))
+        .filter_map(|l| l.split_once('`').map(|(name, _)| name.to_owned()))
+        .collect();
+    let run = step_names(root)?;
+    let missing = run.iter().filter(|n| !listed.contains(n));
+    let extra = listed.iter().filter(|n| !run.contains(n));
+    let found: Vec<String> = missing
+        .map(|name| format!("{doc}: the step `{name}` is not listed"))
+        .chain(extra.map(|name| format!("{doc}: `{name}` is listed but is no step of STEPS")))
+        .collect();
+    if found.is_empty() && listed != run {
+        problems.push(format!(
+            "{doc}: the steps are listed in another order than STEPS runs them"
+        ));
+    }
+    problems.extend(found);
+    Ok(())
+}
+
+fn figures_in_comments(env: &Env, problems: &mut Vec<String>) -> Result<()> {
+    let root = env.root.as_path();
+    let register = read(root, "docs/SIZE.md")?;
+    let mut dirs = vec![root.join("src"), root.join("xtask/src")];
+    while let Some(dir) = dirs.pop() {
+        for path in std::fs::read_dir(&dir)?.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|x| x != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path)?;
+            let shown = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            for (i, line) in text.lines().enumerate() {
+                let line = line.trim_start();
+                if !line.starts_with("//") {
+                    continue;
+                }
+                if holds_size_figure(line) {
+                    problems.push(format!(
+                        "{shown}:{}: a size figure in a comment (cite the rule's name in docs/SIZE.md): {line}",
+                        i + 1
+                    ));
+                }
+                let cited = line
+                    .split("size rule \"")
+                    .skip(1)
+                    .filter_map(|r| r.split_once('"'));
+                for (rule, _) in cited {
+                    if !register.contains(&format!("**{rule}**")) {
+                        problems.push(format!(
+                            "{shown}:{}: docs/SIZE.md has no size rule {rule:?}",
+                            i + 1
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `line` holds a number followed by `KB` (with or without a
+/// space), other than a rate (`KB/s`).
+fn holds_size_figure(line: &str) -> bool {
+    line.match_indices("KB").any(|(i, _)| {
+        let before = line[..i].strip_suffix(' ').unwrap_or(&line[..i]);
+        let after = line[i + 2..].chars().next();
+        before.ends_with(|c: char| c.is_ascii_digit())
+            && after.is_none_or(|c| !c.is_alphanumeric() && c != '/')
+    })
+}
+
+fn sizes(env: &Env, problems: &mut Vec<String>) -> Result<()> {
+    let root = env.root.as_path();
+    let Some(recorded) = read_sizes(root)? else {
+        println!("tidy: no {SIZES} (written by `cargo xtask dist` and `js`): sizes not compared");
+        return Ok(());
+    };
+    let doc = "docs/SIZE.md";
+    let text = read(root, doc)?;
+    // The first table of the page: its header names the `measured` column.
+    let rows: Vec<(usize, Vec<String>)> = text
+        .lines()
+        .enumerate()
+        .skip_while(|(_, l)| !l.starts_with('|'))
+        .take_while(|(_, l)| l.starts_with('|'))
+        .map(|(i, l)| {
+            (
+                i + 1,
+                l.trim_matches('|')
+                    .split('|')
+                    .map(|c| c.trim().to_owned())
+                    .collect(),
+            )
+        })
+        .collect();
+    let column = rows
+        .first()
+        .and_then(|(_, header)| header.iter().position(|c| c == "measured"))
+        .context("docs/SIZE.md's first table has no `measured` column")?;
+    for (name, bytes) in &recorded {
+        let row = rows
+            .iter()
+            .skip(2)
+            .find(|(_, cells)| cells[0].to_lowercase().contains(&name.to_lowercase()));
+        let Some((line, cells)) = row else {
+            println!("tidy: {doc}'s measured table has no row for {name:?}: not compared");
+            continue;
+        };
+        let want = format!("{} ({} bytes)", kb(*bytes), thousands(*bytes));
+        let said = cells.get(column).map_or("", String::as_str);
+        if said != want {
+            problems.push(format!(
+                "{doc}:{line}: {name}: says {said:?}, the build measured {want:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `137887` as `137,887`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `cargo doc` of each front with broken intra-doc links denied.
+fn doc_links(env: &Env, problems: &mut Vec<String>) -> Result<()> {
+    // The wasm builds' `--cfg` (.cargo/config.toml) is a rustc flag, which
+    // rustdoc does not read.
+    const WASM: &str = "--cfg erase_components";
+    let runs: [(&str, &[&str], &str); 3] = [
+        (
+            "native, the workspace",
+            &["--workspace", "--exclude", "send_wrapper"],
+            "",
+        ),
+        (
+            "wasm, panel",
+            &[
+                "--target",
+                "wasm32-unknown-unknown",
+                "--features",
+                "panel",
+                "--lib",
+                "--bins",
+            ],
+            WASM,
+        ),
+        (
+            "wasm, js",
+            &[
+                "--target",
+                "wasm32-unknown-unknown",
+                "--features",
+                "js",
+                "--lib",
+            ],
+            WASM,
+        ),
+    ];
+    for (what, args, cfg) in runs {
+        let t = Instant::now();
+        let mut doc = env.cmd("cargo");
+        doc.args(["doc", "--no-deps", "--document-private-items"])
+            .args(args)
+            .env(
+                "RUSTDOCFLAGS",
+                format!("-D rustdoc::broken_intra_doc_links {cfg}"),
+            );
+        step(&format!("cargo doc ({what})"));
+        let out = doc.output().context("cannot run cargo doc")?;
+        println!(
+            "tidy: cargo doc ({what}): {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
+        if !out.status.success() {
+            let said = String::from_utf8_lossy(&out.stderr);
+            let errors = rustdoc_errors(&said);
+            let shown = if errors.is_empty() {
+                said.as_ref()
+            } else {
+                &errors
+            };
+            problems.push(format!("cargo doc ({what}) failed:\n{shown}"));
+        }
+    }
+    Ok(())
+}
+
+/// Each of rustdoc's errors in `stderr`, from its `error:` line to the blank
+/// line after it.
+fn rustdoc_errors(stderr: &str) -> String {
+    let mut out = String::new();
+    let mut inside = false;
+    for line in stderr.lines() {
+        inside = (inside || line.starts_with("error") && !line.contains("could not document"))
+            && !line.is_empty();
+        if inside {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_size_figure_is_a_number_then_kb_and_not_a_rate() {
+        for (line, figure) in [
+            ("// 2.4 KB gzipped off the JS module", true),
+            ("/// (2KB of the panel's wasm)", true),
+            ("// the largest part at 2 KB/s", false),
+            ("/// KB = 1024 bytes", false),
+            ("// a 64 KiB body", false),
+            ("// 16 bytes as a UUID", false),
+        ] {
+            assert_eq!(holds_size_figure(line), figure, "{line}");
+        }
+    }
+
+    #[test]
+    fn code_spans_keep_their_line_and_lines_are_dropped_from_paths() {
+        let spans = code_spans("a `src/x.rs:24` b\nc `one\ntwo` d `e`");
+        assert_eq!(
+            spans,
+            [
+                (1, "src/x.rs:24".into()),
+                (2, "one two".into()),
+                (3, "e".into())
+            ]
+        );
+        assert_eq!(strip_line_number("src/x.rs:24-30"), "src/x.rs");
+        assert_eq!(strip_line_number("Host: x"), "Host: x");
+    }
+
+    #[test]
+    fn sizes_read_as_the_docs_write_them() {
+        assert_eq!(thousands(137_887), "137,887");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+}
