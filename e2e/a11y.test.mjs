@@ -30,9 +30,7 @@ const pages = {
   },
   'domain-auth': async (page) => {
     // The section first: the confirmation is modal, nothing behind it can be clicked.
-    const domain = new DomainAuthPage(page);
-    await domain.several();
-    await domain.askToEnable();
+    await new DomainAuthPage(page).askToEnable();
   },
   log: async (page) => {
     await page.getByRole('table', { name: 'Action log' }).waitFor();

@@ -25,6 +25,11 @@ import { Connection } from './pages.mjs';
 const RUNS = 5;
 const SHOW_RATIO = 1.3;
 const INTERACTION_MS = 50;
+// Issue 38's goal, beyond the target: a re-sort and each filter key within a
+// frame. Printed, not counted in the target: the time includes waiting for the
+// next frame to be painted (16.7 ms at 60 Hz), which 10,000 builds already
+// take about as long as.
+const GOAL_MS = 16;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const browser = await launchBrowser();
 const rows = [];
@@ -197,6 +202,12 @@ function check(ok, n) {
   return ok ? 'met' : 'NOT met';
 }
 
+/** Whether `t` is within the goal, for the largest list. */
+function goal(t, n) {
+  if (n !== TARGET_N) return '';
+  return t <= GOAL_MS ? `; goal of ${GOAL_MS} ms met` : `; goal of ${GOAL_MS} ms not met`;
+}
+
 try {
   const demo = await startService([]);
   for (const route of ROUTES) {
@@ -226,9 +237,9 @@ try {
       worst = Math.max(worst, t);
       row(`${n} builds: re-sort by ${key}`, ms(t));
     }
-    row(`${n} builds: slowest re-sort`, ms(worst), `${check(worst <= INTERACTION_MS, n)}`);
+    row(`${n} builds: slowest re-sort`, ms(worst), `${check(worst <= INTERACTION_MS, n)}${goal(worst, n)}`);
     const filter = median(runs.map((r) => r.filter));
-    row(`${n} builds: filter, the slowest key of a word typed`, ms(filter), `${check(filter <= INTERACTION_MS, n)}`);
+    row(`${n} builds: filter, the slowest key of a word typed`, ms(filter), `${check(filter <= INTERACTION_MS, n)}${goal(filter, n)}`);
     row(`${n} builds: filter, clearing it`, ms(median(runs.map((r) => r.unfilter))));
     row(`${n} builds: filter, a word's keys all at once`, ms(median(runs.map((r) => r.burst))));
     await service.stop();

@@ -30,12 +30,12 @@ test('sizes are exact, columns sort, and filters narrow the rows', async () => {
     assert.match((await builds.column('Size'))[0], /9,007,199,254,740,993 bytes/);
     assert.equal(await page.getByRole('columnheader', { name: 'Size' }).getAttribute('aria-sort'), 'descending');
 
-    await page.getByLabel('Upload state').selectOption('unfinished');
+    await page.getByLabel('Upload state').selectOption({ label: 'Unfinished' });
     const shown = await builds.shown();
     assert.ok(shown > 0 && shown < 36, `${shown} shown`);
     assert.deepEqual(new Set(await builds.column('Upload')), new Set(['Unfinished']));
 
-    await page.getByLabel('Upload state').selectOption('all');
+    await page.getByLabel('Upload state').selectOption({ label: 'All' });
     await page.getByLabel('Filter').fill('channel=qa nonexistent');
     await page.getByText('No builds match the filter.').waitFor();
     await page.getByLabel('Filter').fill('Ελληνικά');

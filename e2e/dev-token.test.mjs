@@ -30,7 +30,7 @@ test('live validation blocks errors, allows warnings, and explains each port', a
   assert.ok(await create.isEnabled());
 
   await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
-  await page.getByLabel('Single port or range').nth(1).selectOption('range');
+  await page.getByLabel('Single port or range').nth(1).selectOption({ label: 'Range' });
   await page.getByLabel('First port').fill('7010');
   await page.getByLabel('Last port').fill('7000');
   await page.getByText('Error: The range starts at 7010 but ends at 7000').waitFor();
@@ -153,7 +153,7 @@ test("a new token's life counts down, warns in its last tenth, says when it expi
   const tokens = new DevTokenPage(page);
   await tokens.hostname.fill('192.168.1.20');
   await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
-  await page.getByLabel('Single port or range').nth(1).selectOption('range');
+  await page.getByLabel('Single port or range').nth(1).selectOption({ label: 'Range' });
   await page.getByLabel('First port').fill('7000');
   await page.getByLabel('Last port').fill('7010');
   await tokens.createButton.click();

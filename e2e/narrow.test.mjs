@@ -78,9 +78,10 @@ test('every page is usable 360 px wide: the page never scrolls sideways, and its
 
   await t.test('domain auth: both choices offered', async () => {
     await go(page, 'Domain auth');
-    const unknown = new DomainAuthPage(page).unknown();
-    await inView(unknown.getByRole('button', { name: 'Enable…' }), 'Enable…');
-    await inView(unknown.getByRole('button', { name: 'Disable…' }), 'Disable…');
+    const domain = new DomainAuthPage(page);
+    await inView(page.getByRole('radio', { name: /^enabled —/ }), 'enabled');
+    await inView(page.getByRole('radio', { name: /^disabled —/ }), 'disabled');
+    await inView(domain.applyButton(), 'Apply…');
     assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
   });
 

@@ -83,75 +83,24 @@ export class SettingsPage {
 }
 
 /**
- * The domain auth page: one namespace's switch (or, where this panel has not
- * set it, "unknown" with both choices), its confirmation, and "Several
- * namespaces" (a `SettingsPage` inside). Every domain-auth-only locator is
- * here, so a change of the page's shape is one change of the tests.
+ * The domain auth page: the same change as every setting (a `SettingsPage`:
+ * choose a value, the namespaces, Apply, one result each), on the selected
+ * namespace unless it is protected. Every domain-auth-only word is here.
  */
-export class DomainAuthPage {
-  constructor(page) {
-    this.page = page;
-  }
-
-  /** The choices shown while the state is unknown. */
-  unknown() {
-    return this.page.getByRole('group', { name: 'Domain-based authentication: unknown' });
-  }
-
-  /** The switch, shown once the state is known. */
-  get switch() {
-    return this.page.getByRole('switch', { name: 'Domain-based authentication' });
-  }
-
-  /** How many switches the page shows. */
-  switches() {
-    return this.page.getByRole('main').getByRole('switch').count();
-  }
-
-  /** Whether the switch shows on (`true`) or off (`false`); anything else fails. */
-  async isOn() {
-    const checked = await this.switch.getAttribute('aria-checked');
-    if (checked !== 'true' && checked !== 'false') throw new Error(`the switch says aria-checked=${checked}`);
-    return checked === 'true';
-  }
-
-  /** Asks to enable it (from the unknown state); resolves with the confirmation. */
+export class DomainAuthPage extends SettingsPage {
+  /** Chooses "enabled" and asks to apply it; resolves with the confirmation. */
   async askToEnable() {
-    await this.unknown().getByRole('button', { name: 'Enable…' }).click();
-    return new ConfirmDialog(this.page).shown();
+    await this.choose('enabled');
+    return this.askToApply();
   }
 
-  /** Asks to turn the switch over; resolves with the confirmation. */
-  async askToToggle() {
-    await this.switch.click();
-    return new ConfirmDialog(this.page).shown();
-  }
-
-  /** The failure of the last change, with its Try again. */
-  failure() {
-    return this.page.getByRole('alert');
-  }
-
-  /** Asks to make the failed change again; resolves with the confirmation. */
-  async askToTryAgain() {
-    await this.failure().getByRole('button', { name: 'Try again' }).click();
-    return new ConfirmDialog(this.page).shown();
-  }
-
-  /** Waits until the page says this panel last set it `on`, `off`, or has not (`null`). */
+  /** Waits until the page says this panel last set it `enabled`, `disabled`, or has not (`null`). */
   async showsLastSet(state) {
     const said = state === null ? 'Not set from this panel yet: the current setting is unknown.' : `Last set from this panel: ${state}.`;
     await this.page.getByText(said).waitFor();
   }
-
-  /** Opens "Several namespaces"; resolves with its settings. */
-  async several() {
-    await this.page.getByText('Several namespaces').click();
-    return new SettingsPage(this.page);
-  }
 }
 
-/** The builds page: the list, its count, its columns as a person reads them. */
 export class BuildsPage {
   constructor(page) {
     this.page = page;

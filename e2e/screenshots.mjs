@@ -33,7 +33,7 @@ const scenes = {
     await page.getByRole('link', { name: 'Domain auth' }).click();
     const domain = new DomainAuthPage(page);
     await (await domain.askToEnable()).confirm();
-    await domain.showsLastSet('on');
+    await domain.showsLastSet('enabled');
     await page.getByRole('link', { name: 'Action log' }).click();
     await page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1).waitFor();
   },

@@ -27,8 +27,12 @@ crate::json::model! {
         /// The label this panel knows the namespace by, if any (missing in
         /// entries kept before it was logged).
         pub namespace_label: String = String::new(),
-        /// The value set; for a development token its hostname, ports and expiry.
+        /// The value set; for a development token its ports and expiry.
         pub value: String,
+        /// A development token's hostname, kept apart from the value so that
+        /// presentation mode masks it (missing in other entries, and in
+        /// entries kept before it was logged apart: [`ActionLog::parse`]).
+        pub hostname: String = String::new(),
         /// `done`, or `failed: ` and why.
         pub outcome: String,
         /// The service's ray id, when an answer carried one (missing in
@@ -50,6 +54,20 @@ impl Entry {
         }
     }
 
+    /// An entry kept before the hostname was logged apart ("hostname
+    /// 10.0.0.5; ports …" in its value) gets it apart, once, as it is read.
+    fn split_hostname(&mut self) {
+        if self.hostname.is_empty() {
+            if let Some((host, ports)) = self
+                .value
+                .strip_prefix("hostname ")
+                .and_then(|v| v.split_once("; ports "))
+            {
+                (self.hostname, self.value) = (host.to_owned(), format!("ports {ports}"));
+            }
+        }
+    }
+
     /// The ray id an error carries, if any.
     pub fn ray_id_of(error: &ApiError) -> String {
         match error {
@@ -68,6 +86,7 @@ impl Entry {
             &self.namespace_id,
             &self.namespace_label,
             &self.value,
+            &self.hostname,
             &self.outcome,
             &self.ray_id,
             &self.request,
@@ -92,6 +111,7 @@ impl ActionLog {
     /// dropped and counted, never the whole log.
     pub fn parse(text: &str) -> ActionLog {
         let (mut entries, dropped) = crate::json::from_lines::<Entry>(text);
+        entries.iter_mut().for_each(Entry::split_hostname);
         let excess = entries.len().saturating_sub(MAX_ENTRIES);
         entries.drain(..excess);
         ActionLog { entries, dropped }
@@ -101,6 +121,7 @@ impl ActionLog {
     /// array): all or nothing, as it was written.
     pub fn parse_array(text: &str) -> ActionLog {
         let mut entries: Vec<Entry> = crate::json::from_slice(text.as_bytes()).unwrap_or_default();
+        entries.iter_mut().for_each(Entry::split_hostname);
         let excess = entries.len().saturating_sub(MAX_ENTRIES);
         entries.drain(..excess);
         ActionLog {

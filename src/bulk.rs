@@ -7,6 +7,7 @@
 //! test; the page's workers only sleep and call.
 
 use crate::api::ApiError;
+use crate::ids::NamespaceId;
 use crate::protect::Marks;
 use crate::text::Text;
 
@@ -23,25 +24,25 @@ pub const MAX_PAUSE_MS: u64 = 60_000;
 /// and those typed in by hand.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Picks {
-    typed: Vec<String>,
-    on: Vec<String>,
-    off: Vec<String>,
+    typed: Vec<NamespaceId>,
+    on: Vec<NamespaceId>,
+    off: Vec<NamespaceId>,
 }
 
 impl Picks {
     /// The namespaces to offer, `(id, label)`: the selected one first, then
-    /// the known ones with their labels, then the typed ones; each once (ids
-    /// are compared without case), blanks left out.
+    /// the known ones with their labels, then the typed ones; each once,
+    /// blanks left out.
     pub fn offered(
         &self,
-        selected: &str,
-        known: impl IntoIterator<Item = (String, String)>,
-    ) -> Vec<(String, String)> {
-        let mut list: Vec<(String, String)> = Vec::new();
+        selected: &NamespaceId,
+        known: impl IntoIterator<Item = (NamespaceId, String)>,
+    ) -> Vec<(NamespaceId, String)> {
+        let mut list: Vec<(NamespaceId, String)> = Vec::new();
         let typed = self.typed.iter().map(|id| (id.clone(), String::new()));
-        let selected = (selected.trim().to_owned(), String::new());
+        let selected = (selected.clone(), String::new());
         for (id, label) in std::iter::once(selected).chain(known).chain(typed) {
-            match list.iter_mut().find(|(i, _)| i.eq_ignore_ascii_case(&id)) {
+            match list.iter_mut().find(|(i, _)| *i == id) {
                 Some((_, l)) if l.is_empty() => *l = label,
                 Some(_) => {}
                 None if id.is_empty() => {}
@@ -53,25 +54,21 @@ impl Picks {
 
     /// Whether `id` is chosen: the selected namespace is, until unticked,
     /// unless it is protected; any other only when ticked.
-    pub fn is_chosen(&self, id: &str, selected: &str, protected: &Marks) -> bool {
-        let has = |l: &[String]| l.iter().any(|x| x.eq_ignore_ascii_case(id));
-        has(&self.on)
-            || (id.eq_ignore_ascii_case(selected.trim()) && !has(&self.off) && !protected.has(id))
+    pub fn is_chosen(&self, id: &NamespaceId, selected: &NamespaceId, protected: &Marks) -> bool {
+        self.on.contains(id) || (id == selected && !self.off.contains(id) && !protected.has(id))
     }
 
     /// Ticks or unticks `id`.
-    pub fn set(&mut self, id: &str, chosen: bool) {
-        self.on.retain(|x| !x.eq_ignore_ascii_case(id));
-        self.off.retain(|x| !x.eq_ignore_ascii_case(id));
-        if chosen { &mut self.on } else { &mut self.off }.push(id.to_owned());
+    pub fn set(&mut self, id: &NamespaceId, chosen: bool) {
+        self.on.retain(|x| x != id);
+        self.off.retain(|x| x != id);
+        if chosen { &mut self.on } else { &mut self.off }.push(id.clone());
     }
 
-    /// Adds a namespace typed by hand, ticked, in its one form
-    /// ([`crate::validate::canonical_id`]).
-    pub fn add(&mut self, id: &str) {
-        let id = &crate::validate::canonical_id(id);
-        if !self.typed.iter().any(|x| x.eq_ignore_ascii_case(id)) {
-            self.typed.push(id.to_owned());
+    /// Adds a namespace typed by hand, ticked.
+    pub fn add(&mut self, id: &NamespaceId) {
+        if !self.typed.contains(id) {
+            self.typed.push(id.clone());
         }
         self.set(id, true);
     }
@@ -79,10 +76,10 @@ impl Picks {
     /// The chosen ones among the offered, in their order.
     pub fn chosen(
         &self,
-        offered: Vec<(String, String)>,
-        selected: &str,
+        offered: Vec<(NamespaceId, String)>,
+        selected: &NamespaceId,
         protected: &Marks,
-    ) -> Vec<(String, String)> {
+    ) -> Vec<(NamespaceId, String)> {
         offered
             .into_iter()
             .filter(|(id, _)| self.is_chosen(id, selected, protected))
@@ -122,7 +119,7 @@ impl Step {
 #[derive(Debug, Clone)]
 pub struct Item {
     /// The namespace's id.
-    pub namespace_id: String,
+    pub namespace_id: NamespaceId,
     /// The label this panel knows it by (may be empty).
     pub label: String,
     /// Where it is.
@@ -133,7 +130,7 @@ pub struct Item {
 impl Item {
     /// "label (id)", or the id alone.
     pub fn name(&self) -> String {
-        name(&self.namespace_id, &self.label)
+        name(self.namespace_id.as_str(), &self.label)
     }
 }
 
@@ -171,7 +168,7 @@ pub struct Ticket {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Next {
     /// Send the change to this namespace, then [`Plan::finish`] the ticket.
-    Send(Ticket, String),
+    Send(Ticket, NamespaceId),
     /// Ask again after this many milliseconds: the service asked for a pause.
     Wait(u64),
     /// Nothing for this worker: its run is over or replaced, or enough calls
@@ -200,7 +197,7 @@ pub struct Plan {
 
 impl Plan {
     /// Every namespace waiting, each once, in the order given (run 1).
-    pub fn new(namespaces: impl IntoIterator<Item = (String, String)>) -> Plan {
+    pub fn new(namespaces: impl IntoIterator<Item = (NamespaceId, String)>) -> Plan {
         let mut plan = Plan::default();
         plan.restart(namespaces);
         plan
@@ -210,7 +207,7 @@ impl Plan {
     /// the current one is going: starting twice is starting once.
     pub fn restart(
         &mut self,
-        namespaces: impl IntoIterator<Item = (String, String)>,
+        namespaces: impl IntoIterator<Item = (NamespaceId, String)>,
     ) -> Option<u32> {
         if self.is_running() {
             return None;
@@ -314,7 +311,7 @@ impl Plan {
     }
 
     /// The namespaces a retry sends to: the failed and the not started.
-    pub fn unfinished(&self) -> Vec<String> {
+    pub fn unfinished(&self) -> Vec<NamespaceId> {
         self.items
             .iter()
             .filter(|i| matches!(i.step, Step::Failed(_) | Step::NotStarted))

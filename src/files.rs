@@ -9,6 +9,7 @@
 
 use crate::json::Json;
 use crate::model::Ports;
+use crate::text::Text;
 
 /// The characters every `.env` reader keeps as they are in an unquoted value:
 /// python-dotenv, npm `dotenv`, `dotenv-expand` and Vite's `loadEnv` (which
@@ -74,8 +75,12 @@ pub const TOKEN_VARIABLE: &str = "GAMECLOUD_DEV_TOKEN";
 /// The one file that holds the token when the game reads it from the
 /// environment: `gamecloud.<namespace id>.local.env` (a UUID, checked). Not
 /// `.env.<namespace>.local`: browsers drop a downloaded file's leading dot.
-pub fn local_env_name(h: &Handoff) -> String {
-    format!("gamecloud.{}.local.env", h.namespace_id)
+/// The id is its secret run: presentation mode masks it.
+pub fn local_env_name(h: &Handoff) -> Text {
+    Text::default()
+        .plain("gamecloud.")
+        .secret(h.namespace_id)
+        .plain(".local.env")
 }
 
 /// The name that file is saved under in presentation mode, where the
@@ -103,16 +108,19 @@ pub const LOCAL_ENV_GITIGNORE: &str = "gamecloud.*.env";
 /// editor from the same shell: a POSIX shell, then PowerShell. Only for a
 /// hand-off that passes [`Handoff::check`]: the file's name holds the
 /// namespace id (then a UUID), and its values none of `'`, `"`, `$`, spaces
-/// or `#` ([`env_file`]).
-pub fn env_loader(h: &Handoff) -> Result<String, String> {
+/// or `#` ([`env_file`]). The file's name is a secret run where it appears.
+pub fn env_loader(h: &Handoff) -> Result<Text, String> {
     h.check()?;
-    let file = local_env_name(h);
-    Ok(format!(
-        "# POSIX shell, then start the game or the editor from it:\n\
-         set -a; . ./{file}; set +a\n\
-         # PowerShell:\n\
-         Get-Content {file} | Where-Object {{ $_ -match '^[A-Z_]+=' }} | ForEach-Object {{ $k, $v = $_ -split '=', 2; Set-Item \"env:$k\" $v }}"
-    ))
+    let file = || local_env_name(h);
+    let mut text = Text::default()
+        .plain("# POSIX shell, then start the game or the editor from it:\nset -a; . ./");
+    text.append(file());
+    text.push_plain("; set +a\n# PowerShell:\nGet-Content ");
+    text.append(file());
+    text.push_plain(
+        " | Where-Object { $_ -match '^[A-Z_]+=' } | ForEach-Object { $k, $v = $_ -split '=', 2; Set-Item \"env:$k\" $v }",
+    );
+    Ok(text)
 }
 
 impl Handoff<'_> {

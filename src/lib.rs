@@ -21,6 +21,7 @@ pub mod api;
 pub mod builds_view;
 pub mod bulk;
 pub mod files;
+pub mod ids;
 pub mod json;
 pub mod model;
 pub mod ports;

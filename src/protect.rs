@@ -4,7 +4,7 @@
 //! after its name is typed. The panel suggests the mark for a namespace
 //! whose label or id says prod, production or live.
 
-use crate::validate::canonical_id;
+use crate::ids::NamespaceId;
 
 /// Whether a namespace's label or id names production: one of its words
 /// (letters and digits between any other characters) is `prod`,
@@ -22,12 +22,12 @@ pub fn looks_like_production(id: &str, label: &str) -> bool {
 
 /// What a person types to apply a change to protected namespaces: their
 /// names (the label, or the id without one), joined by ", ".
-pub fn phrase(names: &[(String, String)]) -> String {
+pub fn phrase(names: &[(NamespaceId, String)]) -> String {
     let names: Vec<&str> = names
         .iter()
         .map(|(id, label)| {
             if label.trim().is_empty() {
-                id.trim()
+                id.as_str()
             } else {
                 label.trim()
             }
@@ -50,13 +50,13 @@ pub fn confirms(typed: &str, phrase: &str) -> bool {
     squeeze(typed) == squeeze(phrase)
 }
 
-/// The protected namespaces' ids, each in its one form
-/// ([`crate::validate::canonical_id`]), so that no other spelling of a
-/// marked id passes for an unmarked one. Kept as text, one id a line
+/// The protected namespaces' ids ([`NamespaceId`]: one form, so that no
+/// other spelling of a marked id passes for an unmarked one). Kept as text,
+/// one id a line
 /// ([`Marks::parse`], [`Marks::to_text`]). There is no bound: a mark is
 /// never dropped to make room (each is one click, and a few dozen bytes).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Marks(Vec<String>);
+pub struct Marks(Vec<NamespaceId>);
 
 impl Marks {
     /// The marks as kept: blank lines and repeats dropped, ids put in their
@@ -64,37 +64,36 @@ impl Marks {
     pub fn parse(text: &str) -> Marks {
         let mut marks = Marks::default();
         for id in text.lines() {
-            marks.set(id, true);
+            marks.set(&NamespaceId::new(id), true);
         }
         marks
     }
 
     /// One id a line, in the order marked.
     pub fn to_text(&self) -> String {
-        self.0.join("\n")
+        let ids: Vec<&str> = self.0.iter().map(NamespaceId::as_str).collect();
+        ids.join("\n")
     }
 
-    /// Whether `id`, in any spelling, is marked.
-    pub fn has(&self, id: &str) -> bool {
-        let id = canonical_id(id);
-        !id.is_empty() && self.0.contains(&id)
+    /// Whether `id` is marked.
+    pub fn has(&self, id: &NamespaceId) -> bool {
+        !id.is_empty() && self.0.contains(id)
     }
 
     /// Marks or unmarks `id`; whether anything changed.
-    pub fn set(&mut self, id: &str, on: bool) -> bool {
-        let id = canonical_id(id);
-        if id.is_empty() || self.0.contains(&id) == on {
+    pub fn set(&mut self, id: &NamespaceId, on: bool) -> bool {
+        if id.is_empty() || self.0.contains(id) == on {
             return false;
         }
-        self.0.retain(|x| *x != id);
+        self.0.retain(|x| x != id);
         if on {
-            self.0.push(id);
+            self.0.push(id.clone());
         }
         true
     }
 
     /// The marked ids, in the order marked.
-    pub fn ids(&self) -> &[String] {
+    pub fn ids(&self) -> &[NamespaceId] {
         &self.0
     }
 }
@@ -103,17 +102,17 @@ impl Marks {
 /// confirmation: a change is sent to a protected namespace only when it is
 /// one of them, whatever was protected when the confirmation opened.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Named(Vec<String>);
+pub struct Named(Vec<NamespaceId>);
 
 impl Named {
-    /// The ids (any spelling) whose names were typed.
-    pub fn new(ids: &[String]) -> Named {
-        Named(ids.iter().map(|id| canonical_id(id)).collect())
+    /// The namespaces whose names were typed.
+    pub fn new(ids: &[NamespaceId]) -> Named {
+        Named(ids.to_vec())
     }
 
     /// Whether a change may go to `id` now that `marks` are as they are:
     /// it is not protected, or its name was typed.
-    pub fn allows(&self, marks: &Marks, id: &str) -> bool {
-        !marks.has(id) || self.0.contains(&canonical_id(id))
+    pub fn allows(&self, marks: &Marks, id: &NamespaceId) -> bool {
+        !marks.has(id) || self.0.contains(id)
     }
 }

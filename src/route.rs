@@ -4,7 +4,7 @@
 //! browser, so that every rule is a native test.
 
 use crate::api::encode_segment;
-use crate::validate::canonical_id;
+use crate::ids::{GameId, NamespaceId};
 
 /// The panel's pages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,10 +64,10 @@ impl Page {
 pub struct Route {
     /// The page shown.
     pub page: Page,
-    /// The selected game's id, in its one form ([`canonical_id`]).
-    pub game_id: String,
-    /// The selected namespace's id, in its one form.
-    pub namespace_id: String,
+    /// The selected game's id (empty when none is).
+    pub game_id: GameId,
+    /// The selected namespace's id (empty when none is).
+    pub namespace_id: NamespaceId,
 }
 
 impl Route {
@@ -82,12 +82,12 @@ impl Route {
                 let (k, v) = pair.split_once('=')?;
                 (k == key).then(|| form_decode(v))
             });
-            canonical_id(&value.unwrap_or_default())
+            value.unwrap_or_default()
         };
         Route {
             page: Page::from_slug(slug).unwrap_or(Page::Builds),
-            game_id: get("game"),
-            namespace_id: get("ns"),
+            game_id: GameId::new(&get("game")),
+            namespace_id: NamespaceId::new(&get("ns")),
         }
     }
 
@@ -96,7 +96,10 @@ impl Route {
         let mut hash = String::from("#/");
         hash.push_str(self.page.slug());
         let mut sep = '?';
-        for (key, id) in [("game", &self.game_id), ("ns", &self.namespace_id)] {
+        for (key, id) in [
+            ("game", self.game_id.as_str()),
+            ("ns", self.namespace_id.as_str()),
+        ] {
             if !id.is_empty() {
                 hash.push(sep);
                 hash.push_str(key);

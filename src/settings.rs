@@ -4,6 +4,7 @@
 //! one more variant of each.
 
 use crate::api::{ApiError, Call, Connection, Operation, SetCdnAuth, SetDomainAuth};
+use crate::ids::{GameId, NamespaceId};
 use crate::model::CdnAuthType;
 
 /// A namespace setting the panel can change but not read back.
@@ -15,8 +16,8 @@ pub enum Setting {
     DomainAuth,
 }
 
-/// One change of a namespace setting. Its value is text only where a person
-/// or the log reads it ([`Change::value`]).
+/// One change of a namespace setting, typed from the page's choice on. Its
+/// value is text only where a person or the log reads it ([`Change::value`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
     /// Set the CDN authentication type.
@@ -26,17 +27,6 @@ pub enum Change {
 }
 
 impl Change {
-    /// The change a page's choice makes to `setting`: the choice is a value
-    /// as [`Change::value`] says it (`basic`, `enabled`); a CDN auth type the
-    /// panel does not know is kept as it is, and domain auth is enabled only
-    /// by `enabled`.
-    pub fn of_choice(setting: Setting, choice: &str) -> Change {
-        match setting {
-            Setting::CdnAuth => Change::CdnAuth(CdnAuthType::from_wire(choice)),
-            Setting::DomainAuth => Change::DomainAuth(choice == "enabled"),
-        }
-    }
-
     /// Which setting it changes.
     pub fn setting(&self) -> Setting {
         match self {
@@ -59,9 +49,10 @@ impl Change {
     pub fn call(
         &self,
         conn: &Connection,
-        game_id: &str,
-        namespace_id: &str,
+        game_id: &GameId,
+        namespace_id: &NamespaceId,
     ) -> Result<Call, ApiError> {
+        let (game_id, namespace_id) = (game_id.as_str(), namespace_id.as_str());
         match self {
             Change::CdnAuth(auth_type) => SetCdnAuth {
                 game_id,

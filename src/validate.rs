@@ -248,7 +248,7 @@ pub fn dev_token_request(req: &DevTokenRequest) -> Vec<Issue> {
 }
 
 /// Which id a path segment holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IdKind {
     /// A game id.
     Game,

@@ -10,6 +10,7 @@ fn entry(i: i64, value: &str) -> Entry {
         namespace_id: "7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c".into(),
         namespace_label: "staging".into(),
         value: value.into(),
+        hostname: String::new(),
         outcome: "done".into(),
         ray_id: format!("ray-{i}"),
         request: format!(
@@ -117,6 +118,7 @@ fn exports_are_guarded_csv_and_json_in_the_stored_shape() {
         [
             "at_ms",
             "game_id",
+            "hostname",
             "namespace_id",
             "namespace_label",
             "operation",
@@ -156,4 +158,24 @@ fn an_entry_reads_with_unknown_keys_and_not_without_a_required_one() {
     assert_eq!((log.entries.len(), log.dropped), (1, 3));
     assert_eq!(log.entries[0].operation, "mark-protected");
     assert_eq!(log.entries[0].ray_id, "");
+}
+
+// Issue 38: a token's hostname was found in the value by splitting text
+// ("hostname …; ports …") for presentation mode to mask it; it is a field
+// of its own now, and an entry kept before is split once as it is read.
+#[test]
+fn a_tokens_hostname_is_kept_apart_and_an_older_entry_gets_it_apart_once() {
+    let old = r#"{"at_ms":1,"operation":"create-dev-token","game_id":"g","namespace_id":"n","value":"hostname 10.0.0.5; ports game udp 7777; expires 2027-01-01T00:00:00.000Z","outcome":"done"}"#;
+    let log = ActionLog::parse(old);
+    assert_eq!(log.entries[0].hostname, "10.0.0.5");
+    assert_eq!(
+        log.entries[0].value,
+        "ports game udp 7777; expires 2027-01-01T00:00:00.000Z"
+    );
+    assert_eq!(ActionLog::parse(&log.stored()), log, "kept as it now reads");
+    // A value that only looks like one is left as it is.
+    let other = old
+        .replace("create-dev-token", "set-cdn-auth")
+        .replace("; ports ", ", ports ");
+    assert_eq!(ActionLog::parse(&other).entries[0].hostname, "");
 }

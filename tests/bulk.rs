@@ -3,6 +3,7 @@
 
 use gamecloud::api::{Answer, ApiError, ListBuilds, Operation};
 use gamecloud::bulk::{Next, Picks, Plan, Step, Ticket, CONCURRENCY};
+use gamecloud::ids::NamespaceId;
 use gamecloud::protect::Marks;
 
 fn error(status: u16, code: &str, retry_after: Option<&str>) -> ApiError {
@@ -20,72 +21,87 @@ fn error(status: u16, code: &str, retry_after: Option<&str>) -> ApiError {
 }
 
 fn plan(n: usize) -> Plan {
-    Plan::new((0..n).map(|i| (format!("ns-{i}"), format!("label {i}"))))
+    Plan::new((0..n).map(|i| (ns(&format!("ns-{i}")), format!("label {i}"))))
 }
 
-fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-    list.iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect()
+/// The namespace id `text` names.
+fn ns(text: &str) -> NamespaceId {
+    NamespaceId::new(text)
+}
+
+/// A namespace's UUID, by its last letter: `uuid('a')`, spelled in lower case.
+fn uuid(last: char) -> String {
+    format!("7d8e1f20-3a4b-4c5d-8e9f-00000000000{last}")
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(NamespaceId, String)> {
+    list.iter().map(|(a, b)| (ns(a), b.to_string())).collect()
 }
 
 #[test]
 fn the_selected_namespace_is_offered_first_and_chosen_until_unticked() {
-    let known = pairs(&[("B", "Staging"), ("a", "Production"), ("c", "")]);
+    let (a, b, c, d) = (uuid('a'), uuid('b'), uuid('c'), uuid('d'));
+    // Ids come in any spelling; each is one id.
+    let known = pairs(&[(&b.to_uppercase(), "Staging"), (&a, "Production"), (&c, "")]);
     let mut picks = Picks::default();
-    let offered = picks.offered(" a ", known.clone());
+    let offered = picks.offered(&ns(&format!(" {a} ")), known.clone());
     assert_eq!(
         offered,
-        pairs(&[("a", "Production"), ("B", "Staging"), ("c", "")]),
+        pairs(&[(&a, "Production"), (&b, "Staging"), (&c, "")]),
         "once each, the selected first, with the label it is known by"
     );
     assert_eq!(
-        picks.chosen(offered.clone(), " a ", &Marks::default()),
-        pairs(&[("a", "Production")])
+        picks.chosen(offered.clone(), &ns(&a), &Marks::default()),
+        pairs(&[(&a, "Production")])
     );
 
-    picks.set("c", true);
-    picks.set("A", false);
+    picks.set(&ns(&c), true);
+    picks.set(&ns(&a.to_uppercase()), false);
     assert_eq!(
-        picks.chosen(offered.clone(), "a", &Marks::default()),
-        pairs(&[("c", "")])
+        picks.chosen(offered.clone(), &ns(&a), &Marks::default()),
+        pairs(&[(&c, "")])
     );
     // Another selected namespace is chosen in its turn; the unticked stays so.
     assert_eq!(
-        picks.chosen(picks.offered("b", known.clone()), "b", &Marks::default()),
-        pairs(&[("b", "Staging"), ("c", "")])
+        picks.chosen(
+            picks.offered(&ns(&b), known.clone()),
+            &ns(&b),
+            &Marks::default()
+        ),
+        pairs(&[(&b, "Staging"), (&c, "")])
     );
 
-    picks.add(" d ");
-    picks.add("D");
-    let offered = picks.offered("", known);
+    picks.add(&ns(&format!(" {d} ")));
+    picks.add(&ns(&d.to_uppercase()));
+    let offered = picks.offered(&ns(""), known);
     assert_eq!(
         offered.len(),
         4,
         "a blank selection is not offered, a typed id once"
     );
     assert_eq!(
-        picks.chosen(offered, "", &Marks::default()),
-        pairs(&[("c", ""), ("d", "")])
+        picks.chosen(offered, &ns(""), &Marks::default()),
+        pairs(&[(&c, ""), (&d, "")])
     );
 }
 
 #[test]
 fn a_protected_namespace_is_chosen_only_when_ticked_even_when_selected() {
+    let (p, s) = (ns("p"), ns("s"));
     let known = pairs(&[("p", "prod"), ("s", "staging")]);
     let protected = &Marks::parse("x\np");
     let mut picks = Picks::default();
-    let offered = picks.offered("p", known.clone());
-    assert_eq!(picks.chosen(offered.clone(), "p", protected), []);
-    picks.set("s", true);
+    let offered = picks.offered(&p, known.clone());
+    assert_eq!(picks.chosen(offered.clone(), &p, protected), []);
+    picks.set(&s, true);
     assert_eq!(
-        picks.chosen(offered.clone(), "p", protected),
+        picks.chosen(offered.clone(), &p, protected),
         pairs(&[("s", "staging")]),
         "left out of a change to several"
     );
-    picks.set("p", true);
+    picks.set(&p, true);
     assert_eq!(
-        picks.chosen(offered, "p", protected),
+        picks.chosen(offered, &p, protected),
         pairs(&[("p", "prod"), ("s", "staging")]),
         "in once ticked"
     );
@@ -95,7 +111,7 @@ fn a_protected_namespace_is_chosen_only_when_ticked_even_when_selected() {
 /// namespace if it is to be sent.
 fn send(p: &mut Plan, run: u32, now: u64) -> Option<(Ticket, String)> {
     match p.next(run, now) {
-        Next::Send(t, ns) => Some((t, ns)),
+        Next::Send(t, ns) => Some((t, ns.to_string())),
         _ => None,
     }
 }
@@ -103,9 +119,9 @@ fn send(p: &mut Plan, run: u32, now: u64) -> Option<(Ticket, String)> {
 #[test]
 fn each_namespace_is_sent_once_a_few_at_a_time() {
     let p = Plan::new([
-        ("a".to_owned(), String::new()),
-        ("b".to_owned(), String::new()),
-        ("a".to_owned(), "again".to_owned()),
+        (ns("a"), String::new()),
+        (ns("b"), String::new()),
+        (ns("a"), "again".to_owned()),
     ]);
     assert_eq!(p.items.len(), 2, "a namespace chosen twice is sent once");
     let mut p = plan(5);
@@ -131,7 +147,7 @@ fn each_namespace_is_sent_once_a_few_at_a_time() {
         .iter()
         .position(|i| matches!(i.step, Step::Running))
         .unwrap();
-    assert_eq!(p.items[third].namespace_id, "ns-3");
+    assert_eq!(p.items[third].namespace_id, ns("ns-3"));
     assert!(!p.can_retry(), "not while calls are in flight");
     p.finish(last.0, Ok(()), 0);
     assert_eq!(p.in_flight(), 1, "ns-3 is still in flight");

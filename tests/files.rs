@@ -770,9 +770,15 @@ fn with_the_token_from_the_environment_no_engine_file_holds_it_and_one_local_fil
         assert!(text.contains("no secret: the game reads the token from the environment variable GAMECLOUD_DEV_TOKEN"), "{text}");
     }
     assert_eq!(
-        local_env_name(&h),
+        local_env_name(&h).to_string(),
         "gamecloud.7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c.local.env"
     );
+    // Presentation mode masks the id wherever the name is shown, the
+    // loader's commands too.
+    let secret = gamecloud::text::Part::Secret(h.namespace_id.to_owned());
+    assert!(local_env_name(&h).parts().contains(&secret));
+    let secrets = env_loader(&h).unwrap();
+    assert_eq!(secrets.parts().iter().filter(|p| **p == secret).count(), 2);
     let local = local_env_file(&h).unwrap();
     let (comments, vars) = local.split_at(local.find("\nGAMECLOUD_").unwrap() + 1);
     assert_eq!(vars, format!("GAMECLOUD_DEV_TOKEN={}\n", h.token));
@@ -781,7 +787,7 @@ fn with_the_token_from_the_environment_no_engine_file_holds_it_and_one_local_fil
         "{local}"
     );
     assert_eq!(comments.lines().count(), 2);
-    let loader = env_loader(&h).unwrap();
+    let loader = env_loader(&h).unwrap().to_string();
     assert!(
         loader.contains(
             "set -a; . ./gamecloud.7d8e9f10-2a3b-4c5d-8e6f-0718293a4b5c.local.env; set +a"
@@ -801,7 +807,7 @@ fn with_the_token_from_the_environment_no_engine_file_holds_it_and_one_local_fil
         ..h
     };
     assert_eq!(
-        env_loader(&bad),
+        env_loader(&bad).map(|t| t.to_string()),
         Err("The namespace id is not a UUID.".to_owned())
     );
 }
@@ -811,8 +817,18 @@ fn the_posix_loader_puts_exactly_the_token_in_the_environment() {
     let ports = ports();
     let h = from_env(&ports);
     let dir = readers_dir("loader");
-    std::fs::write(dir.join(local_env_name(&h)), local_env_file(&h).unwrap()).unwrap();
-    let posix = env_loader(&h).unwrap().lines().nth(1).unwrap().to_owned();
+    std::fs::write(
+        dir.join(local_env_name(&h).to_string()),
+        local_env_file(&h).unwrap(),
+    )
+    .unwrap();
+    let posix = env_loader(&h)
+        .unwrap()
+        .to_string()
+        .lines()
+        .nth(1)
+        .unwrap()
+        .to_owned();
     let out = std::process::Command::new("sh")
         .args([
             "-c",
@@ -844,12 +860,18 @@ fn godot_reads_the_token_from_the_environment_that_the_loader_sets_and_the_rest_
     )
     .unwrap();
     std::fs::write(
-        project.join(local_env_name(&h)),
+        project.join(local_env_name(&h).to_string()),
         local_env_file(&h).unwrap(),
     )
     .unwrap();
     // The POSIX loader the panel shows, then the game started from that shell.
-    let posix = env_loader(&h).unwrap().lines().nth(1).unwrap().to_owned();
+    let posix = env_loader(&h)
+        .unwrap()
+        .to_string()
+        .lines()
+        .nth(1)
+        .unwrap()
+        .to_owned();
     run_reader(
         std::process::Command::new("sh")
             .args([
@@ -905,7 +927,7 @@ fn git_ignores_the_local_file_and_its_second_download_but_not_the_engine_file() 
     };
     assert!(git(&["init", "-q"]).status.success());
     std::fs::write(repo.join(".gitignore"), format!("{LOCAL_ENV_GITIGNORE}\n")).unwrap();
-    let local = local_env_name(&h);
+    let local = local_env_name(&h).to_string();
     let second = local.replace(".local.env", ".local (1).env");
     for name in [local.as_str(), second.as_str()] {
         assert!(

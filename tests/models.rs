@@ -217,7 +217,9 @@ fn hand_read_models_refuse_what_the_derive_refused() {
 // Issue 31: each model's fields are written once (`json::model!`), and its
 // reader and writer are held here against serde's derive over the same
 // fields (`derived`), read through the same JSON reader: the same values,
-// the same errors in the same words.
+// the same errors in the same words. Issue 38: the request bodies too; a
+// `None` is left out of what is written (a port has a `port` or a
+// `port_range` key, never a `null`).
 mod derived {
     use gamecloud::model::Timestamp;
     use serde::{Deserialize, Serialize};
@@ -245,7 +247,9 @@ mod derived {
         pub code: String,
         pub message: String,
         pub ray_id: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
         pub documentation: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
         pub metadata: Option<Raw>,
     }
 
@@ -275,8 +279,42 @@ mod derived {
 
     #[derive(Debug, Serialize, Deserialize)]
     pub struct TokenHeader {
+        #[serde(skip_serializing_if = "Option::is_none")]
         pub typ: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
         pub alg: Option<String>,
+    }
+
+    #[derive(Debug, Serialize, Deserialize)]
+    pub struct SetCdnAuthRequest {
+        pub auth_type: String,
+    }
+
+    #[derive(Debug, Serialize, Deserialize)]
+    pub struct SetDomainAuthRequest {
+        pub enabled: bool,
+    }
+
+    #[derive(Debug, Serialize, Deserialize)]
+    pub struct PortRange {
+        pub min: i64,
+        pub max: i64,
+    }
+
+    #[derive(Debug, Serialize, Deserialize)]
+    pub struct PortConfig {
+        pub protocol: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub port: Option<i64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub port_range: Option<PortRange>,
+    }
+
+    #[derive(Debug, Serialize, Deserialize)]
+    pub struct DevTokenRequest {
+        pub hostname: String,
+        #[serde(default)]
+        pub ports: BTreeMap<String, PortConfig>,
     }
 
     #[derive(Debug, Serialize, Deserialize)]
@@ -288,6 +326,8 @@ mod derived {
         #[serde(default)]
         pub namespace_label: String,
         pub value: String,
+        #[serde(default)]
+        pub hostname: String,
         pub outcome: String,
         #[serde(default)]
         pub ray_id: String,
@@ -347,6 +387,21 @@ mod agreement {
     const OPTION_TEXT: &[&str] = &["null", r#""JWT""#];
     const ANY: &[&str] = &["null", "1700000000000", r#"{"a":[1,"x"]}"#, r#""17""#];
     const BUILDS: &[&str] = &["[]", "[BUILD]"];
+    const OPTION_I64: &[&str] = &["null", "7777", "-1", "9223372036854775807"];
+    const PROTOCOL: &[&str] = &[r#""udp""#, r#""tcp_tls""#, r#""quic""#];
+    const RANGES: &[&str] = &[
+        "null",
+        r#"{"min":7000,"max":7010}"#,
+        r#"{"max":1,"min":2}"#,
+        r#"{"min":1}"#,
+    ];
+    const PORTS: &[&str] = &[
+        "{}",
+        r#"{"game":{"protocol":"udp","port":7777}}"#,
+        r#"{"a":{"protocol":"tcp","port_range":{"min":1,"max":2}},"b":{"protocol":"http","port":null}}"#,
+        r#"{"a":{"protocol":"udp","port":1},"a":{"protocol":"tcp","port":2}}"#,
+        r#"{"a":{"port":1}}"#,
+    ];
     /// Values of the wrong type for some key or other.
     const WRONG: &[&str] = &[
         "1", "-1", "1.5", r#""x""#, "true", "null", "{}", "[]", "[1]",
@@ -421,9 +476,22 @@ mod agreement {
         }
 
         #[test]
+        fn request_bodies_read_and_write_as_the_derive_does(
+            cdn in object(&[("auth_type", TEXT)]),
+            domain in object(&[("enabled", BOOL)]),
+            port in object(&[("protocol", PROTOCOL), ("port", OPTION_I64), ("port_range", RANGES)]),
+            token in object(&[("hostname", TEXT), ("ports", PORTS)]),
+        ) {
+            agree::<SetCdnAuthRequest, derived::SetCdnAuthRequest>(&cdn);
+            agree::<SetDomainAuthRequest, derived::SetDomainAuthRequest>(&domain);
+            agree::<PortConfig, derived::PortConfig>(&port);
+            agree::<DevTokenRequest, derived::DevTokenRequest>(&token);
+        }
+
+        #[test]
         fn log_entries_read_and_write_as_the_derive_does(text in object(&[
             ("at_ms", I64), ("operation", TEXT), ("game_id", TEXT), ("namespace_id", TEXT),
-            ("namespace_label", TEXT), ("value", TEXT), ("outcome", TEXT), ("ray_id", TEXT), ("request", TEXT),
+            ("namespace_label", TEXT), ("value", TEXT), ("hostname", TEXT), ("outcome", TEXT), ("ray_id", TEXT), ("request", TEXT),
         ])) {
             agree::<Entry, derived::Entry>(&text);
         }
@@ -554,9 +622,11 @@ mod agreement {
         same(&DevTokenResponse {
             token: "dev_staging.a.b.c".into(),
         });
+        // The service's token headers have both keys (a `None` would be
+        // left out, where serde writes `null`).
         same(&TokenHeader {
             typ: Some("JWT".into()),
-            alg: None,
+            alg: Some("EdDSA".into()),
         });
     }
 }

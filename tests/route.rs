@@ -1,6 +1,7 @@
 //! The panel's address, read and written as a shared link or a reload meets
 //! it: the page, the game and the namespace.
 
+use gamecloud::ids::{GameId, NamespaceId};
 use gamecloud::route::{Page, Route};
 
 const GAME: &str = "9d3f2a71-55c4-4a0e-9b8e-3c1d2f4a5b6c";
@@ -13,8 +14,8 @@ fn a_link_opens_its_page_with_its_game_and_namespace() {
         route,
         Route {
             page: Page::CdnAuth,
-            game_id: GAME.to_owned(),
-            namespace_id: NS.to_owned(),
+            game_id: GameId::new(GAME),
+            namespace_id: NamespaceId::new(NS),
         }
     );
 }
@@ -25,8 +26,8 @@ fn every_page_prints_and_reads_back_as_itself() {
         for (game, ns) in [("", ""), (GAME, ""), (GAME, NS), ("", NS)] {
             let route = Route {
                 page,
-                game_id: game.to_owned(),
-                namespace_id: ns.to_owned(),
+                game_id: GameId::new(game),
+                namespace_id: NamespaceId::new(ns),
             };
             assert_eq!(Route::parse(&route.to_hash()), route, "{}", route.to_hash());
         }
@@ -37,8 +38,8 @@ fn every_page_prints_and_reads_back_as_itself() {
 fn the_hash_names_only_the_ids_that_are_set() {
     let route = |game: &str, ns: &str| Route {
         page: Page::DomainAuth,
-        game_id: game.to_owned(),
-        namespace_id: ns.to_owned(),
+        game_id: GameId::new(game),
+        namespace_id: NamespaceId::new(ns),
     };
     assert_eq!(route("", "").to_hash(), "#/domain-auth");
     assert_eq!(
@@ -74,8 +75,8 @@ fn an_unknown_page_or_a_broken_hash_opens_the_builds_page() {
 fn the_service_link_gives_its_game() {
     // The service prints the panel's address as `?game=<id>`.
     let route = Route::parse(&format!("?game={GAME}"));
-    assert_eq!(route.game_id, GAME);
-    assert_eq!(route.namespace_id, "");
+    assert_eq!(route.game_id.as_str(), GAME);
+    assert!(route.namespace_id.is_empty());
 }
 
 #[test]
@@ -84,7 +85,9 @@ fn ids_come_in_their_one_form_whatever_the_link_spelt() {
     let braced = format!("%7B{}%7D", GAME.replace('-', ""));
     for spelt in [upper.as_str(), braced.as_str()] {
         assert_eq!(
-            Route::parse(&format!("#/builds?game={spelt}")).game_id,
+            Route::parse(&format!("#/builds?game={spelt}"))
+                .game_id
+                .as_str(),
             GAME,
             "{spelt}"
         );
@@ -97,8 +100,8 @@ fn text_that_is_not_an_id_survives_the_round_trip() {
     for id in ["a b", "x&ns=y", "50%", "é/…", "a+b", "#frag", "=="] {
         let route = Route {
             page: Page::Builds,
-            game_id: id.to_owned(),
-            namespace_id: String::new(),
+            game_id: GameId::new(id),
+            namespace_id: NamespaceId::default(),
         };
         let hash = route.to_hash();
         assert_eq!(Route::parse(&hash), route, "{id:?} as {hash}");
@@ -109,7 +112,11 @@ fn text_that_is_not_an_id_survives_the_round_trip() {
 fn a_query_reads_as_the_browser_reads_it() {
     // `+` is a space, `%XX` a byte, a bad escape stays as written, bytes that
     // are not UTF-8 are no id, and the first of a repeated key counts.
-    let game = |query: &str| Route::parse(&format!("#/builds?{query}")).game_id;
+    let game = |query: &str| {
+        Route::parse(&format!("#/builds?{query}"))
+            .game_id
+            .to_string()
+    };
     assert_eq!(game("game=a+b"), "a b");
     assert_eq!(game("game=%41%62"), "Ab");
     assert_eq!(game("game=%zz%4"), "%zz%4");

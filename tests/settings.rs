@@ -2,6 +2,7 @@
 //! the action log's words and the confirmation.
 
 use gamecloud::api::{Connection, Method};
+use gamecloud::ids::{GameId, NamespaceId};
 use gamecloud::model::CdnAuthType;
 use gamecloud::settings::{Change, Setting};
 
@@ -60,7 +61,7 @@ fn a_confirmation_says_what_is_set() {
 fn a_change_is_the_request_of_its_operation_on_one_namespace() {
     let conn = connection();
     let call = Change::CdnAuth(CdnAuthType::Basic)
-        .call(&conn, "g 1", "ns/2")
+        .call(&conn, &GameId::new("g 1"), &NamespaceId::new("ns/2"))
         .unwrap();
     assert_eq!(call.method, Method::Put);
     assert_eq!(
@@ -69,7 +70,9 @@ fn a_change_is_the_request_of_its_operation_on_one_namespace() {
     );
     assert_eq!(call.body.as_deref(), Some(r#"{"auth_type":"basic"}"#));
 
-    let call = Change::DomainAuth(true).call(&conn, "g", "n").unwrap();
+    let call = Change::DomainAuth(true)
+        .call(&conn, &GameId::new("g"), &NamespaceId::new("n"))
+        .unwrap();
     assert_eq!(call.method, Method::Put);
     assert_eq!(
         call.url,
@@ -81,33 +84,22 @@ fn a_change_is_the_request_of_its_operation_on_one_namespace() {
 #[test]
 fn a_change_to_a_blank_id_is_refused_before_anything_is_sent() {
     let err = Change::DomainAuth(true)
-        .call(&connection(), "g", " ")
+        .call(&connection(), &GameId::new("g"), &NamespaceId::new(" "))
         .unwrap_err();
     assert_eq!(err.kind(), "invalid_request");
 }
 
 #[test]
-fn a_page_choice_reads_as_the_change_it_makes() {
-    // The radio buttons' values are the values as the page says them.
-    for change in [
-        Change::CdnAuth(CdnAuthType::None),
-        Change::CdnAuth(CdnAuthType::Basic),
-        Change::DomainAuth(true),
-        Change::DomainAuth(false),
+fn a_change_says_its_value_in_the_words_of_the_page_and_the_log() {
+    // The page shows these words beside its choices and the log keeps them;
+    // a type this panel does not know is said as the service named it.
+    for (change, words) in [
+        (Change::CdnAuth(CdnAuthType::None), "none"),
+        (Change::CdnAuth(CdnAuthType::Basic), "basic"),
+        (Change::CdnAuth(CdnAuthType::from_wire("sso")), "sso"),
+        (Change::DomainAuth(true), "enabled"),
+        (Change::DomainAuth(false), "disabled"),
     ] {
-        assert_eq!(Change::of_choice(change.setting(), change.value()), change);
-    }
-    // A type this panel does not know is sent as it is; only `enabled`
-    // enables.
-    assert_eq!(
-        Change::of_choice(Setting::CdnAuth, "sso"),
-        Change::CdnAuth(CdnAuthType::from_wire("sso"))
-    );
-    assert_eq!(Change::of_choice(Setting::CdnAuth, "sso").value(), "sso");
-    for not_enabled in ["", "Enabled", "true", "disabled"] {
-        assert_eq!(
-            Change::of_choice(Setting::DomainAuth, not_enabled),
-            Change::DomainAuth(false)
-        );
+        assert_eq!(change.value(), words);
     }
 }

@@ -114,8 +114,9 @@ impl SearchIndex {
 
     /// Which builds hold every word of `query`, a flag per build (`None`
     /// for a query with no word: all of them). One search through all the
-    /// text for the first word (a word holds no separator, so a match never
-    /// spans two builds), then the other words in the builds it found.
+    /// text for the first word, its first match in each build (a word holds
+    /// no separator, so a match never spans two builds), then the other
+    /// words in the builds it found.
     fn matches(&self, builds: &[BuildSummary], query: &str) -> Option<Vec<bool>> {
         let mut typed = String::new();
         push_searchable(&mut typed, query);
@@ -126,20 +127,20 @@ impl SearchIndex {
         let text = self.text(builds);
         let mut hit = vec![false; builds.len()];
         let n = builds.len().min(text.len());
-        // Matches come in order: the build holding each is found by walking
-        // forward, never by searching again.
-        let (mut i, mut last) = (0, usize::MAX);
-        for (at, _) in text.text.match_indices(first) {
+        // The build holding a match is found by walking forward, never by
+        // searching again; the search then goes on from the next build (a
+        // short word matches many times in one build).
+        let (mut i, mut from) = (0, 0);
+        while let Some(found) = text.text.get(from..).and_then(|t| t.find(first)) {
+            let at = from + found;
             while i < n && text.starts[i + 1] <= at {
                 i += 1;
             }
             if i >= n {
                 break;
             }
-            if i != last {
-                last = i;
-                hit[i] = rest.iter().all(|w| text.haystack(i).contains(w));
-            }
+            hit[i] = rest.iter().all(|w| text.haystack(i).contains(w));
+            from = text.starts[i + 1];
         }
         Some(hit)
     }
@@ -181,7 +182,7 @@ impl SearchIndex {
             }
         };
         let mut keyed: Vec<(u64, u32)> = rows.iter().map(|&i| (key(i), i as u32)).collect();
-        keyed.sort_unstable();
+        sort_pairs(&mut keyed);
         if is_text {
             let text = |i: u32| text(i as usize).as_bytes();
             sort_ties_by_text(&mut keyed, &text, sort.descending);
@@ -249,7 +250,7 @@ impl Text {
 /// a place.
 fn ranks<'a>(n: usize, text: &impl Fn(u32) -> &'a [u8]) -> Vec<u32> {
     let mut keyed: Vec<(u64, u32)> = (0..n as u32).map(|i| (prefix_key(text(i)), i)).collect();
-    keyed.sort_unstable();
+    sort_pairs(&mut keyed);
     sort_ties_by_text(&mut keyed, text, false);
     let mut ranks = vec![0; n];
     let mut rank = 0;
@@ -299,11 +300,61 @@ fn sort_ties_by_text<'a>(
                 entry.0 = direct(text(entry.1).len() as u64);
             }
         }
-        run.sort_unstable();
+        sort_pairs(run);
         if !exhausted {
             runs(run, start, digit + 1, &mut todo);
         }
     }
+}
+
+/// Below this many pairs a comparison sort is quicker than counting digits.
+const RADIX_FROM: usize = 256;
+
+/// Sorts pairs as `sort_unstable` would (by key, then index), in time
+/// linear in their number: a least-significant-digit radix sort, a byte per
+/// pass, the index's bytes first and then the key's, skipping each byte
+/// that every pair shares (a list's sizes or times differ in a few bytes
+/// only), or none for pairs already in order. It does not depend on std's
+/// sorts, which a size-optimised std makes slower.
+fn sort_pairs(pairs: &mut [(u64, u32)]) {
+    if pairs.len() < RADIX_FROM {
+        pairs.sort_unstable();
+        return;
+    }
+    // The service lists builds newest first: the first sort is often done.
+    if pairs.is_sorted() {
+        return;
+    }
+    let digit = |p: &(u64, u32), byte: usize| -> usize {
+        let bits = if byte < 4 {
+            u64::from(p.1) >> (8 * byte)
+        } else {
+            p.0 >> (8 * (byte - 4))
+        };
+        (bits & 0xff) as usize
+    };
+    let mut from = pairs.to_vec();
+    let mut to = vec![(0, 0); pairs.len()];
+    for byte in 0..12 {
+        let mut counts = [0usize; 256];
+        for p in &from {
+            counts[digit(p, byte)] += 1;
+        }
+        if counts.contains(&from.len()) {
+            continue; // every pair has the same byte here
+        }
+        let mut at = 0;
+        for count in counts.iter_mut() {
+            (*count, at) = (at, at + *count);
+        }
+        for p in &from {
+            let d = digit(p, byte);
+            to[counts[d]] = *p;
+            counts[d] += 1;
+        }
+        std::mem::swap(&mut from, &mut to);
+    }
+    pairs.copy_from_slice(&from);
 }
 
 /// Lower-cases `text`, whose parts each end with [`SEP`] or [`END`]: ASCII
@@ -355,4 +406,40 @@ fn prefix_key(s: &[u8]) -> u64 {
     let n = s.len().min(8);
     bytes[..n].copy_from_slice(&s[..n]);
     u64::from_be_bytes(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{sort_pairs, RADIX_FROM};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The radix sort orders as `sort_unstable` does: by key, then by
+        /// index, for keys that share bytes (as sizes and times do) or not.
+        #[test]
+        fn radix_sort_matches_the_comparison_sort(
+            pairs in proptest::collection::vec((any::<u64>(), any::<u32>()), RADIX_FROM..RADIX_FROM * 4),
+            shared in any::<u64>(),
+            mask in any::<u64>(),
+        ) {
+            for pairs in [
+                pairs.clone(),
+                pairs.iter().map(|&(k, i)| ((k & mask) | (shared & !mask), i % 64)).collect(),
+                // Many equal keys, indexes in no order: ties go by index.
+                pairs.iter().map(|&(k, i)| (k % 4, i)).collect(),
+                // In order already, as the service lists builds.
+                {
+                    let mut sorted = pairs.clone();
+                    sorted.sort_unstable();
+                    sorted
+                },
+            ] {
+                let mut radix = pairs.clone();
+                let mut expected = pairs;
+                sort_pairs(&mut radix);
+                expected.sort_unstable();
+                prop_assert_eq!(radix, expected);
+            }
+        }
+    }
 }

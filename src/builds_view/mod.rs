@@ -78,13 +78,19 @@ pub enum StateFilter {
 }
 
 impl StateFilter {
-    /// The filter a choice's value names (`complete`, `unfinished`; any
-    /// other value is every build).
-    pub fn from_value(value: &str) -> StateFilter {
-        match value {
-            "complete" => StateFilter::Complete,
-            "unfinished" => StateFilter::Unfinished,
-            _ => StateFilter::All,
+    /// Every filter, in the order the page offers them.
+    pub const ALL: [StateFilter; 3] = [
+        StateFilter::All,
+        StateFilter::Complete,
+        StateFilter::Unfinished,
+    ];
+
+    /// The filter's name, as the page shows it.
+    pub fn title(self) -> &'static str {
+        match self {
+            StateFilter::All => "All",
+            StateFilter::Complete => "Complete",
+            StateFilter::Unfinished => "Unfinished",
         }
     }
 }

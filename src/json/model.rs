@@ -25,8 +25,9 @@ use super::{first_missing, next_field, Json, RawJson, ToJson};
 ///   loop for every model and one reading function for each field type
 ///   (docs/SIZE.md);
 /// - [`ToJson`]: every key in the fields' order, each value as its
-///   [`Field`] writes it (a `None` as `null`, as serde's derive writes it),
-///   through [`write_fields`];
+///   [`Field`] writes it, through [`write_fields`]; a `None` is left out
+///   (the service's request bodies have no `null`: a port has a `port` or a
+///   `port_range`, never both keys);
 /// - `KEYS`, the keys in the fields' order (at most 32).
 ///
 /// ```ignore
@@ -136,12 +137,14 @@ pub(crate) fn read_fields<'de, A: MapAccess<'de>>(
 }
 
 /// A [`model!`]'s writer, for every model: an object of `keys`, each with
-/// the value of the same place in `values`.
+/// the value of the same place in `values`, but those [`Field::is_absent`].
 pub(crate) fn write_fields(out: &mut Json, keys: &[&str], values: &[&dyn Field]) {
     out.begin_object();
     for (key, value) in keys.iter().zip(values) {
-        out.key(key);
-        value.write_field(out);
+        if !value.is_absent() {
+            out.key(key);
+            value.write_field(out);
+        }
     }
     out.end_object();
 }
@@ -165,6 +168,10 @@ impl<'de, A: MapAccess<'de>, T: Deserialize<'de>> Slot<'de, A> for T {
 pub(crate) trait Field {
     /// Writes the value as the field's JSON value.
     fn write_field(&self, out: &mut Json);
+    /// Whether the key is left out of the object (a `None`).
+    fn is_absent(&self) -> bool {
+        false
+    }
     /// The value held before the key is read: never seen by a caller, as a
     /// required key that is missing fails the read.
     fn stand_in() -> Self
@@ -209,15 +216,15 @@ impl Field for i64 {
     }
 }
 
-/// `None` is written `null`, as serde's derive writes it.
+/// `None` leaves its key out ([`write_fields`]).
 impl<T: Field> Field for Option<T> {
     fn write_field(&self, out: &mut Json) {
-        match self {
-            Some(v) => v.write_field(out),
-            None => {
-                out.raw("null");
-            }
+        if let Some(v) = self {
+            v.write_field(out);
         }
+    }
+    fn is_absent(&self) -> bool {
+        self.is_none()
     }
     fn stand_in() -> Self {
         None

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::wire_enum::wire_enum;
-use crate::json::{Json, ToJson};
+use crate::json::{Field, Json};
 
 wire_enum! {
     /// The protocol of a port configuration.
@@ -28,25 +28,27 @@ impl PortProtocol {
     }
 }
 
-/// The body of `POST .../tokens/development`.
-///
-/// Port numbers are `i64` here so that a value outside the service's signed
-/// 32-bit range survives decoding and is reported by the validator with its
-/// path, instead of failing the whole body.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub struct DevTokenRequest {
-    /// The host the game's clients will reach the development server at.
-    pub hostname: String,
-    /// Port configurations keyed by label, in the order the user gave them.
-    /// Always sent, even empty: the running service answers 500 without it.
-    #[serde(default)]
-    pub ports: Ports,
+crate::json::model! {
+    /// The body of `POST .../tokens/development`.
+    ///
+    /// Port numbers are `i64` here so that a value outside the service's signed
+    /// 32-bit range survives decoding and is reported by the validator with its
+    /// path, instead of failing the whole body.
+    #[derive(Debug, Clone, PartialEq, Eq, Default)]
+    pub struct DevTokenRequest {
+        /// The host the game's clients will reach the development server at.
+        pub hostname: String,
+        /// Port configurations keyed by label, in the order the user gave them.
+        /// Always sent, even empty: the running service answers 500 without it.
+        pub ports: Ports = Ports::default(),
+    }
 }
 
 impl DevTokenRequest {
-    /// One line for the action log: the hostname and the ports (what the
-    /// token will hand out), never the token.
-    pub fn summary(&self) -> String {
+    /// The ports in one line for the action log, "ports game udp 7777, …"
+    /// (what the token will hand out, with the hostname the log keeps
+    /// apart), never the token.
+    pub fn ports_summary(&self) -> String {
         let ports: Vec<String> = self
             .ports
             .iter()
@@ -59,7 +61,7 @@ impl DevTokenRequest {
                 format!("{label} {} {at}", c.protocol)
             })
             .collect();
-        format!("hostname {}; ports {}", self.hostname, ports.join(", "))
+        format!("ports {}", ports.join(", "))
     }
 }
 
@@ -138,12 +140,6 @@ impl FromIterator<(String, PortConfig)> for Ports {
     }
 }
 
-impl Serialize for Ports {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.iter())
-    }
-}
-
 impl<'de> Deserialize<'de> for Ports {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Entries;
@@ -167,26 +163,54 @@ impl<'de> Deserialize<'de> for Ports {
     }
 }
 
-/// One port configuration: a protocol and exactly one of `port` or `port_range`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PortConfig {
-    /// The port's protocol.
-    pub protocol: PortProtocol,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    /// A single port (signed 32-bit on the service).
-    pub port: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    /// A range of ports (`tcp` and `udp` only).
-    pub port_range: Option<PortRange>,
+crate::json::model! {
+    /// One port configuration: a protocol and exactly one of `port` or
+    /// `port_range` (the one it does not have is left out of the body).
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct PortConfig {
+        /// The port's protocol.
+        pub protocol: PortProtocol,
+        /// A single port (signed 32-bit on the service).
+        pub port: Option<i64> = None,
+        /// A range of ports (`tcp` and `udp` only).
+        pub port_range: Option<PortRange> = None,
+    }
 }
 
-/// An inclusive range of ports (`tcp` and `udp` only).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PortRange {
-    /// The first port.
-    pub min: i64,
-    /// The last port (equal to `min` for one port).
-    pub max: i64,
+crate::json::model! {
+    /// An inclusive range of ports (`tcp` and `udp` only).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct PortRange {
+        /// The first port.
+        pub min: i64,
+        /// The last port (equal to `min` for one port).
+        pub max: i64,
+    }
+}
+
+/// A range as a field of [`PortConfig`].
+impl Field for PortRange {
+    fn write_field(&self, out: &mut Json) {
+        out.value(self);
+    }
+    fn stand_in() -> Self {
+        PortRange { min: 0, max: 0 }
+    }
+}
+
+/// The ports as a field of [`DevTokenRequest`]: an object keyed by label,
+/// in order.
+impl Field for Ports {
+    fn write_field(&self, out: &mut Json) {
+        out.begin_object();
+        for (label, config) in self {
+            out.key(label).value(config);
+        }
+        out.end_object();
+    }
+    fn stand_in() -> Self {
+        Ports::default()
+    }
 }
 
 crate::json::model! {
@@ -196,28 +220,5 @@ crate::json::model! {
     pub struct DevTokenResponse {
         /// The new token, shown once (see `crate::token`).
         pub token: String,
-    }
-}
-
-impl ToJson for DevTokenRequest {
-    /// The wire body: `ports` always present, each port with exactly the
-    /// fields it has.
-    fn write_json(&self, out: &mut Json) {
-        out.begin_object().key("hostname").str(&self.hostname);
-        out.key("ports").begin_object();
-        for (label, config) in &self.ports {
-            out.key(label).begin_object();
-            out.key("protocol").str(config.protocol.as_str());
-            if let Some(port) = config.port {
-                out.key("port").i64(port);
-            }
-            if let Some(range) = config.port_range {
-                out.key("port_range").begin_object();
-                out.key("min").i64(range.min).key("max").i64(range.max);
-                out.end_object();
-            }
-            out.end_object();
-        }
-        out.end_object().end_object();
     }
 }

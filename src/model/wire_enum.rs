@@ -57,6 +57,16 @@ macro_rules! wire_enum {
             }
         }
 
+        /// A field of a JSON model: written as its wire string.
+        impl $crate::json::Field for $name {
+            fn write_field(&self, out: &mut $crate::json::Json) {
+                out.str(self.as_str());
+            }
+            fn stand_in() -> Self {
+                $name::Other(String::new())
+            }
+        }
+
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let s = <::std::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(d)?;

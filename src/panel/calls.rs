@@ -7,12 +7,13 @@ use leptos::prelude::*;
 
 use crate::action_log::Entry;
 use crate::api::{Answer, ApiError, Call, Connection, Operation, TOKEN_VARIABLE};
+use crate::ids::{GameId, NamespaceId};
 use crate::panel::session::Session;
+use crate::panel::store::Written;
 use crate::protect::Named;
 use crate::settings::Change;
 use crate::text::Text;
 use crate::transport::{self, Options};
-use crate::validate::IdKind;
 
 /// The call options of the page being built: its calls are aborted when it
 /// goes away (another page, a reload of the view), so nothing lands late.
@@ -37,9 +38,11 @@ pub async fn read<O: Operation>(s: Session, op: &O, opts: &Options) -> Result<O:
 /// What a change sets, for its log entry (the operation names itself), and
 /// the namespaces whose names were typed to confirm it.
 pub struct Logged {
-    pub game_id: String,
-    pub namespace_id: String,
+    pub game_id: GameId,
+    pub namespace_id: NamespaceId,
     pub value: String,
+    /// A development token's hostname (masked in presentation mode), or "".
+    pub hostname: String,
     pub named: Named,
 }
 
@@ -93,7 +96,7 @@ pub async fn set(
     s: Session,
     opts: Options,
     change: Change,
-    ns: String,
+    ns: NamespaceId,
     named: Named,
 ) -> Result<(), ApiError> {
     let game = s.game();
@@ -101,6 +104,7 @@ pub async fn set(
         game_id: game.clone(),
         namespace_id: ns.clone(),
         value: change.value().to_owned(),
+        hostname: String::new(),
         named,
     };
     let call_of = |conn: &Connection| change.call(conn, &game, &ns);
@@ -134,17 +138,14 @@ pub struct Preview {
 
 /// The [`Preview`] of a change to `namespaces`, made without the token, so
 /// that nothing in it can hold the token (tracked).
-pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> Preview {
+pub fn preview(s: Session, change: &Change, namespaces: &[NamespaceId]) -> Preview {
     let conn = Connection::new(&s.base_url.get(), TOKEN_VARIABLE);
-    let game = s.game_id.get();
+    let (game, _) = s.ids();
     let (mut text, mut curl) = (Text::default(), String::new());
     let mut not_for_shells = None;
     for ns in namespaces {
         text.push_plain("\n\n");
-        match conn
-            .clone()
-            .and_then(|c| change.call(&c, game.trim(), ns.trim()))
-        {
+        match conn.clone().and_then(|c| change.call(&c, &game, ns)) {
             Ok(call) => {
                 text.push_plain(call.method.as_str());
                 text.push_plain(" ");
@@ -160,7 +161,7 @@ pub fn preview(s: Session, change: &Change, namespaces: &[String]) -> Preview {
                 }
             }
             Err(_) => {
-                text.push_secret(ns);
+                text.push_secret(ns.as_str());
                 text.push_plain(": cannot be sent as the connection and ids stand");
             }
         }
@@ -210,21 +211,18 @@ fn record(
             change.value,
         ),
     };
-    let label = recent.label_of(IdKind::Namespace, &change.namespace_id);
     let outcome = if anyway {
         format!("{outcome} (sent anyway, past the token check)")
     } else {
         outcome
     };
-    log.record(Entry {
-        at_ms: js_sys::Date::now() as i64,
-        operation: operation.to_owned(),
-        game_id: change.game_id,
-        namespace_id: change.namespace_id,
-        namespace_label: label,
+    let what = Written {
+        operation,
         value,
+        hostname: change.hostname,
         outcome,
         ray_id,
         request,
-    });
+    };
+    log.write(recent, &change.game_id, &change.namespace_id, what);
 }

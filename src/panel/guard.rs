@@ -6,9 +6,10 @@
 use leptos::prelude::*;
 
 use crate::api::ApiError;
-use crate::panel::store::{Log, Protected, Recent};
+use crate::ids::{GameId, NamespaceId};
+use crate::panel::store::{Log, Protected, Recent, Written};
 use crate::protect::{Marks, Named};
-use crate::validate::{canonical_id, IdKind, Issue, IssueCode};
+use crate::validate::{Issue, IssueCode};
 
 /// The protected namespaces, with the labels their names are read from, and
 /// the log their marks are written to (with the selected game).
@@ -30,8 +31,8 @@ impl Guard {
         }
     }
 
-    /// Whether a namespace is marked, in any spelling of its id (tracked).
-    pub fn has(&self, id: &str) -> bool {
+    /// Whether a namespace is marked (tracked).
+    pub fn has(&self, id: &NamespaceId) -> bool {
         self.marks.has(id)
     }
 
@@ -45,25 +46,25 @@ impl Guard {
         self.marks.refresh();
     }
 
+    /// Follows the marks another tab writes ([`crate::panel::store::Stored::follow`]).
+    pub fn follow(&self) {
+        self.marks.follow();
+    }
+
     /// What must be typed to change the namespaces `ids` (taken as
     /// protected): their names ([`crate::protect::phrase`]), each its label
     /// or else its id; nothing for none (tracked, labels too).
-    pub fn phrase(&self, ids: &[String]) -> String {
+    pub fn phrase(&self, ids: &[NamespaceId]) -> String {
         self.recent.with(|_| ());
-        let names: Vec<(String, String)> = ids
+        let names: Vec<(NamespaceId, String)> = ids
             .iter()
-            .map(|ns| {
-                (
-                    ns.trim().to_owned(),
-                    self.recent.label_of(IdKind::Namespace, ns),
-                )
-            })
+            .map(|ns| (ns.clone(), self.recent.label(ns)))
             .collect();
         crate::protect::phrase(&names)
     }
 
     /// The namespaces among `ids` that are protected (tracked).
-    pub fn among(&self, ids: &[String]) -> Vec<String> {
+    pub fn among(&self, ids: &[NamespaceId]) -> Vec<NamespaceId> {
         ids.iter().filter(|id| self.has(id)).cloned().collect()
     }
 
@@ -71,7 +72,7 @@ impl Guard {
     /// as kept at this very moment (another tab may have marked it since the
     /// confirmation), or its name was typed. Otherwise the refusal says so,
     /// and nothing is sent.
-    pub fn may_change(&self, namespace: &str, named: &Named) -> Result<(), ApiError> {
+    pub fn may_change(&self, namespace: &NamespaceId, named: &Named) -> Result<(), ApiError> {
         self.marks.refresh();
         if self
             .marks
@@ -79,38 +80,40 @@ impl Guard {
         {
             return Ok(());
         }
-        let label = self.recent.label_of(IdKind::Namespace, namespace);
+        let label = self.recent.label(namespace);
         Err(ApiError::invalid(Issue::new(
             IssueCode::NamespaceProtected,
             "namespace_id",
             format!(
                 "{} was marked protected after the change was confirmed: nothing was sent to it. Apply again and type its name.",
-                crate::bulk::name(namespace.trim(), &label)
+                crate::bulk::name(namespace.as_str(), &label)
             ),
         )))
     }
 
     /// Marks a namespace protected, or removes the mark once its name was
     /// typed (`named`); the action log says so. Whether it changed.
-    pub fn protect(&self, id: &str, on: bool, named: &Named) -> bool {
-        let id = canonical_id(id);
-        if !on && self.may_change(&id, named).is_err() {
+    pub fn protect(&self, id: &NamespaceId, on: bool, named: &Named) -> bool {
+        if !on && self.may_change(id, named).is_err() {
             return false;
         }
-        if !self.marks.update(|marks| marks.set(&id, on)) {
+        if !self.marks.update(|marks| marks.set(id, on)) {
             return false;
         }
-        self.log.record(crate::action_log::Entry {
-            at_ms: js_sys::Date::now() as i64,
-            operation: "mark-protected".to_owned(),
-            game_id: canonical_id(&self.game_id.get_untracked()),
-            namespace_label: self.recent.label_of(IdKind::Namespace, &id),
-            namespace_id: id,
-            value: if on { "protected" } else { "not protected" }.to_owned(),
-            outcome: "done".to_owned(),
-            ray_id: String::new(),
-            request: String::new(),
-        });
+        let game = GameId::new(&self.game_id.get_untracked());
+        self.log.write(
+            self.recent,
+            &game,
+            id,
+            Written {
+                operation: "mark-protected",
+                value: if on { "protected" } else { "not protected" }.to_owned(),
+                hostname: String::new(),
+                outcome: "done".to_owned(),
+                ray_id: String::new(),
+                request: String::new(),
+            },
+        );
         true
     }
 }

@@ -4,14 +4,14 @@
 
 use leptos::prelude::*;
 
+use crate::ids::{GameId, NamespaceId};
 use crate::settings::{Change, Setting};
-use crate::validate::canonical_id;
 
-/// The last change of each setting, by game and namespace (their one form).
+/// The last change of each setting, by game and namespace.
 /// A short list searched in place, not a map type of its own
 /// (docs/SIZE.md, size rule "lists, not maps").
 #[derive(Clone, Copy)]
-pub struct Memory(RwSignal<Vec<(String, String, Change)>>);
+pub struct Memory(RwSignal<Vec<(GameId, NamespaceId, Change)>>);
 
 impl Memory {
     pub fn new() -> Memory {
@@ -20,22 +20,21 @@ impl Memory {
 
     /// What was last set here for `setting` on a namespace of a game
     /// (tracked).
-    pub fn of(&self, setting: Setting, game: &str, namespace: &str) -> Option<Change> {
-        let (game, namespace) = (canonical_id(game), canonical_id(namespace));
+    pub fn of(&self, setting: Setting, game: &GameId, namespace: &NamespaceId) -> Option<Change> {
         self.0.with(|list| {
             list.iter()
-                .find(|(g, n, c)| *g == game && *n == namespace && c.setting() == setting)
+                .find(|(g, n, c)| g == game && n == namespace && c.setting() == setting)
                 .map(|(.., c)| c.clone())
         })
     }
 
     /// Remembers what was set on a namespace.
-    pub fn remember(&self, change: Change, game: &str, namespace: &str) {
+    pub fn remember(&self, change: Change, game: &GameId, namespace: &NamespaceId) {
         self.0.update(|list| {
             list.retain(|(g, n, c)| {
                 !(g == game && n == namespace && c.setting() == change.setting())
             });
-            list.push((game.to_owned(), namespace.to_owned(), change));
+            list.push((game.clone(), namespace.clone(), change));
         });
     }
 }

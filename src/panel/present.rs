@@ -6,7 +6,6 @@
 //! values to the person who is presenting. The switch is kept for the tab.
 
 use leptos::prelude::*;
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::panel::store::{self, Kept, Store, Stored};
@@ -70,19 +69,17 @@ fn mark(on: bool) {
 pub fn PresentSwitch(on: Switch) -> impl IntoView {
     // A keyboard event with Alt down shows it; any other, or the window
     // losing the focus (Alt+Tab: the key's release goes elsewhere), hides it.
-    let alt = Closure::<dyn Fn(web_sys::Event)>::new(|ev: web_sys::Event| {
+    let alt = |ev: web_sys::Event| {
         let held =
             ev.type_() == "keydown" && ev.unchecked_ref::<web_sys::KeyboardEvent>().alt_key();
         if let Some(root) = document().document_element() {
             let _ = root.class_list().toggle_with_force("gc-reveal", held);
         }
-    });
-    for kind in ["keydown", "keyup"] {
-        let _ = document().add_event_listener_with_callback(kind, alt.as_ref().unchecked_ref());
-    }
-    let _ = window().add_event_listener_with_callback("blur", alt.as_ref().unchecked_ref());
-    // The listeners live as long as the page.
-    alt.forget();
+    };
+    // Keys reach the window from the document; the window's own blur too.
+    let listeners =
+        ["keydown", "keyup", "blur"].map(|kind| window_event_listener_untyped(kind, alt));
+    on_cleanup(move || listeners.into_iter().for_each(|l| l.remove()));
     view! {
         <label class="gc-check gc-present">
             <input type="checkbox" role="switch" name="presenting" aria-describedby="present-hint"
@@ -111,49 +108,14 @@ pub fn name(id: &str, label: &str, protected: bool) -> impl IntoView {
     view! { {open} <span class=class>{id.to_owned()}</span> {close} }
 }
 
-/// `text` with each `secret` in it masked in presentation mode (a file
-/// name or a snippet that holds an id).
-pub fn masking(text: &str, secret: &str) -> impl IntoView {
-    let mut parts = Vec::new();
-    for (i, part) in text.split(secret).enumerate() {
-        if i > 0 {
-            parts.push((secret.to_owned(), true));
-        }
-        parts.push((part.to_owned(), false));
-    }
-    parts
-        .into_iter()
-        .map(|(t, masked)| view! { <span class:gc-secret=masked>{t}</span> })
+/// `text` for the page: its plain runs as they are, each secret run in a
+/// span that presentation mode masks (text, never markup).
+pub fn shown(text: &Text) -> impl IntoView {
+    text.parts()
+        .iter()
+        .map(|part| match part {
+            Part::Plain(run) => run.clone().into_any(),
+            Part::Secret(run) => view! { <span class="gc-secret">{run.clone()}</span> }.into_any(),
+        })
         .collect_view()
-}
-
-/// A value of the action log, its hostname masked: a token's request is
-/// logged as "hostname <host>; ports …" ([`crate::model::DevTokenRequest::summary`]).
-pub fn log_value(value: String) -> impl IntoView {
-    let (host, rest) = match value.strip_prefix("hostname ") {
-        Some(v) => v.split_at(v.rfind("; ports ").unwrap_or(v.len())),
-        None => ("", value.as_str()),
-    };
-    let lead = if host.is_empty() { "" } else { "hostname " };
-    view! { {lead} <span class="gc-secret">{host.to_owned()}</span> {rest.to_owned()} }
-}
-
-/// Sets `el`'s content to `text`: its plain runs as text, each secret run
-/// in a span that presentation mode masks (DOM text nodes: nothing in it is
-/// read as markup).
-pub fn fill(el: &web_sys::Element, text: &Text) {
-    el.set_text_content(None);
-    for part in text.parts() {
-        let node: Option<web_sys::Node> = match part {
-            Part::Secret(run) => document().create_element("span").ok().map(|span| {
-                span.set_class_name("gc-secret");
-                span.set_text_content(Some(run));
-                span.into()
-            }),
-            Part::Plain(run) => Some(document().create_text_node(run).into()),
-        };
-        if let Some(node) = node {
-            let _ = el.append_child(&node);
-        }
-    }
 }

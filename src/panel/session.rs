@@ -6,9 +6,9 @@
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::api::{ApiError, Connection};
+use crate::ids::{GameId, NamespaceId};
 use crate::panel::guard::Guard;
 use crate::panel::last_set::Memory;
 use crate::panel::store::{KeptToken, Log, Protected, Recent};
@@ -91,7 +91,7 @@ impl Session {
         let kept_token = KeptToken::load();
         let remembered = kept_token.with_untracked(String::clone);
         let (recent, log) = (Recent::load(), Log::load());
-        let game_id = RwSignal::new(route.game_id);
+        let game_id = RwSignal::new(route.game_id.to_string());
         Session {
             base_url: RwSignal::new(origin),
             remember: RwSignal::new(!remembered.is_empty()),
@@ -100,7 +100,7 @@ impl Session {
             now: RwSignal::new(js_sys::Date::now() as i64),
             presenting: crate::panel::present::kept(),
             game_id,
-            namespace_id: RwSignal::new(route.namespace_id),
+            namespace_id: RwSignal::new(route.namespace_id.to_string()),
             page: RwSignal::new(route.page),
             last_set: Memory::new(),
             recent,
@@ -133,34 +133,25 @@ impl Session {
             let kept = if remember { token } else { String::new() };
             self.kept_token.update(|t| *t = kept);
         });
-        let on_hash = Closure::<dyn FnMut()>::new(move || {
+        // Back and forward: the address names the page and the ids.
+        let on_hash = window_event_listener_untyped("hashchange", move |_| {
             let hash = web_sys::window()
                 .and_then(|w| w.location().hash().ok())
                 .unwrap_or_default();
             let route = Route::parse(&hash);
             self.page.set(route.page);
             if !route.game_id.is_empty() {
-                self.game_id.set(route.game_id);
+                self.game_id.set(route.game_id.to_string());
             }
             if !route.namespace_id.is_empty() {
-                self.namespace_id.set(route.namespace_id);
+                self.namespace_id.set(route.namespace_id.to_string());
             }
         });
-        // Another tab wrote a kept value: each store follows at once.
-        let on_storage = Closure::<dyn FnMut()>::new(move || {
-            self.recent.refresh();
-            self.log.refresh();
-            self.protected.refresh();
-        });
-        if let Some(w) = web_sys::window() {
-            let _ =
-                w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
-            let _ =
-                w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
-        }
-        // The listeners live as long as the page.
-        on_hash.forget();
-        on_storage.forget();
+        on_cleanup(move || on_hash.remove());
+        // Another tab wrote a kept value: each store follows its own key.
+        self.recent.follow();
+        self.log.follow();
+        self.protected.follow();
     }
 
     /// The link to a page with the current ids.
@@ -171,17 +162,15 @@ impl Session {
     /// A page with the current ids; without them in presentation mode, so
     /// that the address bar and the links show none.
     fn route(self, page: Page) -> Route {
-        let id = |s: RwSignal<String>| {
-            if self.presenting.is_on() {
-                String::new()
-            } else {
-                s.get().trim().to_owned()
-            }
+        let (game_id, namespace_id) = if self.presenting.is_on() {
+            Default::default()
+        } else {
+            self.ids()
         };
         Route {
             page,
-            game_id: id(self.game_id),
-            namespace_id: id(self.namespace_id),
+            game_id,
+            namespace_id,
         }
     }
 
@@ -197,7 +186,7 @@ impl Session {
     /// no (the action log says so).
     pub fn checked_connection(&self) -> Result<(Connection, bool), ApiError> {
         let token = self.token.get_untracked();
-        let fitness = Fitness::of(&token, &self.game(), js_sys::Date::now() as i64);
+        let fitness = Fitness::of(&token, self.game().as_str(), js_sys::Date::now() as i64);
         let anyway = self.sends_anyway(&fitness);
         if !fitness.allows_calls() && !anyway {
             return Err(ApiError::invalid(Issue::new(
@@ -230,14 +219,21 @@ impl Session {
             .then(|| Fitness::of(&token, self.game_id.get().trim(), self.now.get()))
     }
 
-    /// The selected game's id, in its one form (what is sent).
-    pub fn game(&self) -> String {
-        crate::validate::canonical_id(&self.game_id.get_untracked())
+    /// The selected game's id, made from its field (untracked).
+    pub fn game(&self) -> GameId {
+        GameId::new(&self.game_id.get_untracked())
     }
 
-    /// The selected namespace's id, in its one form (what is sent, marked
-    /// and compared).
-    pub fn namespace(&self) -> String {
-        crate::validate::canonical_id(&self.namespace_id.get_untracked())
+    /// The selected namespace's id, made from its field (untracked).
+    pub fn namespace(&self) -> NamespaceId {
+        NamespaceId::new(&self.namespace_id.get_untracked())
+    }
+
+    /// The selected game's and namespace's ids (tracked).
+    pub fn ids(&self) -> (GameId, NamespaceId) {
+        (
+            GameId::new(&self.game_id.get()),
+            NamespaceId::new(&self.namespace_id.get()),
+        )
     }
 }

@@ -6,7 +6,7 @@ use std::process::Command;
 
 use anyhow::{bail, Context, Result};
 
-use crate::cmd::{self, step, Env};
+use crate::cmd::{self, kb, step, Env};
 use crate::fingerprint;
 use crate::imports;
 use crate::integrity::sri;
@@ -381,9 +381,4 @@ fn report_sizes(sizes: &[(String, u64, u64)]) -> u64 {
     let total: u64 = sizes.iter().map(|s| s.2).sum();
     println!("  total: {} gzipped", kb(total));
     total
-}
-
-/// Bytes as the reports and budgets print them (KB = 1024 bytes).
-pub(crate) fn kb(bytes: u64) -> String {
-    format!("{:.1} KB", bytes as f64 / 1024.0)
 }

@@ -67,7 +67,7 @@ const STEPS: &[(&str, Action)] = &[
     ("build local service", Action::Check("cargo", &["build", "--package", "local-service"])),
     ("wasm tests (headless Chromium)", Action::Task(wasm_tests)),
     ("release panel (nightly, trunk, splitter)", Action::Task(|run| dist(&run.env).map(|sizes| run.panel = Some(sizes)))),
-    ("panel budgets (opening, deep links, every file)", Action::Task(|run| panel_budgets(run.panel.as_ref()))),
+    ("panel budgets (opening, each deep link)", Action::Task(|run| panel_budgets(run.panel.as_ref()))),
     ("no server function, no wasm-streams classes", Action::Task(no_server_functions)),
     ("JS module build (nightly)", Action::Task(|run| js(&run.env).map(|gz| run.js_gz = Some(gz)))),
     ("JS module size budget", Action::Task(|run| budget("the JS module", run.js_gz, JS_BUDGET_BYTES))),

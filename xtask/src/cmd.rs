@@ -1,6 +1,7 @@
 //! Running tools: [`Env`], what every command gets (the checkout, a `PATH`
 //! with the project's tools first, offline cargo once the crates are in),
-//! and the ways a task runs one (announced, or for its output). It uses no
+//! the ways a task runs one (announced, or for its output), and how bytes
+//! are printed ([`kb`]). It uses no
 //! other module of the runner, so the set-up and the toolchain both lean on
 //! it and neither on the other's plumbing.
 
@@ -119,4 +120,9 @@ pub fn run_cmd(what: &str, mut cmd: Command) -> Result<()> {
 /// Announces a step, in bold.
 pub fn step(what: &str) {
     eprintln!("\x1b[1m==> {what}\x1b[0m");
+}
+
+/// Bytes as the reports and budgets print them (KB = 1024 bytes).
+pub(crate) fn kb(bytes: u64) -> String {
+    format!("{:.1} KB", bytes as f64 / 1024.0)
 }

@@ -3,8 +3,8 @@
 
 use anyhow::{anyhow, Context, Result};
 
-use crate::build::{build_js, build_panel, dist, js, kb, PanelSizes, DIST, PKG};
-use crate::cmd::{self, step, Env};
+use crate::build::{build_js, build_panel, dist, js, PanelSizes, DIST, PKG};
+use crate::cmd::{self, kb, step, Env};
 use crate::fingerprint;
 use crate::opt::{WASM_FEATURES, WASM_OPT};
 use crate::paths;
@@ -20,9 +20,6 @@ pub const FIRST_LOAD_BYTES: u64 = 140 * 1024;
 /// A deep link to any page: the first load and the parts that page needs.
 pub const DEEP_LINK_BYTES: u64 = 190 * 1024;
 
-/// Every file of `dist/` together.
-pub const TOTAL_BYTES: u64 = 260 * 1024;
-
 /// The JS module: every `.wasm` and `.js` of `pkg/`.
 pub const JS_BUDGET_BYTES: u64 = 68 * 1024;
 
@@ -30,8 +27,10 @@ pub const JS_BUDGET_BYTES: u64 = 68 * 1024;
 /// compiler or a small fix does not break the build.
 const HEADROOM_PERCENT: u64 = 2;
 
-/// The panel's budgets, each with [`HEADROOM_PERCENT`] to spare: opening
-/// it, a deep link to each page, every file.
+/// The panel's budgets, each with [`HEADROOM_PERCENT`] to spare: what a
+/// person downloads to open it, and to follow a deep link to each page.
+/// Every file together is printed, never gated: no one downloads them all,
+/// and a new page in a part of its own costs no other page a byte.
 pub(crate) fn panel_budgets(sizes: Option<&PanelSizes>) -> Result<()> {
     let sizes = sizes.context("nothing was built to measure")?;
     let mut results = vec![budget(
@@ -43,7 +42,11 @@ pub(crate) fn panel_budgets(sizes: Option<&PanelSizes>) -> Result<()> {
         let what = format!("a page that needs the part {point:?}");
         results.push(budget(&what, Some(*bytes), DEEP_LINK_BYTES));
     }
-    results.push(budget("every file", Some(sizes.total), TOTAL_BYTES));
+    println!(
+        "every file of {DIST}/ together (printed, not gated): {} gzipped ({} bytes)",
+        kb(sizes.total),
+        sizes.total
+    );
     results.into_iter().collect()
 }
 
@@ -103,11 +106,10 @@ pub fn bench(env: &Env) -> Result<()> {
     let sizes = dist(env)?;
     cmd::run(env, "cargo", &["build", "--package", "local-service"])?;
     println!(
-        "panel download: {} to open it (budget {}), {} in all (budget {})",
+        "panel download: {} to open it (budget {}), {} in all files",
         kb(sizes.first_load),
         kb(FIRST_LOAD_BYTES),
         kb(sizes.total),
-        kb(TOTAL_BYTES)
     );
     let mut node = env.cmd("node");
     node.arg("e2e/bench.mjs");

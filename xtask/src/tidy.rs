@@ -38,8 +38,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 
-use crate::build::kb;
-use crate::cmd::{step, Env};
+use crate::cmd::{kb, step, Env};
 
 /// Generated output, never a path the docs must find in a checkout.
 const GENERATED: [&str; 4] = ["dist", "pkg", "target", "node_modules"];

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::model::CdnAuthType;
 use crate::panel::session::Session;
 use crate::panel::widgets::BulkChange;
-use crate::panel::widgets::{Choices, LastSet};
+use crate::panel::widgets::{Choice, Choices, LastSet};
 use crate::settings::{Change, Setting};
 
 fn meaning(t: &CdnAuthType) -> &'static str {
@@ -22,16 +22,21 @@ fn meaning(t: &CdnAuthType) -> &'static str {
 #[component]
 pub fn CdnAuthPage() -> impl IntoView {
     let s = Session::get();
-    let choice = RwSignal::new(CdnAuthType::None.to_string());
+    let choice = RwSignal::new(CdnAuthType::None);
     let last = Signal::derive(move || {
+        let (game, namespace) = s.ids();
         s.last_set
-            .of(Setting::CdnAuth, &s.game_id.get(), &s.namespace_id.get())
+            .of(Setting::CdnAuth, &game, &namespace)
             .map(|c| c.value().to_owned())
     });
 
     let options = CdnAuthType::KNOWN
         .iter()
-        .map(|t| (t.as_str(), meaning(t)))
+        .map(|t| Choice {
+            value: t.clone(),
+            name: t.as_str(),
+            meaning: meaning(t),
+        })
         .collect();
     view! {
         <section class="gc-page" aria-labelledby="cdn-heading">
@@ -40,8 +45,8 @@ pub fn CdnAuthPage() -> impl IntoView {
                 "Who may fetch a namespace's CDN content. The service cannot report the current setting, so the panel shows only what it last set here."
             </p>
             <LastSet value=last />
-            <Choices legend="Authentication type" name="cdn-auth" value=choice options />
-            <BulkChange change=Signal::derive(move || choice.with(|c| Change::of_choice(Setting::CdnAuth, c))) />
+            {Choices::new("Authentication type", options).radios(choice)}
+            <BulkChange change=Signal::derive(move || Change::CdnAuth(choice.get())) />
         </section>
     }
 }

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ids::NamespaceId;
+
 use crate::model::Timestamp;
 use crate::panel::widgets::Confirm;
 use crate::text::Text;
@@ -86,9 +88,12 @@ pub fn LogPage() -> impl IntoView {
                                         <td>{when(e.at_ms)}</td>
                                         <td>{e.operation}</td>
                                         <td title=titled.then_some(game)>
-                                            {crate::panel::present::name(&e.namespace_id, &e.namespace_label, s.protected.has(&e.namespace_id))}
+                                            {crate::panel::present::name(&e.namespace_id, &e.namespace_label, s.protected.has(&NamespaceId::new(&e.namespace_id)))}
                                         </td>
-                                        <td>{crate::panel::present::log_value(e.value)}</td>
+                                        <td>
+                                            {(!e.hostname.is_empty()).then(|| view! { "hostname " <span class="gc-secret">{e.hostname}</span> "; " })}
+                                            {e.value}
+                                        </td>
                                         <td class:gc-bad=failed>{e.outcome}</td>
                                         <td><code class="gc-secret">{e.ray_id}</code></td>
                                         // Its URL holds the host and the ids.

@@ -7,13 +7,12 @@ use crate::panel::session::Session;
 use crate::panel::widgets::{Confirm, TokenLife};
 use crate::protect::Named;
 use crate::text::Text;
-use crate::validate::IdKind;
 
 #[component]
 pub fn ConnectionForm() -> impl IntoView {
     let s = Session::get();
     let show_token = RwSignal::new(false);
-    let protected = move || s.protected.has(&s.namespace_id.get());
+    let protected = move || s.protected.has(&s.ids().1);
     // Removing a mark is a change to the namespace like any other: its name
     // is typed in the confirmation first. Adding one asks nothing.
     let unmarking = RwSignal::new(false);
@@ -121,21 +120,25 @@ pub fn ConnectionForm() -> impl IntoView {
                 open=unmarking
                 text=Signal::derive(move || Text::default()
                     .plain("Remove the protected mark from namespace ")
-                    .secret(&guarded.get().concat())
+                    .secret(&guarded.with(|ids| ids.iter().map(|id| id.to_string()).collect::<String>()))
                     .plain("? A change to it will no longer ask for its name."))
                 confirm="Remove the mark"
-                on_confirm=Callback::new(move |named| { s.protected.protect(&guarded.get_untracked().concat(), false, &named); })
+                on_confirm=Callback::new(move |named| {
+                    for id in guarded.get_untracked() {
+                        s.protected.protect(&id, false, &named);
+                    }
+                })
                 guarded=guarded
             />
             <p class="gc-hint gc-warning" role="status">
                 {move || {
-                    let ns = s.namespace_id.get();
+                    let ns = s.ids().1;
                     // Again when the namespace is labelled.
                     s.recent.with(|_| ());
-                    let label = s.recent.label_of(IdKind::Namespace, ns.trim());
+                    let label = s.recent.label(&ns);
                     // "" rather than nothing (the hint hides when :empty): a
                     // child of a type the panel already has costs no code.
-                    if !protected() && crate::protect::looks_like_production(&ns, &label) {
+                    if !protected() && crate::protect::looks_like_production(ns.as_str(), &label) {
                         "Its name says production: mark it protected?"
                     } else {
                         ""

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::ids::NamespaceId;
 use crate::panel::present::name;
 use crate::panel::session::Session;
 use crate::panel::store::dropped_note;
@@ -19,11 +20,12 @@ pub fn RecentIds() -> impl IntoView {
     let recent = s.recent;
     // Why a label was not kept.
     let refused = RwSignal::new(String::new());
-    // Drawn again when a label is refused: the field shows the one kept.
-    let redraw = RwSignal::new(0u32);
-    let relabel = move |kind: IdKind, id: &str, label: String| {
+    // A label that cannot be kept is refused, and its field shows the kept
+    // one again.
+    let relabel = move |kind: IdKind, id: &str, field: web_sys::HtmlInputElement| {
+        let label = field.value();
         let renames_protected = kind == IdKind::Namespace
-            && s.protected.has(id)
+            && s.protected.has(&NamespaceId::new(id))
             && recent.label_of(kind, id) != label.trim();
         let why = if renames_protected {
             Some("A protected namespace keeps its name: remove its mark first (that asks for the name).")
@@ -32,7 +34,7 @@ pub fn RecentIds() -> impl IntoView {
         };
         refused.set(why.unwrap_or_default().to_owned());
         if why.is_some() {
-            redraw.update(|n| *n += 1);
+            field.set_value(&recent.label_of(kind, id));
         }
     };
     view! {
@@ -43,13 +45,11 @@ pub fn RecentIds() -> impl IntoView {
             })}
             <p class="gc-hint gc-bad" role="alert">{refused}</p>
             // Re-rendered whole when the list changes (a click, or a label's
-            // change event after its edit): no keyed diffing needed, and none
-            // of its code in the wasm. One closure over `AnyView` rather than
-            // `<Show>` around a list of its own (which rendered the list twice
-            // for each change): a closure of a type the panel's views already
-            // have costs no code of its own.
+            // change event after its edit), not keyed:
+            // docs/SIZE.md, size rule "recent ids unkeyed". One closure over
+            // `AnyView` rather than `<Show>` around a list of its own (which
+            // rendered the list twice for each change).
             {move || {
-                redraw.track();
                 let list = recent.with(|r| r.0.clone());
                 if list.is_empty() {
                     return view! { <p class="gc-muted">"Ids you use are listed here, so you can pick them again."</p> }.into_any();
@@ -65,7 +65,7 @@ pub fn RecentIds() -> impl IntoView {
                                 IdKind::Game => s.game_id.set(i2.clone()),
                                 IdKind::Namespace => s.namespace_id.set(i2.clone()),
                             };
-                            let on_label = move |ev| relabel(kind, &i3, event_target_value(&ev));
+                            let on_label = move |ev| relabel(kind, &i3, event_target(&ev));
                             let forget = {
                                 let id = id.clone();
                                 move |_| recent.forget(kind, &id)
@@ -75,7 +75,7 @@ pub fn RecentIds() -> impl IntoView {
                             view! {
                                 <li>
                                     <span class="gc-muted">{noun}</span>
-                                    <button type="button" class="gc-small" on:click=use_it>"Use " {name(&id, &r.label, kind == IdKind::Namespace && s.protected.has(&id))}</button>
+                                    <button type="button" class="gc-small" on:click=use_it>"Use " {name(&id, &r.label, kind == IdKind::Namespace && s.protected.has(&NamespaceId::new(&id)))}</button>
                                     <input type="text" aria-label=format!("Label for {which}") placeholder="Label"
                                         prop:value=r.label.clone() on:change=on_label />
                                     <button type="button" class="gc-small" aria-label=format!("Forget {which}") on:click=forget>"Forget"</button>

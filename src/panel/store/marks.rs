@@ -1,6 +1,7 @@
 //! The protected namespaces' store.
 
 use super::{Kept, Stored, PROTECTED};
+use crate::ids::NamespaceId;
 use crate::protect::Marks;
 
 /// The protected namespaces ([`crate::protect`]), kept in `localStorage`
@@ -20,8 +21,8 @@ impl Kept for Marks {
 }
 
 impl Protected {
-    /// Whether the namespace, in any spelling, is protected (tracked).
-    pub fn has(self, id: &str) -> bool {
+    /// Whether the namespace is protected (tracked).
+    pub fn has(self, id: &NamespaceId) -> bool {
         self.with(|marks| marks.has(id))
     }
 }

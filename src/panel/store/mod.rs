@@ -10,7 +10,7 @@ mod recent;
 mod stored;
 mod token;
 
-pub use log::Log;
+pub use log::{Log, Written};
 pub use marks::Protected;
 pub use recent::Recent;
 pub use stored::{Kept, Stored};

@@ -2,6 +2,7 @@
 //! gave it.
 
 use super::{Kept, Stored, RECENT, RECENT_V1};
+use crate::ids::{GameId, NamespaceId};
 use crate::validate::{canonical_id, IdKind};
 
 /// How many ids of each kind are kept.
@@ -114,23 +115,26 @@ pub type Recent = Stored<RecentIds>;
 
 impl Recent {
     /// The namespaces kept, with their labels, newest first (tracked).
-    pub fn namespaces(self) -> Vec<(String, String)> {
+    pub fn namespaces(self) -> Vec<(NamespaceId, String)> {
         self.with(|r| {
             r.0.iter()
                 .filter(|e| e.kind == IdKind::Namespace)
-                .map(|e| (e.id.clone(), e.label.clone()))
+                .map(|e| (NamespaceId::new(&e.id), e.label.clone()))
                 .collect()
         })
     }
 
     /// Moves a call's ids to the front (after it worked).
-    pub fn record(self, game: &str, ns: &str) {
+    pub fn record(self, game: &GameId, ns: &NamespaceId) {
         self.update(|ids| {
-            for (kind, id) in [(IdKind::Namespace, ns), (IdKind::Game, game)] {
-                let id = canonical_id(id);
+            for (kind, id) in [
+                (IdKind::Namespace, ns.as_str()),
+                (IdKind::Game, game.as_str()),
+            ] {
                 if id.is_empty() {
                     continue;
                 }
+                let id = id.to_owned();
                 let label = ids
                     .find(kind, &id)
                     .map(|i| ids.0.remove(i).label)
@@ -139,6 +143,11 @@ impl Recent {
             }
             keep_newest(&mut ids.0);
         });
+    }
+
+    /// The label given to a namespace, or "" (untracked).
+    pub fn label(self, id: &NamespaceId) -> String {
+        self.label_of(IdKind::Namespace, id.as_str())
     }
 
     /// The label given to an id, or "" (untracked).

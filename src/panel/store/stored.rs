@@ -3,6 +3,7 @@
 use std::marker::PhantomData;
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::{load, load_migrating, save, storage, Store};
 
@@ -102,6 +103,25 @@ impl<K: Kept> Stored<K> {
         save(K::STORE, K::KEY, Some(&K::write(&now)));
         self.value.set(now);
         out
+    }
+
+    /// Follows what another tab writes under this value's key (the
+    /// `storage` event, which names the key; `None` when storage was
+    /// cleared), until the calling component goes away. A tab's
+    /// `sessionStorage` is its own: nothing to follow.
+    pub fn follow(self) {
+        if matches!(K::STORE, Store::Session) {
+            return;
+        }
+        let listener = window_event_listener_untyped("storage", move |ev| {
+            let key = ev
+                .dyn_ref::<web_sys::StorageEvent>()
+                .and_then(web_sys::StorageEvent::key);
+            if key.is_none_or(|key| key == K::KEY) {
+                self.refresh();
+            }
+        });
+        on_cleanup(move || listener.remove());
     }
 
     /// Reads the value again from what is kept (another tab wrote it: the

@@ -1,4 +1,8 @@
-//! A setting's page: what was last set, and the choice of a value.
+//! A choice among a few typed values, as radio buttons or a drop-down list,
+//! and what a setting was last set to.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
@@ -16,26 +20,131 @@ pub fn LastSet(#[prop(into)] value: Signal<Option<String>>) -> impl IntoView {
     }
 }
 
-/// Radio buttons for one value: each choice's name, in bold, and what it
-/// means.
-#[component]
-pub fn Choices(
-    legend: &'static str,
-    name: &'static str,
-    value: RwSignal<String>,
-    options: Vec<(&'static str, &'static str)>,
-) -> impl IntoView {
+/// One option of [`Choices`]: the value itself, its name, and what it means
+/// (shown beside a radio button; a drop-down list shows the name only).
+pub struct Choice<T> {
+    pub value: T,
+    pub name: &'static str,
+    pub meaning: &'static str,
+}
+
+impl<T> Choice<T> {
+    /// An option shown by its name alone.
+    pub fn named(value: T, name: &'static str) -> Self {
+        Choice {
+            value,
+            name,
+            meaning: "",
+        }
+    }
+}
+
+/// Tells radio groups apart: each gets a `name` of its own.
+static GROUPS: AtomicU32 = AtomicU32::new(0);
+
+/// One value chosen among a few, shown as radio buttons ([`Choices::radios`])
+/// or a drop-down list ([`Choices::select`]). The signal holds the value,
+/// never its text: the markup knows each option only by its place in the
+/// list, so nothing typed into the page (or a value the list does not hold)
+/// can become a value. Generic only at its edge (which place holds the
+/// value, and the value of a place); each shape is drawn by one function for
+/// every type, and a page pulls in only the shape it shows (docs/SIZE.md,
+/// size rule "typed choices").
+pub struct Choices<T> {
+    /// The radios' legend, or the drop-down list's accessible name.
+    label: &'static str,
+    options: Vec<Choice<T>>,
+}
+
+impl<T: Clone + PartialEq + Send + Sync + 'static> Choices<T> {
+    pub fn new(label: &'static str, options: Vec<Choice<T>>) -> Self {
+        Choices { label, options }
+    }
+
+    /// As radio buttons, each with what it means.
+    pub fn radios(self, value: RwSignal<T>) -> AnyView {
+        self.radios_with(value, ().into_any())
+    }
+
+    /// As radio buttons, with `after` in the same group (an option of the
+    /// choice, such as a checkbox).
+    pub fn radios_with(self, value: RwSignal<T>, after: AnyView) -> AnyView {
+        let (names, place, pick) = self.bind(value);
+        radio_list(self.label, names, place, pick, after)
+    }
+
+    /// As a drop-down list.
+    pub fn select(self, value: RwSignal<T>) -> AnyView {
+        let (names, place, pick) = self.bind(value);
+        select_list(self.label, names, place, pick)
+    }
+
+    /// The options' names and meanings, the place of the value (tracked),
+    /// and what sets the value of a place.
+    fn bind(&self, value: RwSignal<T>) -> (Names, Signal<Option<usize>>, Callback<usize>) {
+        let names = self.options.iter().map(|o| (o.name, o.meaning)).collect();
+        let values: Arc<[T]> = self.options.iter().map(|o| o.value.clone()).collect();
+        let place = {
+            let values = values.clone();
+            Signal::derive(move || value.with(|now| values.iter().position(|x| x == now)))
+        };
+        let pick = Callback::new(move |i: usize| {
+            if let Some(v) = values.get(i) {
+                value.set(v.clone());
+            }
+        });
+        (names, place, pick)
+    }
+}
+
+/// Each option's name and meaning, in order.
+type Names = Vec<(&'static str, &'static str)>;
+
+/// Radio buttons: the one at `place` checked, `pick` told the place chosen;
+/// `after` closes the group. A name with a meaning is in bold before it.
+fn radio_list(
+    label: &'static str,
+    names: Names,
+    place: Signal<Option<usize>>,
+    pick: Callback<usize>,
+    after: AnyView,
+) -> AnyView {
+    let group = format!("gc-choices-{}", GROUPS.fetch_add(1, Ordering::Relaxed));
     view! {
         <fieldset class="gc-choices">
-            <legend>{legend}</legend>
-            {options.into_iter().map(|(v, meaning)| view! {
+            <legend>{label}</legend>
+            {names.into_iter().enumerate().map(|(i, (name, meaning))| view! {
                 <label class="gc-choice">
-                    <input type="radio" name=name value=v
-                        prop:checked=move || value.with(|c| c == v)
-                        on:change=move |_| value.set(v.to_owned()) />
-                    <span><strong>{v}</strong> " — " {meaning}</span>
+                    <input type="radio" name=group.clone() prop:checked=move || place.get() == Some(i)
+                        on:change=move |_| pick.run(i) />
+                    {if meaning.is_empty() {
+                        view! { <span>{name}</span> }.into_any()
+                    } else {
+                        view! { <span><strong>{name}</strong> " — " {meaning}</span> }.into_any()
+                    }}
                 </label>
             }).collect_view()}
+            {after}
         </fieldset>
     }
+    .into_any()
+}
+
+/// A drop-down list: the option at `place` selected, `pick` told the place
+/// chosen.
+fn select_list(
+    label: &'static str,
+    names: Names,
+    place: Signal<Option<usize>>,
+    pick: Callback<usize>,
+) -> AnyView {
+    view! {
+        <select aria-label=label prop:value=move || place.get().unwrap_or(0).to_string()
+            on:change=move |ev| pick.run(event_target_value(&ev).parse().unwrap_or(usize::MAX))>
+            {names.into_iter().enumerate().map(|(i, (name, _))| view! {
+                <option value=i.to_string()>{name}</option>
+            }).collect_view()}
+        </select>
+    }
+    .into_any()
 }

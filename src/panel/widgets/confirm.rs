@@ -3,6 +3,7 @@
 use super::copy::copy;
 use leptos::prelude::*;
 
+use crate::ids::NamespaceId;
 use crate::protect::Named;
 use crate::text::Text;
 
@@ -31,7 +32,7 @@ pub fn Confirm(
     /// pressed (read again then, whatever another tab did meanwhile:
     /// removing a mark asks for the name there too).
     #[prop(optional)]
-    guarded: RwSignal<Vec<String>>,
+    guarded: RwSignal<Vec<NamespaceId>>,
 ) -> impl IntoView {
     let s = crate::panel::session::Session::get();
     let dialog = NodeRef::<leptos::html::Dialog>::new();
@@ -43,23 +44,25 @@ pub fn Confirm(
         let phrase = phrase();
         phrase.is_empty() || crate::protect::confirms(&typed.get(), &phrase)
     };
+    // The question, and the names to type when protected namespaces are
+    // among those it changes.
+    let question = move || {
+        let mut text = text.get();
+        let phrase = phrase();
+        if !phrase.is_empty() {
+            text.append(
+                Text::default()
+                    .plain("\n\nProtected: type ")
+                    .secret(&phrase)
+                    .plain(" to apply."),
+            );
+        }
+        crate::panel::present::shown(&text)
+    };
     Effect::new(move |_| {
         let (Some(d), wanted) = (dialog.get(), open.get()) else {
             return;
         };
-        if let Some(question) = d.first_element_child() {
-            let mut text = text.get();
-            let phrase = phrase();
-            if !phrase.is_empty() {
-                text.append(
-                    Text::default()
-                        .plain("\n\nProtected: type ")
-                        .secret(&phrase)
-                        .plain(" to apply."),
-                );
-            }
-            crate::panel::present::fill(&question, &text);
-        }
         if wanted && !d.open() {
             copied.set(false);
             typed.set(String::new());
@@ -79,7 +82,7 @@ pub fn Confirm(
     };
     view! {
         <dialog node_ref=dialog class="gc-confirm" role="alertdialog" aria-label=confirm on:close=move |_| open.set(false)>
-            <p></p>
+            <p>{question}</p>
             <label class="gc-guard" hidden=move || phrase().is_empty()>
                 "Names of the protected namespaces "
                 <input type="text" name="guard" class="gc-secret" autocomplete="off" spellcheck="false" bind:value=typed />

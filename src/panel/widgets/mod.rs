@@ -10,7 +10,7 @@ mod error_panel;
 mod token_life;
 
 pub use bulk_change::BulkChange;
-pub use choices::{Choices, LastSet};
+pub use choices::{Choice, Choices, LastSet};
 pub use confirm::Confirm;
 pub use copy::{download, CopyButton};
 pub use error_panel::ErrorPanel;

@@ -30,7 +30,14 @@ pub fn BuildsPage() -> impl IntoView {
             let _ = preload_table().await;
         });
         async move {
-            let list = crate::panel::calls::read(s, &ListBuilds { game_id: &game }, &opts).await?;
+            let list = crate::panel::calls::read(
+                s,
+                &ListBuilds {
+                    game_id: game.as_str(),
+                },
+                &opts,
+            )
+            .await?;
             recent.record(&game, &s.namespace());
             Ok(Arc::new(BuildList::new(list.builds, browser_lowercase)))
         }

@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 
 use super::row::{comparison_view, row};
 use crate::builds_view::{self, BuildList, Column, Sort, StateFilter};
+use crate::panel::widgets::{Choice, Choices};
 
 /// Every row has this height (CSS agrees), so the visible slice is arithmetic.
 /// Whole pixels: formatting a float would bring float printing into the wasm.
@@ -40,9 +41,7 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
             }
         });
     });
-    // The upload state chosen, by its value (a signal of a type the panel
-    // already has costs no code of its own).
-    let state = RwSignal::new(String::new());
+    let state = RwSignal::new(StateFilter::All);
     let sort = RwSignal::new(Sort::default());
     // In pixels; an i64 as the session's clock is (a signal of a type the
     // panel already has costs no code of its own).
@@ -60,10 +59,8 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
         let list = list.clone();
         Memo::new(move |_| Arc::new(list.sorted_all(sort.get())))
     };
-    let rows = Memo::new(move |_| {
-        let state = state.with(|v| StateFilter::from_value(v));
-        Arc::new(list.filter_in(&ordered.get(), &query.get(), state))
-    });
+    let rows =
+        Memo::new(move |_| Arc::new(list.filter_in(&ordered.get(), &query.get(), state.get())));
     let now_ms = js_sys::Date::now() as i64;
     let total = builds.len();
     // Builds chosen to compare (indexes into the list).
@@ -166,11 +163,7 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
             </label>
             <label>
                 "Upload state"
-                <select on:change=move |ev| state.set(event_target_value(&ev))>
-                    <option value="all">"All"</option>
-                    <option value="complete">"Complete"</option>
-                    <option value="unfinished">"Unfinished"</option>
-                </select>
+                {Choices::new("Upload state", StateFilter::ALL.map(|f| Choice::named(f, f.title())).into()).select(state)}
             </label>
             <button type="button" class="gc-secondary" on:click=move |_| export_csv(false)>"Export CSV"</button>
             <button type="button" class="gc-secondary" on:click=move |_| export(true)>"Export JSON"</button>

@@ -7,7 +7,8 @@ use super::issued_token::Issued;
 use crate::files::{
     env_loader, local_env_file, local_env_name, Engine, Handoff, LOCAL_ENV_GITIGNORE,
 };
-use crate::panel::widgets::CopyButton;
+use crate::panel::widgets::{Choice, Choices, CopyButton};
+use crate::text::{Part, Text};
 
 /// What the engine files show for one engine: its file (or why there is
 /// none), and with the token from the environment the local file.
@@ -20,9 +21,9 @@ struct Made {
 /// environment: its name, its text (or why there is none), and how to load
 /// it (or why not: an id that is not a UUID).
 struct Local {
-    name: String,
+    name: Text,
     text: Result<String, String>,
-    loader: String,
+    loader: Text,
 }
 
 fn made(i: &Issued, engine: Engine, token_from_env: bool) -> Made {
@@ -40,21 +41,22 @@ fn made(i: &Issued, engine: Engine, token_from_env: bool) -> Made {
         local: token_from_env.then(|| Local {
             name: local_env_name(&h),
             text: local_env_file(&h),
-            loader: env_loader(&h).unwrap_or_else(|why| why),
+            loader: env_loader(&h).unwrap_or_else(|why| Text::default().plain(&why)),
         }),
     }
 }
 
-/// A file to download, or why it cannot be written; `id` (in the name of
-/// the local file) masked in presentation mode, and left out of the name
-/// it is saved under then (the browser shows that name on the shared
-/// screen): the person renames it afterwards, as the page says.
-fn download(name: String, made: Result<String, String>, mime: &'static str, id: &str) -> AnyView {
-    let shown = crate::panel::present::masking(&name, id);
+/// A file to download, or why it cannot be written; the secret runs of its
+/// name (the local file's namespace id) masked in presentation mode, and the
+/// name left out of what it is saved under then (the browser shows that name
+/// on the shared screen): the person renames it afterwards, as the page says.
+fn download(name: Text, made: Result<String, String>, mime: &'static str) -> AnyView {
+    let shown = crate::panel::present::shown(&name);
     let presenting = crate::panel::session::Session::get().presenting;
-    let id = id.to_owned();
+    let has_secret = name.parts().iter().any(|p| matches!(p, Part::Secret(_)));
+    let name = name.to_string();
     let saved_as = move || {
-        if presenting.is_on_untracked() && !id.is_empty() && name.contains(&id) {
+        if presenting.is_on_untracked() && has_secret {
             crate::files::LOCAL_ENV_PRESENTING.to_owned()
         } else {
             name.clone()
@@ -77,52 +79,42 @@ fn download(name: String, made: Result<String, String>, mime: &'static str, id: 
 /// hostile answer cannot add a line or a key); the token stays copyable.
 #[component]
 pub(super) fn EngineFiles(issued: Issued) -> impl IntoView {
-    // The engine by its name: a signal of a type the panel already has
-    // costs no code of its own.
-    let engine = RwSignal::new(Engine::Env.name().to_owned());
-    let engine_now = move || {
-        Engine::ALL
-            .into_iter()
-            .find(|e| engine.with(|n| e.name() == n))
-            .unwrap_or(Engine::Env)
-    };
+    let engine = RwSignal::new(Engine::Env);
     // The token from the environment: the engine's file then holds none.
     let from_env = RwSignal::new(false);
     let issued = StoredValue::new(issued);
     view! {
-        <fieldset class="gc-choices gc-engines">
-            <legend>"Hand it to the engine"</legend>
-            {Engine::ALL.iter().map(|&e| view! {
-                <label class="gc-choice">
-                    <input type="radio" name="engine" prop:checked=move || engine.with(|n| n == e.name()) on:change=move |_| engine.set(e.name().to_owned()) />
-                    <span>{e.name()}</span>
+        {Choices::new("Hand it to the engine", Engine::ALL.map(|e| Choice::named(e, e.name())).into())
+            .radios_with(engine, view! {
+                <label class="gc-check">
+                    <input type="checkbox" name="token-from-env" bind:checked=from_env />
+                    "Token from the environment: no secret in the engine's file"
                 </label>
-            }).collect_view()}
-            <label class="gc-check">
-                <input type="checkbox" name="token-from-env" bind:checked=from_env />
-                "Token from the environment: no secret in the engine's file"
-            </label>
-        </fieldset>
+            }.into_any())}
         {move || {
-            let e = engine_now();
-            let (m, id) = issued.with_value(|i| (made(i, e, from_env.get()), i.namespace.clone()));
+            let e = engine.get();
+            let m = issued.with_value(|i| made(i, e, from_env.get()));
             let (note, gitignore, snippet, local) = match m.local {
                 Some(l) => (
                     "The engine's file holds no secret. The token is in gamecloud.<namespace id>.local.env (gamecloud.local.env in presentation mode: rename it): keep that one out of version control, and load it before starting the game or the editor.",
                     LOCAL_ENV_GITIGNORE,
-                    format!("{}\n\n{}", e.env_snippet(), l.loader),
-                    Some(download(l.name, l.text, "text/plain", &id)),
+                    {
+                        let mut snippet = Text::default().plain(e.env_snippet()).plain("\n\n");
+                        snippet.append(l.loader);
+                        snippet
+                    },
+                    Some(download(l.name, l.text, "text/plain")),
                 ),
-                None => (e.note(), e.gitignore(), e.snippet().to_owned(), None),
+                None => (e.note(), e.gitignore(), Text::default().plain(e.snippet()), None),
             };
             view! {
                 <div class="gc-engine-file" role="group" aria-label=format!("{} file", e.name())>
-                    {download(e.file_name().to_owned(), m.file, e.mime(), &id)} " " {local}
+                    {download(Text::default().plain(e.file_name()), m.file, e.mime())} " " {local}
                     <p>"Put it in " {e.place()} "."</p>
                     <p class="gc-warning">{note}</p>
                     <p>".gitignore: " <code>{gitignore}</code> " " <CopyButton text=gitignore.to_owned() label="Copy .gitignore line" /></p>
-                    <pre aria-label="How the engine reads it"><code>{crate::panel::present::masking(&snippet, &id)}</code></pre>
-                    <CopyButton text=snippet label="Copy snippet" />
+                    <pre aria-label="How the engine reads it"><code>{crate::panel::present::shown(&snippet)}</code></pre>
+                    <CopyButton text=snippet.to_string() label="Copy snippet" />
                 </div>
             }
             .into_any()

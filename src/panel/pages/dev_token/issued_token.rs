@@ -4,13 +4,13 @@
 use leptos::prelude::*;
 
 use super::engine_files_view;
+use crate::ids::NamespaceId;
 use crate::model::{DevTokenRequest, Timestamp};
 use crate::panel::lazy::lazy_view;
 use crate::panel::session::Session;
 use crate::panel::widgets::{CopyButton, TokenLife};
 use crate::sealed::Contents;
 use crate::token::{self, DecodedToken};
-use crate::validate::IdKind;
 
 /// A token just created (or opened from an encrypted hand-off), with what
 /// it was created for.
@@ -132,7 +132,8 @@ fn decoded_view(d: DecodedToken) -> impl IntoView {
 /// than this panel does, this panel's name is kept and the other offered.
 fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
     let s = Session::get();
-    let ours = s.recent.label_of(IdKind::Namespace, namespace);
+    let id = NamespaceId::new(namespace);
+    let ours = s.recent.label(&id);
     let (g, n) = (game.to_owned(), namespace.to_owned());
     let select = move |_| {
         s.game_id.set(g.clone());
@@ -141,7 +142,7 @@ fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
     let differs = !theirs.trim().is_empty() && theirs.trim() != ours;
     view! {
         <p>
-            "For namespace " {crate::panel::present::name(namespace, &ours, s.protected.has(namespace))} ". "
+            "For namespace " {crate::panel::present::name(namespace, &ours, s.protected.has(&id))} ". "
             <button type="button" class="gc-secondary" on:click=select>"Select this namespace"</button>
         </p>
         {differs.then(|| view! {

@@ -8,10 +8,9 @@ mod issued_token;
 mod port_editor;
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::api::CreateDevToken;
-use crate::model::{DevTokenRequest, Timestamp};
+use crate::model::{DevTokenRequest, PortProtocol, Timestamp};
 use crate::panel::calls;
 use crate::panel::lazy::lazy;
 use crate::panel::session::Session;
@@ -29,8 +28,8 @@ pub fn DevTokenPage() -> impl IntoView {
     let s = Session::get();
     let hostname = RwSignal::new("127.0.0.1".to_owned());
     let next_id = StoredValue::new(2u32);
-    let rows = RwSignal::new(vec![PortRow::new(1, "default", "http", "8080")]);
-    let add = move |label: &str, protocol: &str, port: &str| {
+    let rows = RwSignal::new(vec![PortRow::new(1, "default", PortProtocol::Http, "8080")]);
+    let add = move |label: &str, protocol: PortProtocol, port: &str| {
         if rows.with_untracked(Vec::len) >= MAX_PORTS {
             return;
         }
@@ -66,14 +65,15 @@ pub fn DevTokenPage() -> impl IntoView {
         let named = named.clone();
         async move {
             let op = CreateDevToken {
-                game_id: &game,
-                namespace_id: &ns,
+                game_id: game.as_str(),
+                namespace_id: ns.as_str(),
                 request: &req,
             };
             let change = calls::Logged {
                 game_id: game.clone(),
                 namespace_id: ns.clone(),
-                value: req.summary(),
+                value: req.ports_summary(),
+                hostname: req.hostname.clone(),
                 named,
             };
             // The log gets the token's expiry, never the token.
@@ -90,8 +90,8 @@ pub fn DevTokenPage() -> impl IntoView {
                 base_url: crate::api::BaseUrl::parse(&base_url)
                     .map(|b| b.as_str().to_owned())
                     .unwrap_or(base_url),
-                game,
-                namespace: ns,
+                game: game.to_string(),
+                namespace: ns.to_string(),
                 request: req,
                 opened: None,
             })
@@ -115,6 +115,7 @@ pub fn DevTokenPage() -> impl IntoView {
         }
     };
 
+    let hostname_field = NodeRef::<leptos::html::Input>::new();
     // "Create another like this": the form again holds what the shown
     // token was made for, and the hostname has the focus.
     let again = Callback::new(move |req: DevTokenRequest| {
@@ -126,11 +127,7 @@ pub fn DevTokenPage() -> impl IntoView {
             .collect();
         next_id.set_value(first + filled.len() as u32);
         rows.set(filled);
-        let input = document()
-            .query_selector("input[name=hostname]")
-            .ok()
-            .flatten();
-        if let Some(input) = input.and_then(|i| i.dyn_into::<web_sys::HtmlElement>().ok()) {
+        if let Some(input) = hostname_field.get_untracked() {
             let _ = input.focus();
         }
     });
@@ -147,6 +144,7 @@ pub fn DevTokenPage() -> impl IntoView {
                 <input
                     type="text"
                     name="hostname"
+                    node_ref=hostname_field
                     class="gc-secret"
                     spellcheck="false"
                     aria-invalid=move || hostname_issues.with(|l| l.iter().any(Issue::is_error)).to_string()
@@ -181,11 +179,11 @@ pub fn DevTokenPage() -> impl IntoView {
             <Issues issues=issues_at(checked, At::Ports) />
             <div class="gc-toolbar">
                 {[
-                    ("Add port", "", "udp", ""),
-                    ("Preset: HTTP default on 8080", "default", "http", "8080"),
-                    ("Preset: UDP game port 7777", "game", "udp", "7777"),
+                    ("Add port", "", PortProtocol::Udp, ""),
+                    ("Preset: HTTP default on 8080", "default", PortProtocol::Http, "8080"),
+                    ("Preset: UDP game port 7777", "game", PortProtocol::Udp, "7777"),
                 ].map(|(text, label, protocol, port)| view! {
-                    <button type="button" class="gc-secondary" disabled=full on:click=move |_| add(label, protocol, port)>
+                    <button type="button" class="gc-secondary" disabled=full on:click=move |_| add(label, protocol.clone(), port)>
                         {text}
                     </button>
                 })}

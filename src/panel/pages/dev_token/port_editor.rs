@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::model::{DevTokenRequest, PortConfig, PortProtocol, PortRange};
+use crate::panel::widgets::{Choice, Choices};
 use crate::ports::{dev_token_address, proxy_port};
 use crate::validate::{self, Issue};
 
@@ -12,7 +13,7 @@ use crate::validate::{self, Issue};
 pub(super) struct PortRow {
     id: u32,
     label: RwSignal<String>,
-    protocol: RwSignal<String>,
+    protocol: RwSignal<PortProtocol>,
     range: RwSignal<bool>,
     port: RwSignal<String>,
     min: RwSignal<String>,
@@ -20,11 +21,11 @@ pub(super) struct PortRow {
 }
 
 impl PortRow {
-    pub(super) fn new(id: u32, label: &str, protocol: &str, port: &str) -> Self {
+    pub(super) fn new(id: u32, label: &str, protocol: PortProtocol, port: &str) -> Self {
         PortRow {
             id,
             label: RwSignal::new(label.to_owned()),
-            protocol: RwSignal::new(protocol.to_owned()),
+            protocol: RwSignal::new(protocol),
             range: RwSignal::new(false),
             port: RwSignal::new(port.to_owned()),
             min: RwSignal::new(String::new()),
@@ -35,7 +36,7 @@ impl PortRow {
     /// A row holding a port of a request made before.
     pub(super) fn from_config(id: u32, label: &str, config: &PortConfig) -> Self {
         let text = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
-        let row = PortRow::new(id, label, config.protocol.as_str(), &text(config.port));
+        let row = PortRow::new(id, label, config.protocol.clone(), &text(config.port));
         if let Some(r) = config.port_range {
             row.range.set(true);
             row.min.set(r.min.to_string());
@@ -75,14 +76,14 @@ pub(super) fn build_request(hostname: &str, rows: &[PortRow]) -> (DevTokenReques
                 _ => None,
             };
             PortConfig {
-                protocol: PortProtocol::from_wire(&row.protocol.get()),
+                protocol: row.protocol.get(),
                 port: None,
                 port_range,
             }
         } else {
             let port = number(row.port.get(), format!("{base}.port"), &mut issues);
             PortConfig {
-                protocol: PortProtocol::from_wire(&row.protocol.get()),
+                protocol: row.protocol.get(),
                 port,
                 port_range: None,
             }
@@ -152,7 +153,7 @@ pub(super) fn PortEditor(
                 .to_string()
         }
     };
-    let proxy = move || proxy_port(&PortProtocol::from_wire(&row.protocol.get())).describe();
+    let proxy = move || row.protocol.with(proxy_port).describe();
     let direct = move || {
         let parse = |s: RwSignal<String>| s.get().trim().parse::<i64>().ok();
         if row.range.get() {
@@ -174,16 +175,10 @@ pub(super) fn PortEditor(
                     aria-invalid=invalid("") bind:value=row.label />
             </td>
             <td>
-                <select aria-label="Protocol" on:change=move |ev| row.protocol.set(event_target_value(&ev)) prop:value=move || row.protocol.get()>
-                    {PortProtocol::KNOWN.iter().map(|p| view! { <option value=p.as_str().to_owned()>{p.as_str().to_owned()}</option> }).collect_view()}
-                </select>
+                {Choices::new("Protocol", PortProtocol::KNOWN.iter().map(|p| Choice::named(p.clone(), p.as_str())).collect()).select(row.protocol)}
             </td>
             <td class="gc-port-cell">
-                <select aria-label="Single port or range" on:change=move |ev| row.range.set(event_target_value(&ev) == "range")
-                    prop:value=move || if row.range.get() { "range" } else { "single" }>
-                    <option value="single">"Port"</option>
-                    <option value="range">"Range"</option>
-                </select>
+                {Choices::new("Single port or range", vec![Choice::named(false, "Port"), Choice::named(true, "Range")]).select(row.range)}
                 // A closure over `AnyView` rather than `<Show>` (no code of its own).
                 {move || if row.range.get() { view! {
                     <input type="text" inputmode="numeric" class="gc-number" aria-label="First port" aria-invalid=invalid(".min") bind:value=row.min />

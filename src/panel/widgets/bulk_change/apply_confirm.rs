@@ -6,12 +6,12 @@ use leptos::prelude::*;
 use super::super::confirm::Confirm;
 use super::namespace_picker::{chosen, offered};
 use crate::bulk::{self, Picks, Plan};
+use crate::ids::NamespaceId;
 use crate::panel::calls;
 use crate::panel::session::Session;
 use crate::protect::Named;
 use crate::settings::Change;
 use crate::text::Text;
-use crate::validate::IdKind;
 
 /// What the confirmation asks about.
 #[derive(Clone, Copy)]
@@ -21,7 +21,7 @@ pub struct Asking {
     /// The namespaces it shows, as chosen when it opened: what the person
     /// reviews is what is sent, each one's guard read again from the marks
     /// when Apply is pressed.
-    pub namespaces: RwSignal<Vec<String>>,
+    pub namespaces: RwSignal<Vec<NamespaceId>>,
     /// Whether it is for a retry of the run, not a new run.
     pub again: RwSignal<bool>,
 }
@@ -36,7 +36,7 @@ impl Asking {
     }
 
     /// Opens the confirmation for `namespaces`.
-    pub fn ask(self, namespaces: Vec<String>, again: bool) {
+    pub fn ask(self, namespaces: Vec<NamespaceId>, again: bool) {
         self.namespaces.set(namespaces);
         self.again.set(again);
         self.open.set(true);
@@ -44,10 +44,10 @@ impl Asking {
 }
 
 /// Each id with the label this panel knows it by.
-pub fn with_labels(s: Session, ids: Vec<String>) -> Vec<(String, String)> {
+pub fn with_labels(s: Session, ids: Vec<NamespaceId>) -> Vec<(NamespaceId, String)> {
     ids.into_iter()
         .map(|id| {
-            let label = s.recent.label_of(IdKind::Namespace, &id);
+            let label = s.recent.label(&id);
             (id, label)
         })
         .collect()
@@ -108,13 +108,13 @@ pub fn ApplyConfirm(
 }
 
 /// Namespaces named for a confirmation, ids secret: "prod (7d8e…), c0ff…".
-fn listed(list: &[(String, String)]) -> Text {
+fn listed(list: &[(NamespaceId, String)]) -> Text {
     let mut text = Text::default();
     for (i, (id, label)) in list.iter().enumerate() {
         if i > 0 {
             text.push_plain(", ");
         }
-        text.append(bulk::masked_name(id, label));
+        text.append(bulk::masked_name(id.as_str(), label));
     }
     text
 }

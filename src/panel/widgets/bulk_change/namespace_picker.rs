@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::bulk::Picks;
+use crate::ids::NamespaceId;
 use crate::panel::present::name;
 use crate::panel::session::Session;
 use crate::settings::Change;
@@ -12,7 +13,7 @@ use crate::validate::{self, IdKind};
 
 /// The namespaces offered, `(id, label)`: the selected one, those used here,
 /// those typed in (tracked).
-pub fn offered(s: Session, picks: RwSignal<Picks>) -> Vec<(String, String)> {
+pub fn offered(s: Session, picks: RwSignal<Picks>) -> Vec<(NamespaceId, String)> {
     let known = s.recent.namespaces();
     s.namespace_id.track();
     picks.with(|p| p.offered(&s.namespace(), known))
@@ -20,7 +21,7 @@ pub fn offered(s: Session, picks: RwSignal<Picks>) -> Vec<(String, String)> {
 
 /// Those of them chosen: ticked, or the selected one unless unticked or
 /// protected (tracked).
-pub fn chosen(s: Session, picks: RwSignal<Picks>) -> Vec<(String, String)> {
+pub fn chosen(s: Session, picks: RwSignal<Picks>) -> Vec<(NamespaceId, String)> {
     let selected = s.namespace();
     s.protected
         .with(|marks| picks.with(|p| p.chosen(offered(s, picks), &selected, marks)))
@@ -38,8 +39,8 @@ pub fn NamespacePicker(
     let typed = RwSignal::new(String::new());
     let typed_issue = RwSignal::new(String::new());
     let add = move || {
-        let id = validate::canonical_id(&typed.get_untracked());
-        match validate::id(IdKind::Namespace, &id) {
+        let id = NamespaceId::new(&typed.get_untracked());
+        match validate::id(IdKind::Namespace, id.as_str()) {
             Some(issue) => typed_issue.set(issue.message),
             None => {
                 picks.update(|p| p.add(&id));
@@ -52,12 +53,12 @@ pub fn NamespacePicker(
         <fieldset class="gc-choices">
             <legend>"Namespaces"</legend>
             {move || {
-                let selected = s.namespace();
+                let (game, selected) = s.ids();
                 let setting = change.with(Change::setting);
                 offered(s, picks).into_iter().map(|(id, label)| {
                     let checked = s.protected.with(|marks| picks.with(|p| p.is_chosen(&id, &selected, marks)));
-                    let last = s.last_set.of(setting, &s.game_id.get(), &id).map(|c| format!(" (last set here: {})", c.value()));
-                    let text = view! { {name(&id, &label, s.protected.has(&id))} {last} };
+                    let last = s.last_set.of(setting, &game, &id).map(|c| format!(" (last set here: {})", c.value()));
+                    let text = view! { {name(id.as_str(), &label, s.protected.has(&id))} {last} };
                     view! {
                         <label class="gc-choice">
                             <input type="checkbox" prop:checked=checked

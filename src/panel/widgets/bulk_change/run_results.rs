@@ -25,7 +25,7 @@ pub fn RunResults(
                 };
                 view! {
                     <li data-step=item.step.text()>
-                        <strong>{name(&item.namespace_id, &item.label, s.protected.has(&item.namespace_id))}</strong> ": " {item.step.text()} {failure}
+                        <strong>{name(item.namespace_id.as_str(), &item.label, s.protected.has(&item.namespace_id))}</strong> ": " {item.step.text()} {failure}
                     </li>
                 }
             }).collect_view()}

@@ -15,8 +15,9 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
-use web_sys::{FormData, HtmlFormElement, HtmlInputElement};
+use web_sys::{FormData, HtmlFormElement};
 
+use crate::ids::{GameId, NamespaceId};
 use crate::panel::session::Session;
 use crate::protect::Named;
 use crate::sealed::{self, Contents};
@@ -25,12 +26,11 @@ use crate::validate::IdKind;
 /// The name of a sealed file, as downloaded.
 const FILE_NAME: &str = "gamecloud-handoff.txt";
 
-/// The submitted form and what it holds.
-fn submitted(ev: &SubmitEvent) -> Option<(HtmlFormElement, FormData)> {
+/// What the submitted form holds.
+fn submitted(ev: &SubmitEvent) -> Option<FormData> {
     ev.prevent_default();
     let form: HtmlFormElement = ev.target()?.dyn_into().ok()?;
-    let data = FormData::new_with_form(&form).ok()?;
-    Some((form, data))
+    FormData::new_with_form(&form).ok()
 }
 
 /// A text field of a submitted form.
@@ -46,16 +46,15 @@ pub fn SealHandoff(contents: Contents) -> impl IntoView {
     let sealing = RwSignal::new(false);
     // What happened, or what is wrong with the passphrase.
     let said = RwSignal::new(String::new());
+    let passphrase = NodeRef::<leptos::html::Input>::new();
     let seal = move |ev: SubmitEvent| {
-        let Some((form, data)) = submitted(&ev) else {
+        let Some(data) = submitted(&ev) else {
             return;
         };
         // "Suggest one", the one button with a name, fills the field.
         if ev.submitter().is_some_and(|b| b.has_attribute("name")) {
             let mut random = [0u8; sealed::SUGGESTED_BYTES];
-            let field = form.query_selector("input").ok().flatten();
-            let field = field.and_then(|i| i.dyn_into::<HtmlInputElement>().ok());
-            if let (Some(field), true) = (field, crypto::random(&mut random)) {
+            if let (Some(field), true) = (passphrase.get_untracked(), crypto::random(&mut random)) {
                 field.set_value(&sealed::suggest_passphrase(&random));
                 said.set("A new passphrase is in the field: read it out to your teammate.".into());
             }
@@ -68,10 +67,10 @@ pub fn SealHandoff(contents: Contents) -> impl IntoView {
         if sealing.get_untracked() {
             return;
         }
-        let ns = &contents.namespace_id;
+        let ns = NamespaceId::new(&contents.namespace_id);
         let contents = Contents {
-            namespace_label: s.recent.label_of(IdKind::Namespace, ns),
-            protected: s.protected.has(ns),
+            namespace_label: s.recent.label(&ns),
+            protected: s.protected.has(&ns),
             ..contents.clone()
         };
         sealing.set(true);
@@ -98,7 +97,7 @@ pub fn SealHandoff(contents: Contents) -> impl IntoView {
                 <p class="gc-hint">"The token and what it is for in one file, sealed by this browser with a passphrase (PBKDF2-SHA256, 600,000 rounds; AES-256-GCM). The teammate opens it on this page."</p>
                 <div class="gc-toolbar">
                     <label>"Passphrase (12 characters or more)"
-                        <input name="passphrase" class="gc-secret" autocomplete="off" spellcheck="false" required minlength="12" />
+                        <input name="passphrase" node_ref=passphrase class="gc-secret" autocomplete="off" spellcheck="false" required minlength="12" />
                     </label>
                     <button>"Download encrypted hand-off"</button>
                     <button name="suggest" class="gc-secondary" formnovalidate>"Suggest one"</button>
@@ -119,7 +118,7 @@ pub fn OpenHandoff(on_open: Callback<Contents>) -> impl IntoView {
     let opening = RwSignal::new(false);
     let failed = RwSignal::new(String::new());
     let open = move |ev: SubmitEvent| {
-        let Some((_, data)) = submitted(&ev) else {
+        let Some(data) = submitted(&ev) else {
             return;
         };
         if opening.get_untracked() {
@@ -181,12 +180,14 @@ pub fn OpenHandoff(on_open: Callback<Contents>) -> impl IntoView {
 /// taken only where this panel has none and the namespace is not
 /// protected (another is offered, not applied), and a mark only added.
 fn shown(s: Session, c: Contents, on_open: Callback<Contents>) {
-    let ns = &c.namespace_id;
-    s.recent.record(&c.game_id, ns);
+    let ns = &NamespaceId::new(&c.namespace_id);
+    s.recent.record(&GameId::new(&c.game_id), ns);
     // A protected namespace's name is what its confirmations ask for: no
     // file gives it one.
-    if s.recent.label_of(IdKind::Namespace, ns).is_empty() && !s.protected.has(ns) {
-        let _ = s.recent.relabel(IdKind::Namespace, ns, &c.namespace_label);
+    if s.recent.label(ns).is_empty() && !s.protected.has(ns) {
+        let _ = s
+            .recent
+            .relabel(IdKind::Namespace, ns.as_str(), &c.namespace_label);
     }
     if c.protected {
         s.protected.protect(ns, true, &Named::default());

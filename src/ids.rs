@@ -1,0 +1,52 @@
+//! Game and namespace ids, each a type of its own, made once where text
+//! enters (the address, a field, a file, what the browser kept) and always
+//! in the one form a UUID has here ([`canonical_id`]: lower-case, dashed).
+//! So no other spelling of a marked namespace passes for an unmarked one,
+//! and a game's id never goes where a namespace's belongs. Text that is not
+//! a UUID is kept trimmed, for the validator or the service to refuse with
+//! a sentence.
+
+use std::fmt;
+
+use crate::validate::canonical_id;
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(String);
+
+        impl $name {
+            /// The id `text` names, in its one form.
+            pub fn new(text: &str) -> Self {
+                $name(canonical_id(text))
+            }
+
+            /// The id as sent, kept and shown.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            /// Whether no id was given.
+            pub fn is_empty(&self) -> bool {
+                self.0.is_empty()
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+    };
+}
+
+id_type! {
+    /// A game's id.
+    GameId
+}
+
+id_type! {
+    /// A namespace's id.
+    NamespaceId
+}
