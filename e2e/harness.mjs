@@ -162,7 +162,9 @@ export async function until(check, { ms = 5000, what = 'the condition' } = {}) {
  * answered at once (`max_in_flight`).
  */
 export async function serviceState(service) {
-  return (await fetch(`${service.url}_local/state`)).json();
+  const res = await fetch(`${service.url}_local/state`, { headers: bearer(service.token) });
+  if (!res.ok) throw new Error(`the local service's state answered ${res.status}`);
+  return res.json();
 }
 
 /**

@@ -129,6 +129,18 @@ impl RateLimiter {
         self.tick(&mut all, Instant::now(), self.all_failures)
     }
 
+    /// `Some(wait)` while a client's range has spent its failed bearer
+    /// checks in the current window (nothing is counted: a client within its
+    /// budget is not stopped by what others spent).
+    pub fn failures_spent(&self, client: IpAddr) -> Option<Duration> {
+        let now = Instant::now();
+        let windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
+        let (start, count) = windows.get(&Counted::Failures(client_range(client)))?;
+        let elapsed = now.duration_since(*start);
+        (elapsed < self.limits.window && *count >= self.limits.reads)
+            .then(|| self.limits.window - elapsed)
+    }
+
     fn count(&self, key: Counted, limit: u32) -> Result<(), Duration> {
         let now = Instant::now();
         let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
@@ -200,6 +212,30 @@ mod tests {
         assert_ne!(client_range(ip("2001:db8:1:3::1")), net, "another /64");
         assert_ne!(client_range(ip("192.0.2.1")), client_range(ip("192.0.2.2")));
         assert_eq!(client_range(ip("::ffff:192.0.2.1")), ip("192.0.2.1"));
+    }
+
+    #[test]
+    // Issue 39, finding 2: a client over its budget is refused before its
+    // token is compared; one within its own is never stopped by the others'.
+    fn a_spent_range_is_refused_and_another_is_not_whatever_all_spent() {
+        let limiter = RateLimiter::new(Limits {
+            reads: 3,
+            writes: 3,
+            window: Duration::from_secs(60),
+        });
+        let (spent, other) = (ip("10.0.0.1"), ip("10.0.1.1"));
+        for _ in 0..3 {
+            assert!(limiter.failures_spent(spent).is_none());
+            assert!(limiter.check_failure(spent).is_ok());
+        }
+        assert!(limiter.failures_spent(spent).is_some());
+        assert!(limiter.failures_spent(other).is_none());
+        // Every range's failures spend the overall budget; a range that
+        // failed nothing is still not refused.
+        for i in 0..40 {
+            let _ = limiter.check_failure(ip(&format!("10.0.{}.1", 2 + i)));
+        }
+        assert!(limiter.failures_spent(other).is_none());
     }
 
     #[test]

@@ -97,8 +97,14 @@ async fn ray_id_layer(req: Request, next: Next) -> Response {
 }
 
 /// Not part of the contract: what the PUTs changed, for tests and for
-/// developers (the real service has no way to read it back).
-async fn local_state(Extract(state): Extract<Arc<State>>) -> Response {
+/// developers (the real service has no way to read it back). Like the API,
+/// for the token's holder only.
+async fn local_state(
+    Extract(state): Extract<Arc<State>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Result<Response, ServiceError> {
+    authorize(&state, peer, &headers)?;
     let hits = state.hits.lock().map(|h| json!(*h)).unwrap_or_default();
     let most = state
         .in_flight
@@ -110,13 +116,13 @@ async fn local_state(Extract(state): Extract<Arc<State>>) -> Response {
                 .collect::<std::collections::BTreeMap<_, _>>())
         })
         .unwrap_or_default();
-    axum::Json(json!({
+    Ok(axum::Json(json!({
         "namespaces": state.settings(),
         "builds": state.build_count,
         "hits": hits,
         "max_in_flight": most,
     }))
-    .into_response()
+    .into_response())
 }
 
 /// `--test-hooks`: queue a failure for an endpoint. The caller must hold the
@@ -402,6 +408,16 @@ async fn serve_static(dir: &std::path::Path, req: Request) -> Response {
         res.headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     }
+    // No page of another origin may frame the panel (a click there would be
+    // a click here): the header form, which a <meta> policy cannot give, and
+    // the older header for browsers without it. docs/DEPLOYMENT.md gives the
+    // same for a CDN.
+    let headers = res.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("frame-ancestors 'none'"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     res
 }
 
@@ -492,9 +508,15 @@ fn empty_ok() -> Response {
 /// token at all is 400 `TOKEN_INVALID`; a real token that is not the accepted
 /// one is 401 (expired, or missing the entitlement). The comparison takes the
 /// same time wherever the strings differ, and a client address that keeps
-/// failing is answered 429 (see [`crate::state::AUTH_FAILURES`]); the right
-/// token always passes.
+/// failing is answered 429 (see [`crate::state::AUTH_FAILURES`]). A client
+/// over its budget is refused before its token is compared, the right one
+/// too, until its window ends: a guesser learns nothing from its answers.
+/// The right token of a client within its budget always passes, whatever
+/// other clients spent.
 fn authorize(state: &State, peer: SocketAddr, headers: &HeaderMap) -> Result<(), ServiceError> {
+    if let Some(wait) = state.auth_failures.failures_spent(peer.ip()) {
+        return Err(rate_limited(wait));
+    }
     check_bearer(state, headers).map_err(|refused| {
         match state.auth_failures.check_failure(peer.ip()) {
             Ok(()) => refused,

@@ -106,6 +106,7 @@ impl Service {
     async fn settings(&self) -> Value {
         self.http
             .get(format!("{}/_local/state", self.base))
+            .bearer_auth(TOKEN)
             .send()
             .await
             .unwrap()
@@ -787,12 +788,50 @@ async fn it_serves_a_built_panel_on_the_same_origin() {
         .to_str()
         .unwrap()
         .contains("javascript"));
+    // Issue 39, finding 11: the panel carried no frame-ancestors, so any page
+    // could frame it. Every file of it now says no framing, the page and the
+    // scripts alike.
+    for path in ["/", "/app.js"] {
+        let res = s
+            .http
+            .get(format!("{}{path}", s.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            res.headers()["content-security-policy"],
+            "frame-ancestors 'none'",
+            "{path}"
+        );
+        assert_eq!(res.headers()["x-frame-options"], "DENY", "{path}");
+    }
     // The API is still the API.
     assert_eq!(
         s.send(s.request(Method::GET, &builds_path())).await.0,
         StatusCode::OK
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[tokio::test]
+async fn the_local_state_is_for_the_tokens_holder_only() {
+    // Issue 39, finding 11: `GET /_local/state` needed no token.
+    let s = default_service().await;
+    let url = format!("{}/_local/state", s.base);
+    let without = s.http.get(&url).send().await.unwrap();
+    assert_eq!(without.status(), StatusCode::UNAUTHORIZED);
+    let guessed = s
+        .http
+        .get(&url)
+        .header("authorization", "Bearer guess")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(guessed.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        s.settings().await["namespaces"].is_object(),
+        "with the token"
+    );
 }
 
 #[tokio::test]
@@ -1306,8 +1345,10 @@ async fn the_fault_hook_wants_the_token_a_bounded_body_and_a_bounded_queue() {
 }
 
 #[tokio::test]
-async fn a_client_that_keeps_failing_the_bearer_check_gets_429_and_the_right_token_still_works() {
-    // Issue 16: failed bearer checks were never throttled.
+async fn a_client_that_keeps_failing_the_bearer_check_gets_429_even_for_the_right_token() {
+    // Issue 16: failed bearer checks were never throttled. Issue 39, finding
+    // 2: a throttled client's right token still passed, so 500 guesses told
+    // it which one was right.
     let s = default_service().await;
     let wrong = || {
         s.http
@@ -1332,10 +1373,17 @@ async fn a_client_that_keeps_failing_the_bearer_check_gets_429_and_the_right_tok
     assert!((1..=60).contains(&wait), "Retry-After: {wait}");
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["code"], "API_RATE_LIMIT");
+    for _ in 0..500 {
+        assert_eq!(
+            wrong().send().await.unwrap().status(),
+            StatusCode::TOO_MANY_REQUESTS
+        );
+    }
+    let (status, ..) = s.send(s.request(Method::GET, &builds_path())).await;
     assert_eq!(
-        s.send(s.request(Method::GET, &builds_path())).await.0,
-        StatusCode::OK,
-        "the right token is never throttled"
+        status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "the right token is refused too until the window ends"
     );
 }
 

@@ -192,7 +192,10 @@ async fn kill_9_during_writes_loses_nothing_acknowledged() {
             .expect("state.json is valid JSON after kill -9");
         assert!(saved["namespaces"].is_object());
         let (mut child, base) = spawn(&dir);
-        let state: Value = reqwest::get(format!("{base}/_local/state"))
+        let state: Value = reqwest::Client::new()
+            .get(format!("{base}/_local/state"))
+            .bearer_auth(TOKEN)
+            .send()
             .await
             .unwrap()
             .json()
