@@ -210,7 +210,7 @@ async fn dispatch(
     }
     match &state.dist {
         Some(dir) => serve_static(dir, req).await,
-        None if path == "/" => Html(NO_PANEL_PAGE).into_response(),
+        None if path == "/" => no_framing(Html(NO_PANEL_PAGE).into_response()),
         None => ServiceError::not_found().into_response(),
     }
 }
@@ -408,10 +408,14 @@ async fn serve_static(dir: &std::path::Path, req: Request) -> Response {
         res.headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     }
-    // No page of another origin may frame the panel (a click there would be
-    // a click here): the header form, which a <meta> policy cannot give, and
-    // the older header for browsers without it. docs/DEPLOYMENT.md gives the
-    // same for a CDN.
+    no_framing(res)
+}
+
+/// `res` with no page of another origin allowed to frame it (a click there
+/// would be a click here): the header form, which a <meta> policy cannot
+/// give, and the older header for browsers without it. docs/DEPLOYMENT.md
+/// gives the same for a CDN.
+fn no_framing(mut res: Response) -> Response {
     let headers = res.headers_mut();
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
@@ -512,12 +516,18 @@ fn empty_ok() -> Response {
 /// over its budget is refused before its token is compared, the right one
 /// too, until its window ends: a guesser learns nothing from its answers.
 /// The right token of a client within its budget always passes, whatever
-/// other clients spent.
+/// other clients spent. Only a call that presents credentials counts as a
+/// failure: one without an `Authorization` header guesses nothing, and any
+/// page can make a browser send those (an image), which would otherwise
+/// lock the right token out.
 fn authorize(state: &State, peer: SocketAddr, headers: &HeaderMap) -> Result<(), ServiceError> {
     if let Some(wait) = state.auth_failures.failures_spent(peer.ip()) {
         return Err(rate_limited(wait));
     }
     check_bearer(state, headers).map_err(|refused| {
+        if !headers.contains_key(header::AUTHORIZATION) {
+            return refused;
+        }
         match state.auth_failures.check_failure(peer.ip()) {
             Ok(()) => refused,
             Err(wait) => rate_limited(wait),

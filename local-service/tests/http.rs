@@ -814,6 +814,20 @@ async fn it_serves_a_built_panel_on_the_same_origin() {
 }
 
 #[tokio::test]
+async fn the_page_said_without_a_panel_cannot_be_framed_either() {
+    // Found in review of issue 39, finding 11: only the panel's files carried
+    // the frame headers.
+    let s = default_service().await;
+    let res = s.http.get(format!("{}/", s.base)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        res.headers()["content-security-policy"],
+        "frame-ancestors 'none'"
+    );
+    assert_eq!(res.headers()["x-frame-options"], "DENY");
+}
+
+#[tokio::test]
 async fn the_local_state_is_for_the_tokens_holder_only() {
     // Issue 39, finding 11: `GET /_local/state` needed no token.
     let s = default_service().await;
@@ -1384,6 +1398,27 @@ async fn a_client_that_keeps_failing_the_bearer_check_gets_429_even_for_the_righ
         status,
         StatusCode::TOO_MANY_REQUESTS,
         "the right token is refused too until the window ends"
+    );
+}
+
+#[tokio::test]
+async fn calls_without_credentials_never_lock_the_right_token_out() {
+    // Found in review of issue 39, finding 2: a call with no Authorization
+    // header counted as a failed guess, so any page could lock the token out
+    // with images (no header, no CORS preflight).
+    let s = default_service().await;
+    for _ in 0..(local_service::state::AUTH_FAILURES * 3) {
+        let res = s
+            .http
+            .get(format!("{}{}", s.base, builds_path()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(
+        s.send(s.request(Method::GET, &builds_path())).await.0,
+        StatusCode::OK
     );
 }
 
