@@ -248,7 +248,7 @@ pub fn dev_token_request(req: &DevTokenRequest) -> Vec<Issue> {
 }
 
 /// Which id a path segment holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IdKind {
     /// A game id.
     Game,

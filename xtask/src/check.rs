@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, ensure, Context, Result};
 
 use crate::build::{dist, js, PanelSizes, DIST, PKG};
-use crate::cmd::{step, Env};
+use crate::cmd::{files_under, step, Env};
 use crate::measure::{budget, panel_budgets, JS_BUDGET_BYTES};
 use crate::paths;
 use crate::setup::{self, Needs};
@@ -252,22 +252,15 @@ fn no_server_functions(run: &mut Run) -> Result<()> {
         "IntoUnderlyingSink",
     ];
     let mut found = Vec::new();
-    let mut dirs = vec![run.env.root.join("src")];
-    while let Some(dir) = dirs.pop() {
-        let entries =
-            std::fs::read_dir(&dir).with_context(|| format!("cannot read {}", dir.display()))?;
-        for path in entries.flatten().map(|e| e.path()) {
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|x| x == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap_or_default();
-                found.extend(SERVER_FN.iter().filter(|m| text.contains(*m)).map(|m| {
-                    format!(
-                        "{} holds {m:?}: a server function needs the real wasm-streams",
-                        path.display()
-                    )
-                }));
-            }
+    for path in files_under(&run.env.root.join("src"))? {
+        if path.extension().is_some_and(|x| x == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            found.extend(SERVER_FN.iter().filter(|m| text.contains(*m)).map(|m| {
+                format!(
+                    "{} holds {m:?}: a server function needs the real wasm-streams",
+                    path.display()
+                )
+            }));
         }
     }
     let classes: Vec<String> = CLASSES.iter().map(|c| c.to_string()).collect();

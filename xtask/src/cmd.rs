@@ -1,7 +1,7 @@
 //! Running tools: [`Env`], what every command gets (the checkout, a `PATH`
 //! with the project's tools first, offline cargo once the crates are in),
-//! the ways a task runs one (announced, or for its output), and how bytes
-//! are printed ([`kb`]). It uses no
+//! the ways a task runs one (announced, or for its output), how bytes are
+//! printed ([`kb`]) and the files of a folder ([`files_under`]). It uses no
 //! other module of the runner, so the set-up and the toolchain both lean on
 //! it and neither on the other's plumbing.
 
@@ -125,4 +125,23 @@ pub fn step(what: &str) {
 /// Bytes as the reports and budgets print them (KB = 1024 bytes).
 pub(crate) fn kb(bytes: u64) -> String {
     format!("{:.1} KB", bytes as f64 / 1024.0)
+}
+
+/// Every file under `dir` and its folders, sorted by path.
+pub(crate) fn files_under(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        let entries =
+            std::fs::read_dir(&d).with_context(|| format!("cannot list {}", d.display()))?;
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
 }

@@ -38,7 +38,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 
-use crate::cmd::{kb, step, Env};
+use crate::cmd::{files_under, kb, step, Env};
 
 /// Generated output, never a path the docs must find in a checkout.
 const GENERATED: [&str; 4] = ["dist", "pkg", "target", "node_modules"];
@@ -338,44 +338,39 @@ fn steps(env: &Env, problems: &mut Vec<String>) -> Result<()> {
 fn figures_in_comments(env: &Env, problems: &mut Vec<String>) -> Result<()> {
     let root = env.root.as_path();
     let register = read(root, "docs/SIZE.md")?;
-    let mut dirs = vec![root.join("src"), root.join("xtask/src")];
-    while let Some(dir) = dirs.pop() {
-        for path in std::fs::read_dir(&dir)?.flatten().map(|e| e.path()) {
-            if path.is_dir() {
-                dirs.push(path);
+    let mut files = files_under(&root.join("src"))?;
+    files.extend(files_under(&root.join("xtask/src"))?);
+    for path in files {
+        if path.extension().is_none_or(|x| x != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path)?;
+        let shown = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim_start();
+            if !line.starts_with("//") {
                 continue;
             }
-            if path.extension().is_none_or(|x| x != "rs") {
-                continue;
+            if holds_size_figure(line) {
+                problems.push(format!(
+                    "{shown}:{}: a size figure in a comment (cite the rule's name in docs/SIZE.md): {line}",
+                    i + 1
+                ));
             }
-            let text = std::fs::read_to_string(&path)?;
-            let shown = path
-                .strip_prefix(root)
-                .unwrap_or(&path)
-                .display()
-                .to_string();
-            for (i, line) in text.lines().enumerate() {
-                let line = line.trim_start();
-                if !line.starts_with("//") {
-                    continue;
-                }
-                if holds_size_figure(line) {
+            let cited = line
+                .split("size rule \"")
+                .skip(1)
+                .filter_map(|r| r.split_once('"'));
+            for (rule, _) in cited {
+                if !register.contains(&format!("**{rule}**")) {
                     problems.push(format!(
-                        "{shown}:{}: a size figure in a comment (cite the rule's name in docs/SIZE.md): {line}",
+                        "{shown}:{}: docs/SIZE.md has no size rule {rule:?}",
                         i + 1
                     ));
-                }
-                let cited = line
-                    .split("size rule \"")
-                    .skip(1)
-                    .filter_map(|r| r.split_once('"'));
-                for (rule, _) in cited {
-                    if !register.contains(&format!("**{rule}**")) {
-                        problems.push(format!(
-                            "{shown}:{}: docs/SIZE.md has no size rule {rule:?}",
-                            i + 1
-                        ));
-                    }
                 }
             }
         }

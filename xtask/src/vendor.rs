@@ -11,7 +11,7 @@ use std::process::Command;
 
 use anyhow::{bail, ensure, Context, Result};
 
-use crate::cmd::{self, Env};
+use crate::cmd::{self, files_under, Env};
 
 /// The crate, by its name on crates.io.
 const CRATE: &str = "wasm_split_cli_support";
@@ -198,20 +198,11 @@ fn differences(a: &Path, b: &Path) -> Result<Vec<String>> {
 /// Every file under `dir`, by its path relative to `dir`, with its bytes.
 fn files(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
     let mut found = BTreeMap::new();
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        let entries =
-            std::fs::read_dir(&d).with_context(|| format!("cannot list {}", d.display()))?;
-        for path in entries.flatten().map(|e| e.path()) {
-            if path.is_dir() {
-                dirs.push(path);
-            } else {
-                let bytes = std::fs::read(&path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-                let relative = path.strip_prefix(dir).unwrap_or(&path);
-                found.insert(relative.display().to_string(), bytes);
-            }
-        }
+    for path in files_under(dir)? {
+        let bytes =
+            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let relative = path.strip_prefix(dir).unwrap_or(&path);
+        found.insert(relative.display().to_string(), bytes);
     }
     Ok(found)
 }

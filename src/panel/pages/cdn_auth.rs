@@ -4,7 +4,6 @@
 use leptos::prelude::*;
 
 use crate::model::CdnAuthType;
-use crate::panel::session::Session;
 use crate::panel::widgets::BulkChange;
 use crate::panel::widgets::{Choice, Choices, LastSet};
 use crate::settings::{Change, Setting};
@@ -21,14 +20,7 @@ fn meaning(t: &CdnAuthType) -> &'static str {
 
 #[component]
 pub fn CdnAuthPage() -> impl IntoView {
-    let s = Session::get();
     let choice = RwSignal::new(CdnAuthType::None);
-    let last = Signal::derive(move || {
-        let (game, namespace) = s.ids();
-        s.last_set
-            .of(Setting::CdnAuth, &game, &namespace)
-            .map(|c| c.value().to_owned())
-    });
 
     let options = CdnAuthType::KNOWN
         .iter()
@@ -44,7 +36,7 @@ pub fn CdnAuthPage() -> impl IntoView {
             <p class="gc-muted">
                 "Who may fetch a namespace's CDN content. The service cannot report the current setting, so the panel shows only what it last set here."
             </p>
-            <LastSet value=last />
+            <LastSet setting=Setting::CdnAuth />
             {Choices::new("Authentication type", options).radios(choice)}
             <BulkChange change=Signal::derive(move || Change::CdnAuth(choice.get())) />
         </section>

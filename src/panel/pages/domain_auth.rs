@@ -6,20 +6,12 @@
 
 use leptos::prelude::*;
 
-use crate::panel::session::Session;
 use crate::panel::widgets::BulkChange;
 use crate::panel::widgets::{Choice, Choices, LastSet};
 use crate::settings::{Change, Setting};
 
 #[component]
 pub fn DomainAuthPage() -> impl IntoView {
-    let s = Session::get();
-    let last = Signal::derive(move || {
-        let (game, namespace) = s.ids();
-        s.last_set
-            .of(Setting::DomainAuth, &game, &namespace)
-            .map(|c| c.value().to_owned())
-    });
     let enabled = RwSignal::new(true);
     let options = vec![
         Choice {
@@ -39,7 +31,7 @@ pub fn DomainAuthPage() -> impl IntoView {
             <p class="gc-muted">
                 "When on, players reaching the game from the namespace's own domains get a public token without a separate sign-in."
             </p>
-            <LastSet value=last />
+            <LastSet setting=Setting::DomainAuth />
             {Choices::new("Set domain-based authentication to", options).radios(enabled)}
             <BulkChange change=Signal::derive(move || Change::DomainAuth(enabled.get())) />
         </section>

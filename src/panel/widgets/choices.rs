@@ -6,18 +6,23 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-/// What this panel last set for the selected namespace: the service cannot
-/// report a setting back, so "unknown" is said rather than a guess.
+use crate::panel::session::Session;
+use crate::settings::Setting;
+
+/// What this panel last set of `setting` on the selected namespace: the
+/// service cannot report a setting back, so "unknown" is said rather than a
+/// guess.
 #[component]
-pub fn LastSet(#[prop(into)] value: Signal<Option<String>>) -> impl IntoView {
-    view! {
-        <p role="status" class="gc-last-set">
-            {move || match value.get() {
-                Some(v) => format!("Last set from this panel: {v}."),
-                None => "Not set from this panel yet: the current setting is unknown.".to_owned(),
-            }}
-        </p>
-    }
+pub fn LastSet(setting: Setting) -> impl IntoView {
+    let s = Session::get();
+    let said = move || {
+        let (game, namespace) = s.ids();
+        match s.last_set.of(setting, &game, &namespace) {
+            Some(c) => format!("Last set from this panel: {}.", c.value()),
+            None => "Not set from this panel yet: the current setting is unknown.".to_owned(),
+        }
+    };
+    view! { <p role="status" class="gc-last-set">{said}</p> }
 }
 
 /// One option of [`Choices`]: the value itself, its name, and what it means
