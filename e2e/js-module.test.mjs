@@ -32,6 +32,16 @@ async function rejects(promise) {
   assert.fail('expected a rejection');
 }
 
+/** A Proxy of `target`, revoked: any operation on it throws a TypeError. */
+function revoked(target = {}) {
+  const { proxy, revoke } = Proxy.revocable(target, {});
+  revoke();
+  return proxy;
+}
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
 // Runs first: nothing has loaded the core yet.
 test('importing loads nothing; init() loads once for every caller, and again after a failure', async () => {
   for (const call of [() => validateDevTokenRequest({ hostname: 'h' }), () => proxyPort('tcp'), () => decodeToken('a.b')]) {
@@ -74,6 +84,23 @@ test('importing loads nothing; init() loads once for every caller, and again aft
   await new Promise((resolve) => setImmediate(resolve));
   process.off('unhandledRejection', count);
   assert.equal(unhandled, 0);
+
+  // Issue 39: a value that throws when read (a revoked Proxy; getters, an
+  // error's `message`, `toString` that throw) made init() reject with a
+  // TypeError or the caller's own exception.
+  const thrown = new Error('unreadable');
+  Object.defineProperty(thrown, 'message', { get() { throw thrown; } });
+  for (const wasm of [
+    revoked(),
+    revoked(new URL('file:///x.wasm')),
+    { get href() { throw thrown; }, get constructor() { throw thrown; }, get byteLength() { throw thrown; } },
+    { href: { toString() { throw thrown; }, [Symbol.toPrimitive]() { throw thrown; } } },
+  ]) {
+    const e = await rejects(init(wasm));
+    assert.ok(e instanceof GameCloudError, String(e));
+    assert.equal(e.kind, 'not_loaded');
+    assert.match(e.message, /^The WebAssembly core did not load from .*call init\(\) again\.$/);
+  }
 
   // A `file:` URL given as text is read as the file it names.
   const wasm = new URL('gamecloud_core_bg.wasm', pkg.startsWith('file:') ? pkg : `file://${pkg}`).href;
@@ -220,6 +247,130 @@ test('a safe call is retried after a 503, a POST is not, and 429 carries retryAf
   assert.equal(limited.code, 'API_RATE_LIMIT');
   assert.equal(limited.retryAfterMs, 120000);
   await clearFaults(service);
+});
+
+// Issue 39: answers were read whole, however large: a server could fill the
+// memory of a Node process (or a page) that used the module.
+test('an answer is read up to the limit of its call; past it, a decode error, and the rest is not read', async () => {
+  await clearFaults(service);
+  const patient = new GameCloudClient({ baseUrl: service.url, token: service.token, timeoutMs: 60000 });
+  // Up to the limit, the answer is read: the padding is JSON white space.
+  await queueFault(service, { route: 'cdn-auth', pad_to: 64 * KiB });
+  assert.equal(await patient.setCdnAuth(service.gameId, staging, 'none'), undefined);
+  await queueFault(service, { route: 'builds', pad_to: 64 * MiB });
+  assert.equal((await patient.listBuilds(service.gameId)).builds.length, 36);
+  // One byte more is refused, for each call its own limit.
+  const request = { hostname: '127.0.0.1', ports: {} };
+  for (const [route, limit, call] of [
+    ['cdn-auth', '64 KiB', () => patient.setCdnAuth(service.gameId, staging, 'none')],
+    ['domain-public-auth', '64 KiB', () => patient.setDomainAuth(service.gameId, staging, false)],
+    ['tokens/development', '64 KiB', () => patient.createDevToken(service.gameId, staging, request)],
+    ['builds', '64 MiB', () => patient.listBuilds(service.gameId)],
+  ]) {
+    await queueFault(service, { route, pad_to: (limit === '64 MiB' ? 64 * MiB : 64 * KiB) + 1 });
+    const e = await rejects(call());
+    assert.ok(e instanceof GameCloudError, String(e));
+    assert.equal(e.kind, 'decode', e.message);
+    assert.equal(e.status, 200);
+    assert.equal(
+      e.message,
+      `The service answered 200 with a body this client cannot read: the body: the answer is larger than ${limit}, the most this client reads for this call, and was not read.`,
+    );
+  }
+  // Reading stops there: of a 256 MiB answer, little more than the limit
+  // leaves the service before the client hangs up.
+  await clearFaults(service);
+  await queueFault(service, { route: 'cdn-auth', pad_to: 256 * MiB });
+  assert.equal((await rejects(patient.setCdnAuth(service.gameId, staging, 'none'))).kind, 'decode');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const sent = (await serviceState(service)).padding_sent;
+  assert.ok(sent < 32 * MiB, `${sent} bytes of padding sent`);
+  await clearFaults(service);
+});
+
+// Issue 39: a revoked Proxy as an id threw a TypeError through the wasm, and
+// a token function's error whose `message` getter throws left the call's
+// promise pending for ever.
+test('a hostile argument to any export is a GameCloudError naming it, never a TypeError or a pending promise', async () => {
+  await init();
+  const thrown = new Error('unreadable');
+  Object.defineProperty(thrown, 'message', { get() { throw thrown; } });
+  const throwing = (...keys) => {
+    const o = {};
+    for (const key of keys) Object.defineProperty(o, key, { enumerable: true, get() { throw thrown; } });
+    return o;
+  };
+  const unprintable = { toString() { throw thrown; }, [Symbol.toPrimitive]() { throw thrown; }, toJSON() { throw thrown; } };
+  const hostile = [revoked(), revoked(() => {}), revoked([]), unprintable, throwing('length', 'then')];
+  /** The call's outcome within 5 s: a settled promise, or `pending`. */
+  const outcome = (promise) =>
+    Promise.race([
+      promise.then((value) => ({ value }), (error) => ({ error })),
+      new Promise((resolve) => setTimeout(() => resolve({ pending: true }), 5000)),
+    ]);
+  const invalid = (error, what, path) => {
+    assert.ok(error instanceof GameCloudError, `${what}: ${error}`);
+    assert.equal(error.kind, 'invalid_request', `${what}: ${error.message}`);
+    if (path) assert.match(error.issues[0].path, typeof path === 'string' ? new RegExp(`^${path}$`) : path, `${what}: ${error.message}`);
+  };
+  const rejected = async (promise, what, path) => {
+    const { error, pending } = await outcome(promise);
+    assert.ok(!pending, `${what}: the promise settles`);
+    invalid(error, what, path);
+  };
+
+  // The synchronous functions throw a GameCloudError.
+  for (const [i, value] of hostile.entries()) {
+    for (const [name, f] of [['decodeToken', decodeToken], ['proxyPort', proxyPort], ['validateDevTokenRequest', validateDevTokenRequest]]) {
+      assert.throws(() => f(value), (e) => (invalid(e, `${name}(hostile[${i}])`), true));
+    }
+    assert.throws(() => new GameCloudClient(value), (e) => (invalid(e, `new GameCloudClient(hostile[${i}])`), true));
+  }
+  const options = { baseUrl: service.url, token: service.token, timeoutMs: 2000, retries: 1 };
+  for (const key of Object.keys(options)) {
+    const reading = Object.defineProperties({ ...options }, { [key]: { get() { throw thrown; } } });
+    assert.throws(() => new GameCloudClient(reading), (e) => (invalid(e, `options.${key} throws`, key), true));
+  }
+
+  // Every argument of every method: the promise rejects.
+  const request = { hostname: 'h', ports: {} };
+  for (const [i, value] of hostile.entries()) {
+    await rejected(client.listBuilds(value), `listBuilds(hostile[${i}])`, 'gameId');
+    await rejected(client.createDevToken(value, staging, request), `createDevToken(hostile[${i}], …)`, 'gameId');
+    await rejected(client.createDevToken(service.gameId, value, request), `createDevToken(…, hostile[${i}], …)`, 'namespaceId');
+    await rejected(client.createDevToken(service.gameId, staging, value), `createDevToken(…, hostile[${i}])`, 'request');
+    await rejected(client.setCdnAuth(service.gameId, value, 'none'), `setCdnAuth(…, hostile[${i}], …)`, 'namespaceId');
+    await rejected(client.setCdnAuth(service.gameId, staging, value), `setCdnAuth(…, hostile[${i}])`, 'authType');
+    await rejected(client.setDomainAuth(service.gameId, staging, value), `setDomainAuth(…, hostile[${i}])`, 'enabled');
+    await rejected(client.listBuilds(service.gameId, { signal: value }), `{ signal: hostile[${i}] }`, 'options.signal');
+  }
+  // Call options that throw when read, and an object that only has an
+  // AbortSignal's prototype (its getters throw).
+  for (const [i, value] of [revoked(), revoked(() => {}), revoked([]), throwing('signal')].entries()) {
+    await rejected(client.setDomainAuth(service.gameId, staging, true, value), `setDomainAuth(…, options ${i})`, /^options(\.signal)?$/);
+  }
+  await rejected(client.listBuilds(service.gameId, { signal: Object.create(AbortSignal.prototype) }), 'a fake signal', 'options.signal');
+
+  // Token functions that throw, or give back, what throws when read.
+  const hostilePromise = Promise.resolve(service.token);
+  hostilePromise.then = () => { throw thrown; };
+  for (const [what, token] of [
+    ['throws an error whose message throws', () => { throw thrown; }],
+    ['throws a revoked Proxy', () => { throw revoked(); }],
+    ['is a revoked Proxy', revoked(() => service.token)],
+    ['returns a revoked Proxy', () => revoked()],
+    ['rejects with an error whose message throws', () => Promise.reject(thrown)],
+    ['returns a thenable whose then throws', () => throwing('then')],
+    ['returns a promise whose own then throws', () => hostilePromise],
+  ]) {
+    const tokenClient = new GameCloudClient({ baseUrl: service.url, token, timeoutMs: 2000 });
+    await rejected(tokenClient.listBuilds(service.gameId), `a token function that ${what}`, 'token');
+  }
+
+  // Nothing is left broken: the module still works.
+  assert.equal((await client.listBuilds(service.gameId)).builds.length, 36);
+  const { token } = await client.createDevToken(service.gameId, staging, request);
+  assert.equal(decodeToken(token).kind, 'development');
 });
 
 test('timeouts and aborts end the call with their own kinds', async () => {

@@ -340,9 +340,25 @@ export class ConfirmDialog {
     await this.root.getByRole('button', { name: 'Cancel' }).click();
   }
 
+  /** Its button that copies the change as curl commands for sh, bash, zsh and fish. */
+  get curlButton() {
+    return this.root.getByRole('button', { name: 'Copy as curl' });
+  }
+
+  /** Its button that copies the change as commands for PowerShell. */
+  get powerShellButton() {
+    return this.root.getByRole('button', { name: 'Copy for PowerShell' });
+  }
+
   /** Copies the change as curl commands; resolves once it says "Copied". */
   async copyAsCurl() {
-    await this.root.getByRole('button', { name: 'Copy as curl' }).click();
+    await this.curlButton.click();
+    await this.root.getByRole('button', { name: 'Copied' }).waitFor();
+  }
+
+  /** Copies the change as PowerShell commands; resolves once it says "Copied". */
+  async copyForPowerShell() {
+    await this.powerShellButton.click();
     await this.root.getByRole('button', { name: 'Copied' }).waitFor();
   }
 }

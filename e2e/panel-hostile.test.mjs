@@ -2,7 +2,7 @@
 // shows can be turned against the person using it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoNamespaces, openPanel, queueFault, useFixtures } from './harness.mjs';
+import { clearFaults, demoNamespaces, openPanel, queueFault, serviceState, useFixtures } from './harness.mjs';
 import { Connection, DevTokenPage } from './pages.mjs';
 
 const fx = useFixtures(['--test-hooks']);
@@ -43,6 +43,23 @@ test('a documentation link that is not http(s) is not rendered as a link', async
   assert.match(await alert.textContent(), /r-1/);
   assert.equal(await alert.getByRole('link').count(), 0);
   assert.doesNotMatch(await alert.innerHTML(), /javascript:/);
+});
+
+// Issue 39: the panel read an answer whole, however large.
+test('an answer larger than its call reads is refused and the rest left unread, saying so', async () => {
+  const MiB = 1024 * 1024;
+  await clearFaults(fx.service);
+  await fault({ route: 'builds', pad_to: 256 * MiB });
+  const { page, problems } = await open('builds');
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /the answer is larger than 64 MiB, the most this client reads for this call, and was not read\./);
+  // The read stopped at the limit: the service sent little more than it.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const sent = (await serviceState(fx.service)).padding_sent;
+  assert.ok(sent < 128 * MiB, `${sent} bytes of padding sent`);
+  assert.deepEqual(problems.filter((p) => /panicked|unreachable/i.test(p)), []);
 });
 
 test('a non-ASCII base URL that cannot be reached ends in a message, not a stuck page', async () => {

@@ -151,3 +151,25 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   assert.notDeepEqual(await readable(page, [...secrets, ...rays]), [], 'off again: readable');
   assert.deepEqual(problems, []);
 });
+
+// Issue 39, finding 8: Back and Forward brought up the entries made before
+// the mode, with ids in the address.
+test('in presentation mode, Back and Forward show no id, in entries made before the mode too', async () => {
+  const { page, problems } = await openPanel(fx, 'builds', { ns: 'staging' });
+  await page.getByRole('link', { name: 'CDN auth' }).click();
+  await page.getByRole('link', { name: 'Domain auth' }).click();
+  await page.waitForFunction(() => location.hash.startsWith('#/domain-auth'));
+  assert.ok(page.url().includes(fx.service.gameId), 'before the mode, the entries name the ids');
+  await page.getByRole('switch', { name: 'Presentation mode' }).check();
+  await page.waitForFunction((id) => !location.hash.includes(id), fx.service.gameId);
+  const addresses = [];
+  for (const [move, slug] of [['goBack', 'cdn-auth'], ['goBack', 'builds'], ['goForward', 'cdn-auth'], ['goForward', 'domain-auth']]) {
+    await page[move]();
+    await page.waitForFunction((slug) => location.hash.startsWith(`#/${slug}`), slug);
+    addresses.push(await page.evaluate(() => location.href));
+  }
+  assert.deepEqual(addresses.filter((url) => url.includes(fx.service.gameId) || url.includes(ns.staging)), []);
+  assert.equal(await new Connection(page).gameId.inputValue(), fx.service.gameId, 'the view keeps its ids');
+
+  assert.deepEqual(problems, []);
+});

@@ -25,8 +25,8 @@ async function panel(route, { which = 'prod', marked = [] } = {}) {
   const { page } = opened;
   await page.evaluate(({ prod, staging, marked }) => {
     const line = (id, label) => JSON.stringify({ kind: 'namespace', id, label });
-    localStorage.setItem('gamecloud.v2.recent', `${line(prod, 'Production')}\n${line(staging, 'Staging')}\n`);
-    localStorage.setItem('gamecloud.v2.protected', marked.join('\n'));
+    localStorage.setItem('gamecloud.v3.recent', `${line(prod, 'Production')}\n${line(staging, 'Staging')}\n`);
+    localStorage.setItem('gamecloud.v3.protected', marked.join('\n'));
   }, { prod: ns.prod, staging: ns.staging, marked: marked.map((m) => ns[m]) });
   await page.reload();
   const tab = wrap(page, opened.problems);
@@ -68,7 +68,7 @@ test('removing a mark asks for the name; a confirmation open in another tab foll
   assert.ok(await dialog.confirmButton.isDisabled());
   await dialog.cancel();
   assert.ok(await a.connection.mark.isChecked(), 'still marked');
-  assert.equal(await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), ns.prod);
+  assert.equal(await a.page.evaluate(() => localStorage.getItem('gamecloud.v3.protected')), ns.prod);
   dialog = await a.connection.askToUnprotect();
   await dialog.typeNames('Prod');
   assert.ok(await dialog.confirmButton.isDisabled(), 'a part of the name is not enough');
@@ -77,7 +77,7 @@ test('removing a mark asks for the name; a confirmation open in another tab foll
   // With the name, the mark goes, and the other tab sees it go: its open
   // confirmation follows the marks (the name was typed, in this tab).
   await a.connection.unprotect('production');
-  assert.equal(await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), '');
+  assert.equal(await a.page.evaluate(() => localStorage.getItem('gamecloud.v3.protected')), '');
   await b.connection.unmarked();
   await pending.names.waitFor({ state: 'hidden' });
   assert.equal(await hits(), 0, 'nothing sent');
@@ -134,7 +134,7 @@ test('a namespace marked after a change was confirmed is not sent to, and a retr
   // The retry asks for its name, and sends only once it is typed.
   await a.settings.retryButton.click();
   dialog = await new ConfirmDialog(a.page).shown();
-  assert.match(await dialog.said(), /^Set the CDN auth type to basic on 1 namespace: Staging \(.*\)\?\n\nPUT .*\n\nProtected: type Staging to apply\.$/s);
+  assert.match(await dialog.said(), /^Set the CDN auth type to basic on 1 namespace: Staging \(.*\)\?\n\nPUT .*\n\nProtected: type Staging to apply or to copy the commands\.$/s);
   await dialog.cancel();
   assert.equal(await hits(), 1, 'nothing sent without the name');
   await a.settings.retryButton.click();
@@ -152,24 +152,24 @@ test('a protected namespace keeps its name until its mark is removed; a label wi
   await a.recent.name(ns.prod, 'staging');
   await a.page.getByRole('alert').filter({ hasText: 'A protected namespace keeps its name' }).waitFor();
   assert.equal(await a.recent.label(ns.prod).inputValue(), 'Production', 'the name kept is shown');
-  assert.match(await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.recent')), /"label":"Production"/);
+  assert.match(await a.page.evaluate(() => localStorage.getItem('gamecloud.v3.recent')), /"label":"Production"/);
   // Renamed once its mark is removed, which asks for the old name.
   await a.connection.unprotect('Production');
   await a.recent.name(ns.prod, 'Prod EU');
-  await a.page.waitForFunction(() => localStorage.getItem('gamecloud.v2.recent').includes('"label":"Prod EU"'));
+  await a.page.waitForFunction(() => localStorage.getItem('gamecloud.v3.recent').includes('"label":"Prod EU"'));
   await a.connection.protect();
   // The confirmation of a change now asks for the new name.
   await a.settings.choose('basic');
   await a.settings.namespace(ns.prod).check();
   const apply = await a.settings.askToApply();
-  assert.match(await apply.said(), /Protected: type Prod EU to apply\.$/);
+  assert.match(await apply.said(), /Protected: type Prod EU to apply or to copy the commands\.$/);
   await apply.cancel();
 
   for (const hostile of ['Prod\u202EUE', '\u2066Prod\u2069', 'Pr\u200Bod', '.']) {
     await a.recent.name(ns.staging, hostile);
     await a.page.getByRole('alert').filter({ hasText: /A label (cannot hold control or invisible|needs a letter)/ }).waitFor();
     assert.equal(await a.recent.label(ns.staging).inputValue(), 'Staging', `${JSON.stringify(hostile)} refused, the label kept`);
-    assert.match(await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.recent')), /"label":"Staging"/);
+    assert.match(await a.page.evaluate(() => localStorage.getItem('gamecloud.v3.recent')), /"label":"Staging"/);
   }
   assert.deepEqual(a.problems, []);
 });
@@ -186,7 +186,7 @@ test('every spelling of a marked id is the marked namespace: written in its one 
   await a.settings.add(`{${ns.prod.toUpperCase()}}`);
   await a.settings.namespace(ns.prod).waitFor();
   const dialog = await a.settings.askToApply(2);
-  assert.match(await dialog.said(), /Protected: type Production to apply\.$/);
+  assert.match(await dialog.said(), /Protected: type Production to apply or to copy the commands\.$/);
   assert.ok(await dialog.confirmButton.isDisabled());
   await dialog.confirm('Production');
   await a.settings.summary('2 of 2 changed.');
@@ -244,7 +244,7 @@ test('two tabs keep each other\'s log entries, labels and marks', async () => {
   await b.page.bringToFront();
   await b.recent.name(ns.prod, 'Live');
   await b.connection.protect();
-  const kept = await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.log').trim().split('\n').length);
+  const kept = await a.page.evaluate(() => localStorage.getItem('gamecloud.v3.log').trim().split('\n').length);
   assert.equal(kept, 4, 'every entry of both tabs is kept');
   await a.page.bringToFront();
   await a.page.getByRole('link', { name: 'Action log' }).click();
@@ -255,10 +255,55 @@ test('two tabs keep each other\'s log entries, labels and marks', async () => {
   await a.settings.choose('basic');
   await a.settings.apply();
   await a.settings.summary('1 of 1 changed.');
-  const recent = await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.recent'));
+  const recent = await a.page.evaluate(() => localStorage.getItem('gamecloud.v3.recent'));
   assert.match(recent, /"label":"Live"/);
   await a.recent.open();
   assert.equal(await a.recent.label(ns.prod).inputValue(), 'Live', 'and shown here');
-  assert.equal(await a.page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), ns.prod);
+  assert.equal(await a.page.evaluate(() => localStorage.getItem('gamecloud.v3.protected')), ns.prod);
+  assert.deepEqual(a.problems, []);
+});
+
+// Issue 39, finding 3: Copy as curl worked before a protected namespace's
+// name was typed, and the copied commands changed it with no name and no log.
+test('a change to a protected namespace is copied as commands only once its name is typed', async () => {
+  const a = await panel('cdn-auth', { which: 'staging', marked: ['prod'] });
+  const sent = await hits();
+  await a.page.evaluate(() => {
+    navigator.clipboard.writeText = async (text) => {
+      window.copied = text;
+    };
+  });
+  await a.settings.choose('basic');
+  await a.settings.namespace(ns.prod).check();
+  const dialog = await a.settings.askToApply(2);
+  for (const button of [dialog.curlButton, dialog.powerShellButton]) {
+    assert.ok(await button.isDisabled(), 'no command before the name is typed');
+    await button.dispatchEvent('click');
+  }
+  assert.match(await dialog.said(), /\n\nProtected: type Production to apply or to copy the commands\.$/, 'and it says why');
+  await dialog.typeNames('Prod');
+  assert.ok(await dialog.curlButton.isDisabled(), 'a part of the name is not enough');
+  assert.equal(await a.page.evaluate(() => window.copied), undefined, 'nothing copied');
+  await dialog.typeNames('Production');
+  await dialog.copyAsCurl();
+  const commands = (await a.page.evaluate(() => window.copied)).split('\n').filter(Boolean);
+  assert.equal(commands.length, 2, 'a command per namespace');
+  assert.ok(commands.some((c) => c.includes(ns.prod)), 'the protected namespace among them');
+  await dialog.cancel();
+
+  // A mark made in another tab while a confirmation is open: copying waits
+  // for the name again.
+  await a.settings.namespace(ns.prod).uncheck();
+  const open = await a.settings.askToApply();
+  assert.ok(await open.curlButton.isEnabled(), 'nothing protected: copied at once');
+  const b = await a.another('domain-auth', 'staging');
+  await b.connection.protect();
+  await a.page.bringToFront();
+  await open.names.waitFor();
+  assert.match(await open.said(), /Protected: type Staging to apply or to copy the commands\.$/);
+  assert.ok(await open.curlButton.isDisabled());
+  assert.ok(await open.powerShellButton.isDisabled());
+  await open.cancel();
+  assert.equal(await hits(), sent, 'nothing sent');
   assert.deepEqual(a.problems, []);
 });

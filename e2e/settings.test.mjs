@@ -266,7 +266,7 @@ test('recently used ids are offered again, with a label', async () => {
   await page.getByText('Recent ids (2)').click();
   await page.getByLabel(`Label for namespace ${ns.prod}`).fill('Production');
   await page.getByLabel(`Label for namespace ${ns.prod}`).press('Enter');
-  const stored = await page.evaluate(() => localStorage.getItem('gamecloud.v2.recent'));
+  const stored = await page.evaluate(() => localStorage.getItem('gamecloud.v3.recent'));
   assert.ok(stored.includes('Production') && !stored.includes(fx.service.token), 'ids and labels only, never the token');
 
   const fresh = await page.context().newPage(); // same origin storage, a new tab
@@ -358,8 +358,8 @@ test('kept entries that do not read are dropped with a note, the rest stay, and 
   await page.getByRole('table', { name: 'Action log' }).waitFor();
   await page.evaluate((ns) => {
     const entry = { at_ms: 1767225600000, operation: 'set-cdn-auth', game_id: 'g', namespace_id: ns, value: 'basic', outcome: 'done' };
-    localStorage.setItem('gamecloud.v2.log', `${JSON.stringify(entry)}\n{"at_ms":"x"}\n`);
-    localStorage.setItem('gamecloud.v2.recent', `${JSON.stringify({ kind: 'namespace', id: ns, label: 'Staging' })}\n{"kind":"planet","id":"x"}\nnot json\n`);
+    localStorage.setItem('gamecloud.v3.log', `${JSON.stringify(entry)}\n{"at_ms":"x"}\n`);
+    localStorage.setItem('gamecloud.v3.recent', `${JSON.stringify({ kind: 'namespace', id: ns, label: 'Staging' })}\n{"kind":"planet","id":"x"}\nnot json\n`);
   }, ns.staging);
   await page.reload();
   const log = page.getByRole('table', { name: 'Action log' });
@@ -388,11 +388,11 @@ test('kept entries that do not read are dropped with a note, the rest stay, and 
   await old.page.getByText('Recent ids (1)').click();
   await old.page.getByRole('button', { name: `Use Production (${ns.prod})` }).waitFor();
   const keys = await old.page.evaluate(() => Object.keys(localStorage).sort());
-  assert.deepEqual(keys, ['gamecloud.v2.log', 'gamecloud.v2.recent']);
+  assert.deepEqual(keys, ['gamecloud.v3.log', 'gamecloud.v3.recent']);
   assert.deepEqual([...problems, ...old.problems], []);
 });
 
-test('a change shows the exact request for each namespace before it is sent, copies as curl without the token, and the log keeps it', async () => {
+test('a change shows the exact request for each namespace before it is sent, copies it for sh, fish and PowerShell without the token, and the log keeps it', async () => {
   const { page, problems, settings } = await open('cdn-auth');
   await page.evaluate(() => {
     navigator.clipboard.writeText = async (text) => {
@@ -412,6 +412,8 @@ test('a change shows the exact request for each namespace before it is sent, cop
     `PUT ${url(ns.prod)}\n{"auth_type":"basic"}\nLast set here from this panel: none\n\n` +
       `PUT ${url(ns.staging)}\n{"auth_type":"basic"}\nLast set here from this panel: none`,
   );
+  // Issue 39: the commands are for sh and fish, and the button says so.
+  assert.equal(await dialog.curlButton.textContent(), 'Copy as curl (bash, zsh, fish)');
   await dialog.copyAsCurl();
   const curl = await page.evaluate(() => window.copied);
   assert.ok(!curl.includes(fx.service.token), 'the token is never copied');
@@ -429,8 +431,22 @@ test('a change shows the exact request for each namespace before it is sent, cop
   const second = await settings.askToApply(2);
   await second.copyAsCurl();
   const again = await page.evaluate(() => window.copied);
-  const refused = execFileSync('sh', ['-c', again.split('\n')[0] + ' -s -o /dev/null -w %{http_code}'], { env: { PATH: process.env.PATH } }).toString();
-  assert.equal(refused, '401');
+  for (const shell of ['sh', 'fish']) {
+    const refused = execFileSync(shell, ['-c', again.split('\n')[0] + " -s -o /dev/null -w '%{http_code}'"], { env: { PATH: process.env.PATH } }).toString();
+    assert.equal(refused, '401', shell);
+  }
+  // Run by fish with the token, they make the change too.
+  execFileSync('fish', ['-c', again], { env: { PATH: process.env.PATH, GAMECLOUD_API_TOKEN: fx.service.token }, stdio: 'pipe' });
+  assert.equal((await everything()).namespaces[ns.prod].cdn_auth_type, 'none');
+  assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'none');
+  // Beside them, the same for PowerShell: curl.exe, the token from its
+  // environment, the body piped in (no PowerShell here: tests/api.rs reads
+  // the quoting as PowerShell 5.1 and 7 do).
+  await second.copyForPowerShell();
+  const powershell = (id) =>
+    `'{"auth_type":"none"}' | curl.exe --globoff -X PUT '${url(id)}' -H "Authorization: Bearer $env:GAMECLOUD_API_TOKEN" ` +
+    `-H 'Content-Type: application/json' --data '@-'\n`;
+  assert.equal(await page.evaluate(() => window.copied), powershell(ns.prod) + powershell(ns.staging));
   await second.confirm();
   await settings.summary('2 of 2 changed.');
 
@@ -454,7 +470,7 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   await suggestion.waitFor();
   await connection.protect();
   await suggestion.waitFor({ state: 'detached' });
-  assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), ns.prod);
+  assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v3.protected')), ns.prod);
 
   // Badged with a word wherever it is named, and no longer chosen by default.
   const prod = settings.namespace(ns.prod);
@@ -477,7 +493,7 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   // Ticked, it is in; Apply works only once its name is typed.
   await prod.check();
   dialog = await settings.askToApply(2);
-  assert.match(await dialog.said(), /\n\nProtected: type Production to apply\.$/);
+  assert.match(await dialog.said(), /\n\nProtected: type Production to apply or to copy the commands\.$/);
   assert.ok(await dialog.confirmButton.isDisabled());
   await dialog.typeNames('Prod');
   assert.ok(await dialog.confirmButton.isDisabled(), 'a part of the name is not enough');
@@ -525,7 +541,7 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   assert.equal(await badge.evaluate((e) => getComputedStyle(e, '::after').content), 'none', 'no badge once unmarked elsewhere');
   await connection.protect();
   await there.marked();
-  assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), ns.prod);
+  assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v3.protected')), ns.prod);
   await other.close();
 
   // Each mark is in the action log, the namespace badged there too.
@@ -537,6 +553,6 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   assert.equal(await inLog.evaluate((e) => getComputedStyle(e, '::after').content), '"protected"', 'badged in the log');
   await page.getByRole('link', { name: 'CDN auth' }).click();
   await connection.unprotect('Production');
-  assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v2.protected')), '');
+  assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v3.protected')), '');
   assert.deepEqual(problems, []);
 });

@@ -172,3 +172,40 @@ test('a host that sends the parts with another Content-Type still serves the pag
   await heading(page, 'CDN authentication').waitFor();
   assert.deepEqual(problems, []);
 });
+
+// Issue 39, finding 7: only the parts were checked; the main wasm and the
+// script that starts it loaded without integrity (a preload's hash binds
+// no later fetch of the same URL).
+test('one byte changed in any file the panel loads stops it with a message', async () => {
+  const kinds = {
+    'the glue, its one script': /\/panel-[0-9a-f]{16}\.js$/,
+    'the main wasm': /\/panel-[0-9a-f]{16}_bg\.wasm$/,
+    'the stylesheet': /\/main-[0-9a-f]{16}\.css$/,
+  };
+  for (const [kind, pattern] of Object.entries(kinds)) {
+    const { page, problems } = await openPage(fx.browser);
+    let changed = 0;
+    await page.route(pattern, async (route) => {
+      const response = await route.fetch();
+      const body = Buffer.from(await response.body());
+      body[body.length >> 1] ^= 0x20;
+      changed += 1;
+      await route.fulfill({ response, body });
+    });
+    await page.goto(fx.service.url);
+    const message = page.getByText('The panel has not started. If this stays, one of its files did not load');
+    await message.waitFor({ state: 'visible', timeout: 15_000 });
+    assert.equal(changed, 1, `${kind}: one file changed`);
+    assert.ok(problems.some((p) => /integrity/i.test(p)), `${kind}: the browser refused it: ${problems.join('\n')}`);
+    if (kind !== 'the stylesheet') {
+      assert.equal(await page.getByRole('heading', { name: 'Builds' }).count(), 0, `${kind}: the panel did not start`);
+    }
+    await page.close();
+  }
+  // Untouched, the message never shows.
+  const { page, problems } = await openPage(fx.browser);
+  await page.goto(fx.service.url);
+  await page.getByRole('heading', { name: 'Builds' }).waitFor();
+  assert.ok(!(await page.getByText('The panel has not started').isVisible()));
+  assert.deepEqual(problems, []);
+});

@@ -88,6 +88,7 @@ export type IssueCode =
   | 'protocol-unknown'
   | 'hostname-empty'
   | 'hostname-suspicious'
+  | 'hostname-too-long'
   | 'port-zero'
   | 'port-above-65535'
   | 'base-url-invalid'
@@ -241,7 +242,10 @@ export class GameCloudError extends Error {
   /** `unexpected_answer`: a short excerpt of what answered, and its content type. */
   readonly excerpt?: string;
   readonly contentType?: string;
-  /** `decode`: the JSON path that failed, e.g. `builds[3].content_length`. */
+  /**
+   * `decode`: the JSON path that failed, e.g. `builds[3].content_length`;
+   * empty for the whole body, as for an answer larger than the call reads.
+   */
   readonly path?: string;
   private constructor(message: string);
 }

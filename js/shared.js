@@ -52,9 +52,16 @@ export function entry(source, beside) {
         loaded = true;
       })().catch((cause) => {
         loading = undefined; // the next call tries again
-        const where = place(wasm);
+        // What the caller gave, or threw, may throw again when read (a revoked
+        // Proxy, a getter or `toString` that throws).
+        let where = { words: 'a value that throws when read' };
+        let why = 'an error that throws when read';
+        try {
+          where = place(wasm);
+          why = String(cause?.message ?? cause);
+        } catch {}
         throw notLoaded(
-          `The WebAssembly core did not load from ${where.words}: ${cause?.message ?? cause}. ` +
+          `The WebAssembly core did not load from ${where.words}: ${why}. ` +
             'Serve gamecloud_core_bg.wasm where the module expects it (see its README), then call init() again.',
           { url: where.url, cause },
         );

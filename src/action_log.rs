@@ -9,6 +9,15 @@ use crate::json::Json;
 /// The most entries kept; the oldest go first.
 pub const MAX_ENTRIES: usize = 500;
 
+/// The most bytes the kept log takes (its JSON lines): the newest entries
+/// that fit are kept, so that the log never fills the browser's storage
+/// for this site (about 5 MB, shared with the marks).
+pub const MAX_BYTES: usize = 256 * 1024;
+
+/// The most characters of any one field of an entry; longer text (a
+/// service's error code, a request's body) is cut, ending in "…".
+pub const MAX_FIELD: usize = 512;
+
 crate::json::model! {
     /// One change made from the panel.
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,6 +77,27 @@ impl Entry {
         }
     }
 
+    /// The entry with every text field cut to [`MAX_FIELD`] characters.
+    pub fn capped(mut self) -> Entry {
+        for field in [
+            &mut self.operation,
+            &mut self.game_id,
+            &mut self.namespace_id,
+            &mut self.namespace_label,
+            &mut self.value,
+            &mut self.hostname,
+            &mut self.outcome,
+            &mut self.ray_id,
+            &mut self.request,
+        ] {
+            if let Some((cut, _)) = field.char_indices().nth(MAX_FIELD - 1) {
+                field.truncate(cut);
+                field.push('…');
+            }
+        }
+        self
+    }
+
     /// The ray id an error carries, if any.
     pub fn ray_id_of(error: &ApiError) -> String {
         match error {
@@ -103,6 +133,9 @@ pub struct ActionLog {
     /// How many stored entries could not be read and were dropped when the
     /// log was loaded (the page says so).
     pub dropped: usize,
+    /// How many old entries were let go to stay within [`MAX_ENTRIES`] and
+    /// [`MAX_BYTES`] (the page says so).
+    pub let_go: usize,
 }
 
 impl ActionLog {
@@ -112,9 +145,18 @@ impl ActionLog {
     pub fn parse(text: &str) -> ActionLog {
         let (mut entries, dropped) = crate::json::from_lines::<Entry>(text);
         entries.iter_mut().for_each(Entry::split_hostname);
-        let excess = entries.len().saturating_sub(MAX_ENTRIES);
-        entries.drain(..excess);
-        ActionLog { entries, dropped }
+        ActionLog::bounded(entries, dropped)
+    }
+
+    /// The newest of `entries` within the bounds, with how many were let go.
+    fn bounded(entries: Vec<Entry>, dropped: usize) -> ActionLog {
+        let mut log = ActionLog {
+            entries,
+            dropped,
+            let_go: 0,
+        };
+        log.let_go_oldest();
+        log
     }
 
     /// Reads the log as the first version of the panel kept it (one JSON
@@ -122,19 +164,33 @@ impl ActionLog {
     pub fn parse_array(text: &str) -> ActionLog {
         let mut entries: Vec<Entry> = crate::json::from_slice(text.as_bytes()).unwrap_or_default();
         entries.iter_mut().for_each(Entry::split_hostname);
-        let excess = entries.len().saturating_sub(MAX_ENTRIES);
-        entries.drain(..excess);
-        ActionLog {
-            entries,
-            dropped: 0,
-        }
+        ActionLog::bounded(entries, 0)
     }
 
-    /// Adds an entry, dropping the oldest beyond [`MAX_ENTRIES`].
+    /// Adds an entry (its fields capped), letting the oldest go beyond
+    /// [`MAX_ENTRIES`] or [`MAX_BYTES`].
     pub fn push(&mut self, entry: Entry) {
-        self.entries.push(entry);
-        let excess = self.entries.len().saturating_sub(MAX_ENTRIES);
+        self.entries.push(entry.capped());
+        self.let_go_oldest();
+    }
+
+    /// Lets the oldest entries go until the newest fit both bounds, and
+    /// counts them.
+    fn let_go_oldest(&mut self) {
+        let mut bytes = 0;
+        let keep = self
+            .entries
+            .iter()
+            .rev()
+            .take(MAX_ENTRIES)
+            .take_while(|e| {
+                bytes += crate::json::to_lines(std::slice::from_ref(*e)).len();
+                bytes <= MAX_BYTES
+            })
+            .count();
+        let excess = self.entries.len() - keep;
         self.entries.drain(..excess);
+        self.let_go += excess;
     }
 
     /// The entries at `rows` as JSON (an array, in the stored shape).

@@ -31,6 +31,14 @@ macro_rules! id_type {
             pub fn is_empty(&self) -> bool {
                 self.0.is_empty()
             }
+
+            /// Whether it is a UUID, the only kind of id that goes in the
+            /// address, the recent ids and whatever else the panel keeps:
+            /// other text (a token pasted in the wrong field, say) is sent
+            /// at most, and the service refuses it.
+            pub fn is_uuid(&self) -> bool {
+                crate::token::parse_uuid(&self.0).is_some()
+            }
         }
 
         impl fmt::Display for $name {

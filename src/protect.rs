@@ -59,8 +59,8 @@ pub fn confirms(typed: &str, phrase: &str) -> bool {
 pub struct Marks(Vec<NamespaceId>);
 
 impl Marks {
-    /// The marks as kept: blank lines and repeats dropped, ids put in their
-    /// one form.
+    /// The marks as kept: ids put in their one form; blank lines, repeats
+    /// and text that is no UUID dropped.
     pub fn parse(text: &str) -> Marks {
         let mut marks = Marks::default();
         for id in text.lines() {
@@ -80,9 +80,10 @@ impl Marks {
         !id.is_empty() && self.0.contains(id)
     }
 
-    /// Marks or unmarks `id`; whether anything changed.
+    /// Marks or unmarks `id`; whether anything changed. Only a UUID is
+    /// marked: other text names no namespace the service has.
     pub fn set(&mut self, id: &NamespaceId, on: bool) -> bool {
-        if id.is_empty() || self.0.contains(id) == on {
+        if !id.is_uuid() || self.0.contains(id) == on {
             return false;
         }
         self.0.retain(|x| x != id);

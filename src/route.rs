@@ -3,7 +3,6 @@
 //! shared link opens the same view. Read and written here, without the
 //! browser, so that every rule is a native test.
 
-use crate::api::encode_segment;
 use crate::ids::{GameId, NamespaceId};
 
 /// The panel's pages.
@@ -72,8 +71,8 @@ pub struct Route {
 
 impl Route {
     /// Reads a hash (`#/cdn-auth?game=..&ns=..`), or a query (`?game=..`):
-    /// an unknown page is the builds page, a missing id is empty, and the
-    /// first of a repeated key counts.
+    /// an unknown page is the builds page, a missing id or one that is not a
+    /// UUID is empty, and the first of a repeated key counts.
     pub fn parse(hash: &str) -> Route {
         let hash = hash.trim_start_matches('#').trim_start_matches('/');
         let (slug, query) = hash.split_once('?').unwrap_or((hash, ""));
@@ -84,27 +83,42 @@ impl Route {
             });
             value.unwrap_or_default()
         };
+        let (game_id, namespace_id) = (GameId::new(&get("game")), NamespaceId::new(&get("ns")));
         Route {
             page: Page::from_slug(slug).unwrap_or(Page::Builds),
-            game_id: GameId::new(&get("game")),
-            namespace_id: NamespaceId::new(&get("ns")),
+            game_id: if game_id.is_uuid() {
+                game_id
+            } else {
+                GameId::default()
+            },
+            namespace_id: if namespace_id.is_uuid() {
+                namespace_id
+            } else {
+                NamespaceId::default()
+            },
         }
     }
 
-    /// The hash for this view; an empty id is left out.
+    /// The hash for this view. An id that is not a UUID is left out: text
+    /// typed in an id field (a token pasted there by mistake) never reaches
+    /// the address bar, the history or a shared link.
     pub fn to_hash(&self) -> String {
         let mut hash = String::from("#/");
         hash.push_str(self.page.slug());
         let mut sep = '?';
-        for (key, id) in [
-            ("game", self.game_id.as_str()),
-            ("ns", self.namespace_id.as_str()),
+        for (key, id, is_uuid) in [
+            ("game", self.game_id.as_str(), self.game_id.is_uuid()),
+            (
+                "ns",
+                self.namespace_id.as_str(),
+                self.namespace_id.is_uuid(),
+            ),
         ] {
-            if !id.is_empty() {
+            if is_uuid {
                 hash.push(sep);
                 hash.push_str(key);
                 hash.push('=');
-                hash.push_str(&encode_segment(id));
+                hash.push_str(id);
                 sep = '&';
             }
         }

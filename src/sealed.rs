@@ -149,7 +149,22 @@ impl std::fmt::Display for OpenError {
             OpenError::Damaged(what) => write!(f, "This hand-off is damaged: its {what} does not read."),
             OpenError::WrongPassphrase => f.write_str("The passphrase does not open this hand-off."),
             OpenError::Altered => f.write_str("This hand-off was changed after it was sealed: do not use it."),
-            OpenError::Contents(why) => write!(f, "This hand-off holds no usable token: {why}"),
+            OpenError::Contents(why) => write!(f, "{HOLDS_NO_TOKEN}{why}"),
+        }
+    }
+}
+
+/// How a refusal of what a file holds begins.
+const HOLDS_NO_TOKEN: &str = "This hand-off holds no usable token: ";
+
+impl OpenError {
+    /// What the page says, in two runs: why, and then what the file holds
+    /// that made it so (its namespace ids and hostnames), which
+    /// presentation mode masks.
+    pub fn said(&self) -> (String, &str) {
+        match self {
+            OpenError::Contents(why) => (HOLDS_NO_TOKEN.to_owned(), why),
+            other => (other.to_string(), ""),
         }
     }
 }
@@ -302,14 +317,14 @@ impl Contents {
         out
     }
 
-    /// Reads the plaintext of a file of `version` (unknown keys are
+    /// Reads the plaintext of a file, of either version (unknown keys are
     /// skipped, so that a later panel may add some within a version), then
     /// checks what it holds as any hand-off's values are
     /// ([`crate::files::Handoff::check`]) and against the token's own claims
     /// (the namespace, hostname and ports the token is for must be the
     /// file's): whoever has the passphrase can seal anything. The ids come
     /// back in their canonical form ([`canonical_id`]).
-    pub fn read(text: &str, version: Version) -> Result<Contents, OpenError> {
+    pub fn read(text: &str) -> Result<Contents, OpenError> {
         let bad = |why: String| OpenError::Contents(why);
         let mut c = Contents::default();
         let mut protected = None;
@@ -376,7 +391,7 @@ impl Contents {
         }
         .check()
         .map_err(bad)?;
-        c.token_agrees(version).map_err(bad)?;
+        c.token_agrees().map_err(bad)?;
         Ok(c)
     }
 
@@ -385,21 +400,15 @@ impl Contents {
     /// teammate's panel name, guard and write engine files for one thing
     /// while the token does another. The token must read as a development
     /// token, whose namespace (as a UUID), hostname (in any case) and ports
-    /// (labels, protocols, port or range) are the file's. A version 1 file's
-    /// token that does not read at all is taken unchecked, as version 1
-    /// always took it (the published version 1 vector holds such a token);
-    /// one that reads as another kind of token is refused in both versions.
-    fn token_agrees(&self, version: Version) -> Result<(), String> {
-        let decoded = match crate::token::decode(&self.token) {
-            Ok(d) => d,
-            Err(_) if version == Version::V1 => return Ok(()),
-            Err(e) => {
-                return Err(format!(
-                    "the token does not read ({} {}).",
-                    e.part, e.message
-                ))
-            }
-        };
+    /// (labels, protocols, port or range) are the file's, in both versions:
+    /// a token that does not read is refused (version 1 files were once
+    /// taken unchecked; the published version 1 vector, whose token does
+    /// not read, now opens to that refusal). The claims are not signed
+    /// here, so the check catches a mistake, not a hostile sealer
+    /// (docs/HANDOFF.md).
+    fn token_agrees(&self) -> Result<(), String> {
+        let decoded = crate::token::decode(&self.token)
+            .map_err(|e| format!("the token does not read ({} {}).", e.part, e.message))?;
         let Some(dev) = decoded.development() else {
             return Err(format!(
                 "the token is not a development token (its kind: {}).",

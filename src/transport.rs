@@ -12,7 +12,10 @@ use std::task::{Context, Poll};
 use gloo_net::http::{Method as HttpMethod, RequestBuilder};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{AbortController, AbortSignal, RequestMode};
+use web_sys::{
+    AbortController, AbortSignal, ReadableStreamDefaultReader, ReadableStreamReadResult,
+    RequestMode,
+};
 
 use crate::api::{
     Answer, ApiError, Call, Connection, Method, NetworkReason, Operation, RetryPolicy,
@@ -78,7 +81,7 @@ async fn exchange(call: &Call, opts: &Options) -> Result<Answer, ApiError> {
     let mut attempt = 0;
     loop {
         attempt += 1;
-        if opts.signal.as_ref().is_some_and(AbortSignal::aborted) {
+        if aborted(opts.signal.as_ref()) {
             return Err(ApiError::Aborted);
         }
         let err = match attempt_once(call, opts).await {
@@ -146,17 +149,23 @@ pub async fn bounded(
             return Poll::Ready(Ok(outcome));
         }
         Pin::new(&mut stop).poll(cx).map(|()| {
-            Err(
-                match opts.signal.as_ref().is_some_and(AbortSignal::aborted) {
-                    true => ApiError::Aborted,
-                    false => ApiError::Timeout {
-                        after_ms: opts.timeout_ms.into(),
-                    },
+            Err(match aborted(opts.signal.as_ref()) {
+                true => ApiError::Aborted,
+                false => ApiError::Timeout {
+                    after_ms: opts.timeout_ms.into(),
                 },
-            )
+            })
         })
     })
     .await
+}
+
+/// Whether the caller's signal has fired. One that throws when read (a
+/// hostile Proxy) counts as fired: the call ends, its exception never
+/// escapes it.
+pub fn aborted(signal: Option<&AbortSignal>) -> bool {
+    signal
+        .is_some_and(|s| js_sys::Reflect::get(s, &"aborted".into()).map_or(true, |v| v.is_truthy()))
 }
 
 /// Waits `ms` milliseconds.
@@ -235,10 +244,11 @@ pub async fn fetch(call: &Call, signal: &AbortSignal) -> Result<Answer, ApiError
         .filter_map(|&name| response.headers().get(name).map(|v| (name.to_owned(), v)))
         .collect();
     let status = response.status();
-    let body = match response.binary().await {
-        Ok(b) => b,
+    let body = match read_body(response.body(), call.max_answer_bytes).await {
+        Ok(Some(b)) => b,
+        Ok(None) => return Err(ApiError::too_large(status, call.max_answer_bytes)),
         Err(_) if signal.aborted() => return Err(ApiError::Aborted),
-        Err(e) => return Err(unreachable_err(&format!("the answer was cut off: {e}"))),
+        Err(_) => return Err(unreachable_err("the answer was cut off")),
     };
     Ok(Answer {
         status,
@@ -246,6 +256,34 @@ pub async fn fetch(call: &Call, signal: &AbortSignal) -> Result<Answer, ApiError
         body,
         received_at_ms: js_sys::Date::now() as i64,
     })
+}
+
+/// Reads a body chunk by chunk, no further than `max` bytes: `None` once it
+/// would pass them, the rest left unread (the stream is cancelled, which
+/// closes the connection). A `Content-Length` is not trusted: the bytes are
+/// counted as they come.
+async fn read_body(
+    stream: Option<web_sys::ReadableStream>,
+    max: u32,
+) -> Result<Option<Vec<u8>>, JsValue> {
+    let mut body = Vec::new();
+    let Some(stream) = stream else {
+        return Ok(Some(body));
+    };
+    let reader: ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
+    loop {
+        let read: ReadableStreamReadResult = JsFuture::from(reader.read()).await?.unchecked_into();
+        if read.get_done().unwrap_or(true) {
+            return Ok(Some(body));
+        }
+        let chunk: js_sys::Uint8Array = read.get_value().unchecked_into();
+        // `body` never holds more than `max`: no overflow.
+        if chunk.length() > max - body.len() as u32 {
+            let _ = reader.cancel();
+            return Ok(None);
+        }
+        body.extend_from_slice(&chunk.to_vec());
+    }
 }
 
 fn unreachable_err(message: &str) -> ApiError {

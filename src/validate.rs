@@ -81,6 +81,9 @@ str_enum! {
         HostnameEmpty => "hostname-empty",
         /// Warning: a hostname with a scheme, a path or spaces in it.
         HostnameSuspicious => "hostname-suspicious",
+        /// Client-side: a hostname longer than DNS allows (253 characters),
+        /// which no client could connect to (and which would fill the log).
+        HostnameTooLong => "hostname-too-long",
         /// Warning: port 0.
         PortZero => "port-zero",
         /// Warning: a port above 65535.
@@ -125,6 +128,7 @@ impl IssueCode {
             }
             IssueCode::HostnameEmpty
             | IssueCode::HostnameSuspicious
+            | IssueCode::HostnameTooLong
             | IssueCode::PortZero
             | IssueCode::PortAbove65535
             | IssueCode::BaseUrlInvalid
@@ -392,13 +396,16 @@ fn is_format(c: char) -> bool {
 }
 
 /// Checks an id before it goes in a path. Any string is encoded, but an empty
-/// id, `.` or `..` would change the route (browsers also resolve `%2e%2e`).
+/// id, `.` or `..` would change the route (browsers also resolve `%2e%2e`),
+/// and a token pasted in the wrong field would reach the service's logs.
 pub fn id(kind: IdKind, id: &str) -> Option<Issue> {
     let what = kind.noun();
     let message = if id.trim().is_empty() {
         format!("Enter the {what} id.")
     } else if id == "." || id == ".." {
         format!("\"{id}\" is not a {what} id; ids are UUIDs.")
+    } else if crate::token::decode(id).is_ok() {
+        format!("This is a token, not a {what} id: it was not sent. Paste it in the Token field, and the {what}'s id (a UUID) here.")
     } else {
         return None;
     };
@@ -567,6 +574,9 @@ pub fn type_invalid(path: impl Into<String>, message: impl Into<String>) -> Issu
     Issue::new(IssueCode::TypeInvalid, path, message)
 }
 
+/// The longest hostname DNS allows, in characters.
+pub const MAX_HOSTNAME: usize = 253;
+
 fn check_hostname(hostname: &str, out: &mut Vec<Issue>) {
     let trimmed = hostname.trim();
     if trimmed.is_empty() {
@@ -574,6 +584,12 @@ fn check_hostname(hostname: &str, out: &mut Vec<Issue>) {
             IssueCode::HostnameEmpty,
             "hostname",
             "Enter the hostname your game clients will connect to, such as 127.0.0.1 or a LAN address.",
+        ));
+    } else if trimmed.chars().count() > MAX_HOSTNAME {
+        out.push(Issue::new(
+            IssueCode::HostnameTooLong,
+            "hostname",
+            "A hostname is 253 characters at most.",
         ));
     } else if trimmed.contains('/') // a scheme (`://`) or a path
         || hostname

@@ -27,8 +27,9 @@ fn the_log_keeps_the_newest_entries_up_to_its_bound() {
     }
     assert_eq!(log.entries.len(), MAX_ENTRIES);
     assert_eq!(log.entries[0].ray_id, "ray-25", "the oldest went first");
+    assert_eq!(log.let_go, 25, "and were counted");
     // Stored and read back whole.
-    assert_eq!(ActionLog::parse(&log.stored()), log);
+    assert_eq!(ActionLog::parse(&log.stored()).entries, log.entries);
 }
 
 #[test]
@@ -178,4 +179,46 @@ fn a_tokens_hostname_is_kept_apart_and_an_older_entry_gets_it_apart_once() {
         .replace("create-dev-token", "set-cdn-auth")
         .replace("; ports ", ", ports ");
     assert_eq!(ActionLog::parse(&other).entries[0].hostname, "");
+}
+
+// Issue 39, finding 1: a service's error code or ray id reached the log
+// and the browser's storage at any length, and could fill it.
+#[test]
+fn every_field_is_capped_and_the_log_keeps_its_newest_within_its_bytes() {
+    use gamecloud::action_log::{MAX_BYTES, MAX_FIELD};
+    let huge = "é".repeat(5_000);
+    let entry = |n: i64| Entry {
+        at_ms: n,
+        operation: "set-cdn-auth".into(),
+        game_id: huge.clone(),
+        namespace_id: huge.clone(),
+        namespace_label: huge.clone(),
+        value: huge.clone(),
+        hostname: huge.clone(),
+        outcome: format!("failed: 500 {huge}"),
+        ray_id: huge.clone(),
+        request: huge.clone(),
+    };
+    let mut log = ActionLog::default();
+    for n in 0..200 {
+        log.push(entry(n));
+    }
+    let kept = &log.entries;
+    assert!(kept.len() < 200 && !kept.is_empty(), "{}", kept.len());
+    assert_eq!(
+        log.let_go,
+        200 - kept.len(),
+        "every entry let go is counted"
+    );
+    assert_eq!(kept.last().unwrap().at_ms, 199, "the newest stays");
+    assert!(log.stored().len() <= MAX_BYTES, "{}", log.stored().len());
+    let e = kept.last().unwrap();
+    for field in [&e.game_id, &e.outcome, &e.ray_id, &e.request, &e.hostname] {
+        assert_eq!(field.chars().count(), MAX_FIELD, "cut, with its ellipsis");
+        assert!(field.ends_with('…'));
+    }
+    assert_eq!(e.operation, "set-cdn-auth", "a short field is as it was");
+    // Read back as kept: the same entries, none let go again.
+    let again = ActionLog::parse(&log.stored());
+    assert_eq!((again.entries.len(), again.let_go), (kept.len(), 0));
 }

@@ -139,6 +139,53 @@ fn each_operation_has_its_method_path_headers_and_body() {
     assert!(call.retry_safe);
 }
 
+// Issue 39: answers were read whole, however large.
+#[test]
+fn each_operation_says_how_much_of_its_answer_is_read_and_past_it_is_a_decode_error() {
+    let c = conn("https://h");
+    let req = DevTokenRequest {
+        hostname: "127.0.0.1".into(),
+        ports: Default::default(),
+    };
+    let op = CreateDevToken {
+        game_id: GAME,
+        namespace_id: NS,
+        request: &req,
+    };
+    let caps = [
+        ListBuilds { game_id: GAME }.call(&c).unwrap(),
+        op.call(&c).unwrap(),
+        SetCdnAuth {
+            game_id: GAME,
+            namespace_id: NS,
+            auth_type: &CdnAuthType::None,
+        }
+        .call(&c)
+        .unwrap(),
+        SetDomainAuth {
+            game_id: GAME,
+            namespace_id: NS,
+            enabled: false,
+        }
+        .call(&c)
+        .unwrap(),
+    ]
+    .map(|call| call.max_answer_bytes);
+    assert_eq!(caps, [64 << 20, 64 << 10, 64 << 10, 64 << 10]);
+    assert_eq!(ListBuilds::MAX_ANSWER_BYTES, 64 << 20);
+
+    let small = ApiError::too_large(200, 64 << 10);
+    assert_eq!((small.kind(), small.status()), ("decode", Some(200)));
+    assert!(!small.is_transient());
+    assert_eq!(
+        small.to_string(),
+        "The service answered 200 with a body this client cannot read: the body: the answer is \
+         larger than 64 KiB, the most this client reads for this call, and was not read."
+    );
+    let builds = ApiError::too_large(200, 64 << 20).to_string();
+    assert!(builds.contains(" larger than 64 MiB, "), "{builds}");
+}
+
 #[test]
 fn an_invalid_request_is_caught_before_sending_with_every_problem() {
     let req = DevTokenRequest {
@@ -575,13 +622,25 @@ fn a_change_is_previewed_and_given_as_curl_without_the_token() {
         format!("PUT {url}\n{{\"auth_type\":\"basic\"}}")
     );
     assert_eq!(
-        call.curl().unwrap(),
+        call.curl(Shell::Posix).unwrap(),
         format!(
             "curl --globoff -X PUT '{url}' -H \"Authorization: Bearer $GAMECLOUD_API_TOKEN\" \
              -H 'Content-Type: application/json' --data-raw '{{\"auth_type\":\"basic\"}}'"
         )
     );
-    for text in [call.preview(), call.curl().unwrap()] {
+    assert_eq!(
+        call.curl(Shell::PowerShell).unwrap(),
+        format!(
+            "'{{\"auth_type\":\"basic\"}}' | curl.exe --globoff -X PUT '{url}' \
+             -H \"Authorization: Bearer $env:GAMECLOUD_API_TOKEN\" \
+             -H 'Content-Type: application/json' --data '@-'"
+        )
+    );
+    for text in [
+        call.preview(),
+        call.curl(Shell::Posix).unwrap(),
+        call.curl(Shell::PowerShell).unwrap(),
+    ] {
         assert!(!text.contains("tok.en"), "{text}");
     }
     let get = ListBuilds { game_id: GAME }
@@ -625,7 +684,7 @@ fn copy_as_curl_reads_back_the_same_in_sh_bash_zsh_and_fish() {
         }
         .call(&conn(base))
         .unwrap();
-        let curl = call.curl().unwrap();
+        let curl = call.curl(Shell::Posix).unwrap();
         let args = curl.strip_prefix("curl ").unwrap();
         let want = format!(
             "--globoff\n-X\nPUT\n{}\n-H\nAuthorization: Bearer tok.en\n-H\nContent-Type: application/json\n--data-raw\n{}\n",
@@ -648,7 +707,7 @@ fn copy_as_curl_refuses_what_shells_would_read_differently() {
         ("https://host/caf\u{e9}/", '\u{e9}'),
     ] {
         let call = ListBuilds { game_id: GAME }.call(&conn(base)).unwrap();
-        let refused = call.curl().unwrap_err();
+        let refused = call.curl(Shell::Posix).unwrap_err();
         assert_eq!(refused.character, character, "{base}");
         assert!(
             refused
@@ -661,7 +720,290 @@ fn copy_as_curl_refuses_what_shells_would_read_differently() {
         .call(&conn("https://host"))
         .unwrap();
     call.url.push_str("/it's");
-    assert_eq!(call.curl().unwrap_err().character, '\'');
+    assert_eq!(call.curl(Shell::Posix).unwrap_err().character, '\'');
     call.url = "https://host/tab\there".into();
-    assert_eq!(call.curl().unwrap_err().character, '\t');
+    assert_eq!(call.curl(Shell::Posix).unwrap_err().character, '\t');
+}
+
+/// What PowerShell makes of a copied command, as far as the command may use
+/// its grammar: the text piped in, if any, and the words of the command
+/// (`$env:NAME` put in from `env`). In single quotes everything is taken as
+/// it is but `'`, which `''` stands for; double quotes may hold `$env:NAME`
+/// and nothing else PowerShell would read (`` ` ``, any other `$`); a bare
+/// word only letters, digits, `.` and `-`, and never `--%`. Anything else
+/// panics: the command strayed past what it was written to mean, or used
+/// more of PowerShell than this reader knows.
+fn powershell_reads(command: &str, env: &[(&str, &str)]) -> (Option<String>, Vec<String>) {
+    let mut words: Vec<Option<String>> = Vec::new(); // `None`: a `|`
+    let mut chars = command.chars().peekable();
+    while let Some(c) = chars.next() {
+        let mut word = String::new();
+        match c {
+            ' ' => continue,
+            '|' => {
+                words.push(None);
+                continue;
+            }
+            '\'' => loop {
+                match chars.next().expect("a single-quoted string ends") {
+                    '\'' if chars.next_if_eq(&'\'').is_some() => word.push('\''),
+                    '\'' => break,
+                    // PowerShell ends single quotes at U+2018 to U+201B too.
+                    c => word.push(c.is_ascii().then_some(c).expect("ASCII in quotes")),
+                }
+            },
+            '"' => loop {
+                match chars.next().expect("a double-quoted string ends") {
+                    '"' => break,
+                    '$' => {
+                        for e in "env:".chars() {
+                            chars
+                                .next_if_eq(&e)
+                                .expect("only $env:NAME in double quotes");
+                        }
+                        let name: String = std::iter::from_fn(|| {
+                            chars.next_if(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        })
+                        .collect();
+                        let value = env.iter().find(|(n, _)| n.eq_ignore_ascii_case(&name));
+                        word.push_str(value.map_or("", |(_, v)| v));
+                    }
+                    c if c == '`' || !c.is_ascii() => panic!("{c:?} in double quotes"),
+                    c => word.push(c),
+                }
+            },
+            c => {
+                word.push(c);
+                word.extend(std::iter::from_fn(|| chars.next_if(|c| *c != ' ')));
+                let plain = word
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || ".-".contains(c));
+                assert!(
+                    plain && word != "--%",
+                    "a bare word PowerShell may read: {word}"
+                );
+            }
+        }
+        assert!(
+            matches!(chars.peek(), None | Some(' ')),
+            "{command}: one word at a time"
+        );
+        words.push(Some(word));
+    }
+    let (piped, command) = match words.as_slice() {
+        [Some(text), None, command @ ..] => (Some(text.clone()), command),
+        command => (None, command),
+    };
+    let words = command.iter().map(|w| w.clone().expect("one pipe at most"));
+    (piped, words.collect())
+}
+
+/// The command line Windows PowerShell 5.1 hands a program for `args`: each
+/// argument as it is, in double quotes if it holds a space outside them, no
+/// `"` escaped; an empty argument is left out.
+fn powershell_5_command_line(args: &[String]) -> String {
+    let quoted = |a: &String| {
+        let mut quotes = 0;
+        let spaced = a.chars().any(|c| {
+            quotes += usize::from(c == '"');
+            c.is_whitespace() && quotes % 2 == 0
+        });
+        if spaced {
+            format!("\"{a}\"")
+        } else {
+            a.clone()
+        }
+    };
+    let args: Vec<String> = args.iter().filter(|a| !a.is_empty()).map(quoted).collect();
+    args.join(" ")
+}
+
+/// The arguments a Windows program built with the Microsoft C runtime (as
+/// curl.exe is) reads from its command line.
+fn windows_argv(line: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut chars = line.chars().peekable();
+    loop {
+        while chars.next_if(|c| *c == ' ' || *c == '\t').is_some() {}
+        if chars.peek().is_none() {
+            return args;
+        }
+        let (mut arg, mut quoted) = (String::new(), false);
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => {
+                    let n = 1 + std::iter::from_fn(|| chars.next_if_eq(&'\\')).count();
+                    let before_quote = chars.peek() == Some(&'"');
+                    arg.extend(std::iter::repeat_n(
+                        '\\',
+                        if before_quote { n / 2 } else { n },
+                    ));
+                    if before_quote && n % 2 == 1 {
+                        arg.push('"');
+                        chars.next();
+                    }
+                }
+                '"' if quoted && chars.next_if_eq(&'"').is_some() => arg.push('"'),
+                '"' => quoted = !quoted,
+                ' ' | '\t' if !quoted => break,
+                c => arg.push(c),
+            }
+        }
+        args.push(arg);
+    }
+}
+
+/// What curl.exe is given by the copied PowerShell `command`, in
+/// PowerShell 5.1 and in 7.3 or later (which quotes each argument so that
+/// the C runtime reads it back): its arguments, and its input (what is
+/// piped in, with the line end PowerShell adds).
+fn curl_exe_given(command: &str) -> [(Vec<String>, Option<String>); 2] {
+    let (piped, words) = powershell_reads(command, &[("GAMECLOUD_API_TOKEN", "tok.en")]);
+    assert_eq!(words[0], "curl.exe", "not PowerShell's curl alias");
+    let args = words[1..].to_vec();
+    let input = piped.map(|text| text + "\r\n");
+    let through_5 = windows_argv(&powershell_5_command_line(&args));
+    [(through_5, input.clone()), (args, input)]
+}
+
+#[test]
+fn copy_for_powershell_reads_back_the_same_in_powershell_5_and_7() {
+    // Issue 39: PowerShell read $GAMECLOUD_API_TOKEN as a variable of its own.
+    let get = ListBuilds { game_id: GAME }
+        .call(&conn("https://h"))
+        .unwrap();
+    let posix = get.curl(Shell::Posix).unwrap();
+    let read = std::panic::catch_unwind(|| powershell_reads(&posix, &[]));
+    assert!(read.is_err(), "the reader refuses the sh form's $NAME");
+    // The models are no echo: PowerShell 5.1 loses an argument's `"`, and
+    // the arguments after it run together.
+    let quoted = ["a\"b".to_owned(), "c d".to_owned()];
+    assert_eq!(
+        windows_argv(&powershell_5_command_line(&quoted)),
+        ["ab c", "d"]
+    );
+
+    for base in [
+        "https://host/api/",
+        "http://127.0.0.1:8080",
+        "https://host/it's/a$(calc)`id`$env:PATH/{x}[1]!*~;&|%PATH%^/--%/@-",
+    ] {
+        let mut call = SetCdnAuth {
+            game_id: GAME,
+            namespace_id: NS,
+            auth_type: &CdnAuthType::Basic,
+        }
+        .call(&conn(base))
+        .unwrap();
+        call.body = Some(r#"{"note":"it's "$(calc)" `id` $env:PATH | & ; --% @- ''"}"#.into());
+        let command = call.curl(Shell::PowerShell).unwrap();
+        assert!(!command.contains('\n'), "one line: {command}");
+        let args: Vec<String> = [
+            "--globoff",
+            "-X",
+            "PUT",
+            &call.url,
+            "-H",
+            "Authorization: Bearer tok.en",
+            "-H",
+            "Content-Type: application/json",
+            "--data",
+            "@-",
+        ]
+        .map(str::to_owned)
+        .into();
+        // `--data @-` sends the input without its line ends.
+        let input = call.body.as_ref().map(|b| format!("{b}\r\n"));
+        for (version, given) in ["5.1", "7.3"].into_iter().zip(curl_exe_given(&command)) {
+            assert_eq!(given, (args.clone(), input.clone()), "{version}: {command}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs curl: cargo xtask test runs it with the real readers"]
+fn copy_for_powershell_gives_curl_what_sends_the_same_request() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}/it's", listener.local_addr().unwrap());
+    let mut call = SetCdnAuth {
+        game_id: GAME,
+        namespace_id: NS,
+        auth_type: &CdnAuthType::Basic,
+    }
+    .call(&conn(&base))
+    .unwrap();
+    call.body = Some(r#"{"note":"it's "$(calc)" ''"}"#.into());
+    // What the service is sent: the request's head and its body.
+    let service = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut reader = BufReader::new(stream);
+        let mut head = Vec::new();
+        loop {
+            let mut line = String::new();
+            reader.read_line(&mut line).unwrap();
+            if line == "\r\n" {
+                break;
+            }
+            head.push(line.trim_end().to_owned());
+        }
+        let length = head
+            .iter()
+            .find_map(|h| h.strip_prefix("Content-Length: "))
+            .map_or(0, |n| n.parse().unwrap());
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body).unwrap();
+        let answer = b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n";
+        reader.get_mut().write_all(answer).unwrap();
+        (head, String::from_utf8(body).unwrap())
+    });
+    let [_, (args, input)] = curl_exe_given(&call.curl(Shell::PowerShell).unwrap());
+    let mut curl = std::process::Command::new("curl")
+        .args(&args)
+        .args(["-s", "--max-time", "10"])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("curl runs (cargo xtask setup installs it)");
+    let mut stdin = curl.stdin.take().unwrap();
+    stdin.write_all(input.unwrap().as_bytes()).unwrap();
+    drop(stdin);
+    assert!(curl.wait().unwrap().success());
+    let (head, body) = service.join().unwrap();
+    let path = call.url.strip_prefix(&base[..base.len() - "/it's".len()]);
+    assert_eq!(head[0], format!("PUT {} HTTP/1.1", path.unwrap()));
+    assert!(
+        head.contains(&"Authorization: Bearer tok.en".to_owned()),
+        "{head:?}"
+    );
+    assert!(
+        head.contains(&"Content-Type: application/json".to_owned()),
+        "{head:?}"
+    );
+    assert_eq!(Some(body), call.body);
+}
+
+#[test]
+fn copy_for_powershell_refuses_what_powershell_5_would_pass_differently() {
+    // An argument's `"` reaches curl.exe from PowerShell 7.3, not from 5.1:
+    // no command, where the sh form is fine.
+    let call = ListBuilds { game_id: GAME }
+        .call(&conn("https://host/a\"b"))
+        .unwrap();
+    assert!(call.curl(Shell::Posix).is_ok());
+    let refused = call.curl(Shell::PowerShell).unwrap_err();
+    assert_eq!((refused.character, refused.shell), ('"', Shell::PowerShell));
+    assert_eq!(
+        refused.to_string(),
+        "No PowerShell command: the request holds \"\"\" (U+0022), which PowerShell 5 and 7 do \
+         not all read back the same. Copying takes a base URL of plain URL characters."
+    );
+    for (base, character) in [
+        ("https://host/a\\b/", '\\'),
+        ("https://host/caf\u{e9}/", '\u{e9}'),
+        ("https://host/\u{2019}/", '\u{2019}'),
+    ] {
+        let call = ListBuilds { game_id: GAME }.call(&conn(base)).unwrap();
+        let refused = call.curl(Shell::PowerShell).unwrap_err();
+        assert_eq!(refused.character, character, "{base}");
+    }
 }

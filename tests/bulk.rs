@@ -87,22 +87,23 @@ fn the_selected_namespace_is_offered_first_and_chosen_until_unticked() {
 
 #[test]
 fn a_protected_namespace_is_chosen_only_when_ticked_even_when_selected() {
-    let (p, s) = (ns("p"), ns("s"));
-    let known = pairs(&[("p", "prod"), ("s", "staging")]);
-    let protected = &Marks::parse("x\np");
+    let (x, pu, su) = (uuid('0'), uuid('1'), uuid('2'));
+    let (p, s) = (ns(&pu), ns(&su));
+    let known = pairs(&[(&pu, "prod"), (&su, "staging")]);
+    let protected = &Marks::parse(&format!("{x}\n{pu}"));
     let mut picks = Picks::default();
     let offered = picks.offered(&p, known.clone());
     assert_eq!(picks.chosen(offered.clone(), &p, protected), []);
     picks.set(&s, true);
     assert_eq!(
         picks.chosen(offered.clone(), &p, protected),
-        pairs(&[("s", "staging")]),
+        pairs(&[(&su, "staging")]),
         "left out of a change to several"
     );
     picks.set(&p, true);
     assert_eq!(
         picks.chosen(offered, &p, protected),
-        pairs(&[("p", "prod"), ("s", "staging")]),
+        pairs(&[(&pu, "prod"), (&su, "staging")]),
         "in once ticked"
     );
 }

@@ -240,6 +240,34 @@ async fn rate_limits_html_gateways_and_timeouts_are_told_apart() {
     hook("DELETE", "faults", None).await;
 }
 
+// Issue 39: answers were read whole, however large.
+#[wasm_bindgen_test]
+async fn an_answer_is_read_up_to_its_limit_and_no_further() {
+    hook("DELETE", "faults", None).await;
+    let op = SetDomainAuth {
+        game_id: GAME,
+        namespace_id: STAGING,
+        enabled: false,
+    };
+    fault(r#"{"route":"domain-public-auth","pad_to":65536}"#).await;
+    send(&op).await.unwrap();
+    fault(r#"{"route":"domain-public-auth","pad_to":65537}"#).await;
+    assert_eq!(
+        send(&op).await.unwrap_err(),
+        ApiError::too_large(200, 64 << 10)
+    );
+    // Of an answer four times the builds' limit, the read stops near it.
+    fault(r#"{"route":"builds","pad_to":268435456}"#).await;
+    let e = send(&ListBuilds { game_id: GAME }).await.unwrap_err();
+    assert_eq!(e, ApiError::too_large(200, 64 << 20));
+    transport::sleep(500).await;
+    let sent = hook("GET", "state", None).await["padding_sent"]
+        .as_u64()
+        .unwrap();
+    assert!(sent < 128 << 20, "{sent} bytes of padding sent");
+    hook("DELETE", "faults", None).await;
+}
+
 #[wasm_bindgen_test]
 async fn an_abort_ends_the_call_without_retrying() {
     hook("DELETE", "faults", None).await;

@@ -362,13 +362,11 @@ fn what_is_sealed_reads_back_exactly() {
             c.token
         )
     );
-    for version in BOTH {
-        assert_eq!(Contents::read(&text, version), Ok(c.clone()));
-    }
+    assert_eq!(Contents::read(&text), Ok(c.clone()));
     // A line break in a label cannot add a line.
     let mut odd = c.clone();
     odd.namespace_label = "Prod\nprotected no".into();
-    let back = Contents::read(&odd.to_text(), Version::V2).unwrap();
+    let back = Contents::read(&odd.to_text()).unwrap();
     assert_eq!(back.namespace_label, "Prod protected no");
     assert!(back.protected);
     // Keys a later version may add are skipped; the order of the fields
@@ -377,12 +375,12 @@ fn what_is_sealed_reads_back_exactly() {
     let token = lines.remove(0);
     lines.push(token);
     lines.insert(3, "expires 2027-11-25T10:18:00Z");
-    assert_eq!(Contents::read(&lines.join("\n"), Version::V2), Ok(c));
+    assert_eq!(Contents::read(&lines.join("\n")), Ok(c));
 }
 
 /// What reading `text` as version 2 refuses it for.
 fn refusal(text: &str) -> String {
-    let e = Contents::read(text, Version::V2).unwrap_err();
+    let e = Contents::read(text).unwrap_err();
     assert!(matches!(e, OpenError::Contents(_)), "{e:?}");
     e.to_string()
 }
@@ -437,7 +435,7 @@ fn a_sealer_cannot_pass_what_the_token_page_would_refuse() {
         ),
     ] {
         let file = text.replacen(from, to, 1);
-        let e = Contents::read(&file, Version::V2).unwrap_err().to_string();
+        let e = Contents::read(&file).unwrap_err().to_string();
         assert!(e.contains(said), "{from:?} -> {to:?}: {e}");
     }
 }
@@ -530,45 +528,39 @@ fn a_token_that_disagrees_with_the_file_is_refused() {
     for (token, said) in cases {
         let file = with_token(token);
         let expected = OpenError::Contents(said);
-        // A version 1 file is held to the same claims.
-        for version in BOTH {
-            assert_eq!(Contents::read(&file, version), Err(expected.clone()));
-        }
+        // A file of either version is held to the same claims.
+        assert_eq!(Contents::read(&file), Err(expected));
     }
     // A hostname is the same in any case; the ports in any order.
     let mut reordered = token_ports();
     reordered.reverse();
     let same = dev_token(Some(NS), "192.168.1.20", reordered);
-    assert!(Contents::read(&with_token(same), Version::V2).is_ok());
+    assert!(Contents::read(&with_token(same)).is_ok());
     let mut named = contents();
     named.hostname = "myhost.local".into();
     named.token = dev_token(Some(NS), "MyHost.Local", token_ports());
-    assert_eq!(Contents::read(&named.to_text(), Version::V2), Ok(named));
+    assert_eq!(Contents::read(&named.to_text()), Ok(named));
 }
 
 // Issue 30, finding 3: a hand-off carries a development token; one that does not read is refused.
 #[test]
-fn a_token_that_does_not_read_is_refused_in_version_2_only() {
+fn a_token_that_does_not_read_is_refused_in_both_versions() {
     let file = Contents {
         token: "dev_x.e30.AQID.BAUG".into(),
         ..contents()
     }
     .to_text();
     assert_eq!(
-        Contents::read(&file, Version::V2),
+        Contents::read(&file),
         Err(OpenError::Contents(
             "the token does not read (claims field number 0).".into()
         ))
     );
-    // Version 1 took any token of the service's shape: the published
-    // vector holds one that does not read, and still opens.
-    assert_eq!(
-        Contents::read(&file, Version::V1).unwrap().token,
-        "dev_x.e30.AQID.BAUG"
-    );
-    let v1 = Contents::read(VECTOR_V1_PLAIN, Version::V1).unwrap();
-    assert_eq!(v1.namespace_label, "Production");
-    assert!(Contents::read(VECTOR_V1_PLAIN, Version::V2)
+    // Issue 39, finding 6: version 1 took any token of the service's
+    // shape, unchecked. The published version 1 vector holds one that does
+    // not read: it reads as a sealed file (`the_readme_test_vectors_read`) and decrypts
+    // (`python_opens_the_test_vectors_as_the_readme_says`), and is refused.
+    assert!(Contents::read(VECTOR_V1_PLAIN)
         .unwrap_err()
         .to_string()
         .contains("the token does not read"));
@@ -585,7 +577,7 @@ fn a_label_with_a_direction_override_is_refused() {
         .to_text();
         let why = namespace_label_problem(label).unwrap();
         assert_eq!(
-            Contents::read(&file, Version::V2),
+            Contents::read(&file),
             Err(OpenError::Contents(why.into())),
             "{label:?}"
         );
@@ -620,11 +612,7 @@ fn ids_in_other_spellings_come_back_canonical() {
             &format!("namespace_id {ns_as}"),
         );
         // As the token's namespace too: the two are compared as UUIDs.
-        assert_eq!(
-            Contents::read(&file, Version::V2),
-            Ok(contents()),
-            "{game_as} {ns_as}"
-        );
+        assert_eq!(Contents::read(&file), Ok(contents()), "{game_as} {ns_as}");
     }
     // Not a UUID in any spelling: refused as before.
     let file = text.replace(&format!("namespace_id {NS}"), "namespace_id c0ffee00");
@@ -703,8 +691,7 @@ proptest! {
 
     #[test]
     fn any_plaintext_reads_or_says_why(text in "(token|port|hostname|namespace_id|protected)? .{0,60}(\n.{0,60}){0,6}") {
-        let _ = Contents::read(&text, Version::V2);
-        let _ = Contents::read(&text, Version::V1);
+        let _ = Contents::read(&text);
     }
 
     // Every suggestion passes, the rare draws of few letters included.
@@ -774,7 +761,7 @@ fn the_readme_test_vectors_read() {
     let v2 = Sealed::read(VECTOR_V2).unwrap();
     let plain = vector_v2_plain();
     assert_eq!((v2.version, v2.data.len()), (Version::V2, plain.len() + 16));
-    let c = Contents::read(&plain, Version::V2).unwrap();
+    let c = Contents::read(&plain).unwrap();
     assert_eq!(
         (c.namespace_label.as_str(), c.protected),
         ("Production", true)
@@ -870,7 +857,7 @@ fn a_file_python_seals_reads_as_its_version() {
             "",
         )
         .unwrap();
-        assert_eq!(Contents::read(&plain, version), Ok(contents()));
+        assert_eq!(Contents::read(&plain), Ok(contents()));
     }
 }
 

@@ -493,3 +493,43 @@ fn the_token_check_says_an_expiry_past_the_year_9999_as_such() {
         "A user token that expires after the year 9999: it can call these operations."
     );
 }
+
+// Issue 39, finding 5: a token pasted into an id field went out in the
+// path, into the address bar and into the recent ids.
+#[test]
+fn a_token_in_an_id_field_is_refused_and_kept_nowhere() {
+    use gamecloud::ids::{GameId, NamespaceId};
+    use gamecloud::route::{Page, Route};
+    use gamecloud::validate::{list_builds, set_domain_auth, IssueCode};
+    let token = assemble(Some("dev_x"), &contract_claims());
+    let refused = list_builds(&token);
+    assert_eq!(refused.len(), 1);
+    assert_eq!(refused[0].code, IssueCode::IdInvalid);
+    assert!(
+        refused[0]
+            .message
+            .starts_with("This is a token, not a game id"),
+        "{}",
+        refused[0].message
+    );
+    let refused = set_domain_auth("7d8e1f20-3a4b-4c5d-8e9f-0a1b2c3d4e5f", &token);
+    assert!(
+        refused[0].message.contains("not a namespace id"),
+        "{refused:?}"
+    );
+    let (game, ns) = (GameId::new(&token), NamespaceId::new(&token));
+    assert!(!game.is_uuid() && !ns.is_uuid());
+    let route = Route {
+        page: Page::Builds,
+        game_id: game,
+        namespace_id: ns.clone(),
+    };
+    assert!(
+        !route.to_hash().contains(&token[..20]),
+        "{}",
+        route.to_hash()
+    );
+    let mut marks = gamecloud::protect::Marks::default();
+    assert!(!marks.set(&ns, true), "a mark is kept for UUIDs only");
+    assert_eq!(gamecloud::protect::Marks::parse(&token), marks);
+}

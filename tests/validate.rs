@@ -247,6 +247,7 @@ fn every_problem_is_reported_at_once() {
 
 #[test]
 fn hostnames_empty_is_an_error_and_a_url_is_a_warning() {
+    let long = format!("{}.example", "a".repeat(246));
     for (hostname, want) in [
         ("", Some((IssueCode::HostnameEmpty, Severity::Error))),
         (" \t", Some((IssueCode::HostnameEmpty, Severity::Error))),
@@ -260,6 +261,12 @@ fn hostnames_empty_is_an_error_and_a_url_is_a_warning() {
         ),
         ("10.0.0.2", None),
         ("dev.example.com", None),
+        // Issue 39, finding 1: a hostname had no bound, and filled the log.
+        (
+            long.as_str(),
+            Some((IssueCode::HostnameTooLong, Severity::Error)),
+        ),
+        (&long[1..], None),
     ] {
         let issues = dev_token_request(&DevTokenRequest {
             hostname: hostname.into(),

@@ -1,9 +1,17 @@
 //! Test hooks (`--test-hooks` only): make the next calls to an endpoint fail
-//! the way a proxy or an overloaded service does (a status with any body, or a
-//! slow answer), so clients can be tested against failures on real HTTP.
+//! the way a proxy or an overloaded service does (a status with any body, a
+//! slow answer, or an answer far larger than it should be), so clients can be
+//! tested against failures on real HTTP.
 
-use std::sync::Mutex;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::Duration;
+
+use axum::body::{Body, Bytes, HttpBody};
+use axum::response::Response;
+use hyper::body::Frame;
 
 use serde::Deserialize;
 
@@ -29,6 +37,12 @@ pub struct Fault {
     /// Wait this long before answering.
     #[serde(default)]
     pub delay_ms: u64,
+    /// Pad the answer (the injected one, or the service's own) with spaces
+    /// after its JSON, where a reader skips them, to this many bytes, sent
+    /// as a stream with no `Content-Length`: a client must count what it
+    /// reads to stop at its limit. 0 leaves the answer as it is.
+    #[serde(default)]
+    pub pad_to: u64,
     /// How many calls it applies to.
     #[serde(default = "one")]
     pub times: u32,
@@ -38,9 +52,14 @@ fn one() -> u32 {
     1
 }
 
-/// The queue of pending failures.
+/// The queue of pending failures, and how much padding went out.
 #[derive(Default)]
-pub struct Faults(Mutex<Vec<Fault>>);
+pub struct Faults {
+    queue: Mutex<Vec<Fault>>,
+    /// Bytes of padding handed to connections since the last clear: a client
+    /// that stops reading at its limit and hangs up gets few of them.
+    padding_sent: Arc<AtomicU64>,
+}
 
 /// The most failures queued at once: a test needs a handful, and a queue
 /// without a bound is memory anyone with the token could fill.
@@ -61,6 +80,32 @@ impl Faults {
 
     pub fn clear(&self) {
         self.lock().clear();
+        self.padding_sent.store(0, Ordering::Relaxed);
+    }
+
+    /// Bytes of padding handed to connections since the last clear.
+    pub fn padding_sent(&self) -> u64 {
+        self.padding_sent.load(Ordering::Relaxed)
+    }
+
+    /// `res` with its body padded to `fault.pad_to` bytes, if it asks for it.
+    pub async fn pad(&self, fault: &Fault, res: Response) -> Response {
+        if fault.pad_to == 0 {
+            return res;
+        }
+        let (mut parts, body) = res.into_parts();
+        // The service's own answers are small and already in memory.
+        let head = axum::body::to_bytes(body, usize::MAX)
+            .await
+            .unwrap_or_default();
+        parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+        let left = fault.pad_to.saturating_sub(head.len() as u64);
+        let body = Padded {
+            head: Some(head),
+            left,
+            sent: self.padding_sent.clone(),
+        };
+        Response::from_parts(parts, Body::new(body))
     }
 
     /// The failure for the next call to `route`, if one is queued.
@@ -78,7 +123,45 @@ impl Faults {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Fault>> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
+        self.queue.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The largest padded answer: enough to pass any client's limit many times
+/// over, and a stream, so it costs the service no memory.
+pub const MAX_PAD_BYTES: u64 = 1 << 30;
+
+/// Spaces, a chunk of padding at a time.
+static SPACES: [u8; 64 << 10] = [b' '; 64 << 10];
+
+/// A body: the answer, then spaces made as the connection takes them, each
+/// chunk counted as it is handed over.
+struct Padded {
+    head: Option<Bytes>,
+    left: u64,
+    sent: Arc<AtomicU64>,
+}
+
+impl HttpBody for Padded {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+        if let Some(head) = self.head.take() {
+            return Poll::Ready(Some(Ok(Frame::data(head))));
+        }
+        let n = self.left.min(SPACES.len() as u64);
+        if n == 0 {
+            return Poll::Ready(None);
+        }
+        self.left -= n;
+        self.sent.fetch_add(n, Ordering::Relaxed);
+        Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(
+            &SPACES[..n as usize],
+        )))))
     }
 }
 
@@ -90,6 +173,12 @@ impl Fault {
         }
         if let Some(status) = self.status.filter(|s| !(100..=599).contains(s)) {
             return Err(format!("status {status} is not an HTTP status (100-599)"));
+        }
+        if self.pad_to > MAX_PAD_BYTES {
+            return Err(format!(
+                "pad_to {} is more than {MAX_PAD_BYTES} bytes, the largest padded answer",
+                self.pad_to
+            ));
         }
         Ok(())
     }

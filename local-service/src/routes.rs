@@ -121,6 +121,7 @@ async fn local_state(
         "builds": state.build_count,
         "hits": hits,
         "max_in_flight": most,
+        "padding_sent": state.faults.as_ref().map_or(0, |f| f.padding_sent()),
     }))
     .into_response())
 }
@@ -165,21 +166,22 @@ async fn clear_faults(
     Ok(empty_ok())
 }
 
-/// Applies an injected failure for this route, if one is queued.
-async fn injected(state: &State, route: &Route) -> Option<Response> {
-    let fault = state.faults.as_ref()?.take(route.endpoint())?;
-    tokio::time::sleep(fault.delay()).await;
+/// The answer an injected failure gives in place of the service's own, if it
+/// names a status.
+fn injected(fault: &crate::faults::Fault) -> Option<Response> {
     let status = StatusCode::from_u16(fault.status?).ok()?;
-    let mut res = (status, fault.body).into_response();
+    let mut res = (status, fault.body.clone()).into_response();
     if let Some(ct) = fault
         .content_type
-        .and_then(|c| HeaderValue::from_str(&c).ok())
+        .as_deref()
+        .and_then(|c| HeaderValue::from_str(c).ok())
     {
         res.headers_mut().insert(header::CONTENT_TYPE, ct);
     }
     if let Some(ra) = fault
         .retry_after
-        .and_then(|c| HeaderValue::from_str(&c).ok())
+        .as_deref()
+        .and_then(|c| HeaderValue::from_str(c).ok())
     {
         res.headers_mut().insert(header::RETRY_AFTER, ra);
     }
@@ -240,22 +242,43 @@ async fn operation(
         limiter.check(peer.ip(), endpoint).map_err(rate_limited)?;
     }
     // A queued fault stands in for the answer to a call the service would
-    // answer: never one that fails these checks.
-    if let Some(res) = injected(state, &route).await {
-        return Ok(res);
-    }
+    // answer (never one that fails these checks), or pads it.
+    let queued = state
+        .faults
+        .as_ref()
+        .and_then(|f| Some((f, f.take(endpoint)?)));
+    let Some((faults, fault)) = queued else {
+        return handle(state, route, &parts.headers, body).await;
+    };
+    tokio::time::sleep(fault.delay()).await;
+    let res = match injected(&fault) {
+        Some(res) => res,
+        None => handle(state, route, &parts.headers, body)
+            .await
+            .unwrap_or_else(IntoResponse::into_response),
+    };
+    Ok(faults.pad(&fault, res).await)
+}
+
+/// The operation's own handler, its body read first where it has one.
+async fn handle(
+    state: &State,
+    route: Route,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<Response, ServiceError> {
     match route {
         Route::ListBuilds { game } => list_builds(state, &game),
         Route::CreateDevToken { game, namespace } => {
-            let body = read_body(state, &parts.headers, body).await?;
+            let body = read_body(state, headers, body).await?;
             create_dev_token(state, &game, &namespace, &body)
         }
         Route::SetCdnAuth { game, namespace } => {
-            let body = read_body(state, &parts.headers, body).await?;
+            let body = read_body(state, headers, body).await?;
             set_cdn_auth(state, &game, &namespace, &body).await
         }
         Route::SetDomainAuth { game, namespace } => {
-            let body = read_body(state, &parts.headers, body).await?;
+            let body = read_body(state, headers, body).await?;
             set_domain_auth(state, &game, &namespace, &body).await
         }
     }

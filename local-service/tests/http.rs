@@ -1515,3 +1515,73 @@ async fn the_service_counts_the_most_calls_it_answered_at_once() {
     s.faults(Method::DELETE).send().await.unwrap();
     assert_eq!(s.settings().await["max_in_flight"]["builds"], 0);
 }
+
+// Issue 39: no fault could send an answer larger than the 64 KiB a fault's
+// body may hold, so nothing tested the clients' limit on what they read.
+#[tokio::test]
+async fn a_padded_answer_is_the_answer_then_spaces_streamed_until_the_client_hangs_up() {
+    let s = hooked_service().await;
+    // The service's own answer, padded: the PUT is still handled.
+    s.queue(&json!({"route": "cdn-auth", "pad_to": 100_000}))
+        .await;
+    let res = s
+        .request(Method::PUT, &ns_path(demo::PROD_ID, "cdn-auth"))
+        .json(&json!({"auth_type": "basic"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        res.headers().get("content-length").is_none(),
+        "a stream of unknown length: a client must count what it reads"
+    );
+    let body = res.bytes().await.unwrap();
+    assert_eq!(body.len(), 100_000);
+    assert_eq!(std::str::from_utf8(&body).unwrap().trim_end(), "{}");
+    assert_eq!(
+        s.settings().await["namespaces"][demo::PROD_ID]["cdn_auth_type"],
+        "basic"
+    );
+
+    assert_eq!(s.settings().await["padding_sent"], 100_000 - 2);
+
+    // An injected answer, padded.
+    s.faults(Method::DELETE).send().await.unwrap();
+    s.queue(&json!({"route": "builds", "status": 200, "body": "{\"builds\":[]}", "content_type": "application/json", "pad_to": 70_000}))
+        .await;
+    let (status, _, body) = s.send(s.request(Method::GET, &builds_path())).await;
+    assert_eq!((status, body), (StatusCode::OK, json!({"builds": []})));
+    assert_eq!(s.settings().await["padding_sent"], 70_000 - 13);
+
+    // A client that reads a little and hangs up is sent little more.
+    s.queue(&json!({"route": "builds", "pad_to": 1u64 << 30}))
+        .await;
+    let mut res = s.request(Method::GET, &builds_path()).send().await.unwrap();
+    let mut read = 0;
+    while read < 1 << 20 {
+        read += res.chunk().await.unwrap().unwrap().len();
+    }
+    drop(res);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let sent = s.settings().await["padding_sent"].as_u64().unwrap() - (70_000 - 13);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(
+        s.settings().await["padding_sent"].as_u64().unwrap() - (70_000 - 13),
+        sent,
+        "nothing more once the client is gone"
+    );
+    assert!(sent < 64 << 20, "{sent} bytes of padding sent");
+
+    let res = s
+        .faults(Method::POST)
+        .json(&json!({"route": "builds", "pad_to": (1u64 << 30) + 1}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "Not a fault: pad_to 1073741825 is more than 1073741824 bytes, the largest padded answer"
+    );
+}

@@ -41,6 +41,9 @@ pub struct Call {
     /// Whether repeating the call after a failure cannot do harm (everything
     /// but creating a token: a repeated POST mints a second one).
     pub retry_safe: bool,
+    /// The most bytes of the answer's body a transport reads: past it, it
+    /// stops reading and the call fails ([`ApiError::too_large`]).
+    pub max_answer_bytes: u32,
 }
 
 impl std::fmt::Debug for Call {
@@ -59,6 +62,7 @@ impl std::fmt::Debug for Call {
             .field("headers", &headers)
             .field("body", &self.body)
             .field("retry_safe", &self.retry_safe)
+            .field("max_answer_bytes", &self.max_answer_bytes)
             .finish()
     }
 }
@@ -71,13 +75,29 @@ pub const REDACTED: &str = "[redacted]";
 /// `GAMECLOUD_DEV_TOKEN`, the development token a game server reads).
 pub const TOKEN_VARIABLE: &str = "GAMECLOUD_API_TOKEN";
 
-/// Why a call is not given as a `curl` command: a character that sh, bash,
-/// zsh and fish would not all read back the same inside single quotes (fish
-/// reads `\'` and `\\` there as escapes), or that is no plain URL text.
+/// The shells [`Call::curl`] writes for. Not cmd.exe: there `&` in a URL
+/// starts a second command and `%NAME%` is read inside any quotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shell {
+    /// sh, bash, zsh and fish: `curl`, the token from `$GAMECLOUD_API_TOKEN`.
+    Posix,
+    /// Windows PowerShell 5.1 and PowerShell 7: `curl.exe` (in 5.1 `curl`
+    /// names another command), the token from `$env:GAMECLOUD_API_TOKEN`.
+    PowerShell,
+}
+
+/// Why a call is not given as a `curl` command for a shell: a character
+/// that its readers would not all read back the same, or that is no plain
+/// URL text (anything but printable ASCII and the space). For sh, bash, zsh
+/// and fish, `'` and `\` (fish reads `\'` and `\\` inside single quotes as
+/// escapes); for PowerShell, `\`, and `"` in an argument (PowerShell before
+/// 7.3 hands it to curl.exe unescaped, and curl drops it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotForShells {
     /// The first such character.
     pub character: char,
+    /// The shell the command was for.
+    pub shell: Shell,
 }
 
 impl std::fmt::Display for NotForShells {
@@ -88,10 +108,14 @@ impl std::fmt::Display for NotForShells {
         } else {
             format!("U+{:04X}", u32::from(c))
         };
+        let (command, readers) = match self.shell {
+            Shell::Posix => ("curl", "sh, bash, zsh and fish"),
+            Shell::PowerShell => ("PowerShell", "PowerShell 5 and 7"),
+        };
         write!(
             f,
-            "No curl command: the request holds {shown}, which shells do not all read back \
-             the same. Copy as curl takes a base URL of plain URL characters."
+            "No {command} command: the request holds {shown}, which {readers} do not all read \
+             back the same. Copying takes a base URL of plain URL characters."
         )
     }
 }
@@ -113,38 +137,63 @@ impl Call {
         text
     }
 
-    /// The same request as a `curl` command that sh, bash, zsh and fish
-    /// read the same way, the token left as a reference to
-    /// [`TOKEN_VARIABLE`] (the one part in double quotes, so that the shell
-    /// puts it in; everything else in single quotes, taken as it is). Only
-    /// printable ASCII other than `'` and `\` goes inside the quotes, where
-    /// the four shells agree; a request holding anything else is refused.
-    /// `--globoff`: curl would otherwise read `{…}` and `[…]` in a URL as a
-    /// list or a range of URLs.
-    pub fn curl(&self) -> Result<String, NotForShells> {
-        let quoted = |text: &str| -> Result<String, NotForShells> {
-            match text
-                .chars()
-                .find(|&c| !(c == ' ' || c.is_ascii_graphic()) || c == '\'' || c == '\\')
-            {
-                Some(character) => Err(NotForShells { character }),
-                None => Ok(format!("'{text}'")),
+    /// The same request as a `curl` command for `shell`, the token left as
+    /// a reference to [`TOKEN_VARIABLE`] (the one part in double quotes, so
+    /// that the shell puts it in; everything else in single quotes, taken as
+    /// it is). Only printable ASCII goes inside the quotes, and not what
+    /// [`NotForShells`] names; a request holding any of it is refused.
+    /// For PowerShell `'` is written `''`, and the body is piped in
+    /// (`--data @-`, which drops the line end the pipe adds), as PowerShell
+    /// before 7.3 drops the `"` of an argument. `--globoff`: curl would
+    /// otherwise read `{…}` and `[…]` in a URL as a list or a range of URLs.
+    pub fn curl(&self, shell: Shell) -> Result<String, NotForShells> {
+        let ps = shell == Shell::PowerShell;
+        // Single-quoted; `piped`: text PowerShell pipes in, not an argument.
+        let quoted = |text: &str, piped: bool| -> Result<String, NotForShells> {
+            let mut out = String::from("'");
+            for c in text.chars() {
+                if !(c == ' ' || c.is_ascii_graphic())
+                    || c == '\\'
+                    || (c == '\'' && !ps)
+                    || (c == '"' && ps && !piped)
+                {
+                    return Err(NotForShells {
+                        character: c,
+                        shell,
+                    });
+                }
+                if c == '\'' {
+                    out.push(c);
+                }
+                out.push(c);
             }
+            out.push('\'');
+            Ok(out)
         };
-        let mut cmd = format!(
-            "curl --globoff -X {} {} -H \"Authorization: Bearer ${TOKEN_VARIABLE}\"",
-            self.method.as_str(),
-            quoted(&self.url)?
+        let (program, token) = match shell {
+            Shell::Posix => ("curl", "$"),
+            Shell::PowerShell => ("curl.exe", "$env:"),
+        };
+        let url = quoted(&self.url, false)?;
+        let body = self.body.as_deref().map(|b| quoted(b, ps)).transpose()?;
+        let mut cmd = match &body {
+            Some(body) if ps => format!("{body} | "),
+            _ => String::new(),
+        };
+        cmd += &format!(
+            "{program} --globoff -X {} {url} -H \"Authorization: Bearer {token}{TOKEN_VARIABLE}\"",
+            self.method.as_str()
         );
         for (name, value) in &self.headers {
             if !name.eq_ignore_ascii_case("authorization") {
                 cmd.push_str(" -H ");
-                cmd.push_str(&quoted(&format!("{name}: {value}"))?);
+                cmd.push_str(&quoted(&format!("{name}: {value}"), false)?);
             }
         }
-        if let Some(body) = &self.body {
-            cmd.push_str(" --data-raw ");
-            cmd.push_str(&quoted(body)?);
+        match body {
+            Some(_) if ps => cmd.push_str(" --data '@-'"),
+            Some(body) => cmd.push_str(&format!(" --data-raw {body}")),
+            None => {}
         }
         Ok(cmd)
     }

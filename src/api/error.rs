@@ -195,6 +195,22 @@ impl ApiError {
         }
     }
 
+    /// An answer longer than the call reads ([`crate::api::Call::max_answer_bytes`],
+    /// a whole number of KiB): a decode error, as the body was not read.
+    pub fn too_large(status: u16, max_bytes: u32) -> Self {
+        let (n, unit) = match max_bytes % (1 << 20) {
+            0 => (max_bytes >> 20, "MiB"),
+            _ => (max_bytes >> 10, "KiB"),
+        };
+        ApiError::Decode {
+            status,
+            path: String::new(),
+            message: format!(
+                "the answer is larger than {n} {unit}, the most this client reads for this call, and was not read."
+            ),
+        }
+    }
+
     /// The machine-readable kind: `invalid_request`, `network`, `cors`,
     /// `timeout`, `aborted`, `service`, `unexpected_answer`, `decode`.
     pub fn kind(&self) -> &'static str {

@@ -11,7 +11,7 @@ mod retry;
 
 pub use answer::{is_web_link, Answer, RELEVANT_HEADERS};
 pub use call::{
-    encode_segment, same_origin, BaseUrl, Call, Connection, Method, NotForShells, REDACTED,
+    encode_segment, same_origin, BaseUrl, Call, Connection, Method, NotForShells, Shell, REDACTED,
     TOKEN_VARIABLE,
 };
 pub use error::{ApiError, ErrorKind, NetworkReason, ServiceError, ServiceErrorKind};

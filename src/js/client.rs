@@ -41,23 +41,21 @@ impl JsClient {
                 ),
             ));
         }
-        // A getter or a Proxy that throws reads as undefined: a required
-        // option is then refused (a GameCloudError naming it), an optional
-        // one takes its default.
-        let get = |key: &str| Reflect::get(&options, &JsValue::from_str(key)).unwrap_or_default();
-        let base_url = string(&get("baseUrl"), "baseUrl")?;
+        // A getter or a Proxy that throws is refused, naming the option.
+        let get = |key: &str| convert::read(&options, key, key);
+        let base_url = string(&get("baseUrl")?, "baseUrl")?;
         BaseUrl::parse(&base_url).map_err(|issue| to_js(&crate::api::ApiError::invalid(issue)))?;
-        let token = get("token");
+        let token = get("token")?;
         if !(token.is_string() || token.is_function()) {
             return Err(bad_argument(
                 "token",
                 "token must be a string or a function returning one.".into(),
             ));
         }
-        let timeout_ms = number(&get("timeoutMs"), "timeoutMs", 1, i32::MAX as u32)?
+        let timeout_ms = number(&get("timeoutMs")?, "timeoutMs", 1, i32::MAX as u32)?
             .unwrap_or(DEFAULT_TIMEOUT_MS);
         let mut retry = RetryPolicy::default();
-        if let Some(retries) = number(&get("retries"), "retries", 0, 10)? {
+        if let Some(retries) = number(&get("retries")?, "retries", 0, 10)? {
             retry.attempts = retries + 1;
         }
         Ok(JsClient {
@@ -196,11 +194,7 @@ impl JsClient {
             };
             // The signal and the timeout apply from here, the token's wait
             // included.
-            if opts
-                .signal
-                .as_ref()
-                .is_some_and(web_sys::AbortSignal::aborted)
-            {
+            if transport::aborted(opts.signal.as_ref()) {
                 return Err(to_js(&crate::api::ApiError::Aborted));
             }
             let token = resolve_token(&token, &opts).await?;
@@ -221,17 +215,26 @@ fn namespace_ids(game_id: &JsValue, namespace_id: &JsValue) -> Result<(String, S
 /// The token option's value: the string, or what the function returns or its
 /// promise resolves to, waited for no longer than the call's timeout.
 async fn resolve_token(token: &JsValue, opts: &Options) -> Result<String, JsValue> {
-    let Some(f) = token.dyn_ref::<Function>() else {
+    if !token.is_function() {
         return string(token, "token");
-    };
-    let mut value = f.call0(&JsValue::UNDEFINED).map_err(|e| {
-        bad_argument(
-            "token",
-            format!("The token function threw: {}", describe(&e)),
-        )
-    })?;
-    if let Some(promise) = value.dyn_ref::<Promise>() {
-        value = transport::bounded(promise, opts)
+    }
+    let mut value = token
+        .unchecked_ref::<Function>()
+        .call0(&JsValue::UNDEFINED)
+        .map_err(|e| {
+            bad_argument(
+                "token",
+                format!("The token function threw: {}", describe(&e)),
+            )
+        })?;
+    if !value.is_string() {
+        // Adopted by a promise of this module's: a promise or any thenable is
+        // waited for, and a `then` that throws, or a getter of it, rejects it
+        // rather than throwing here.
+        let adopted = Promise::new(&mut |resolve, _| {
+            let _ = resolve.call1(&JsValue::UNDEFINED, &value);
+        });
+        value = transport::bounded(&adopted, opts)
             .await
             .map_err(|e| to_js(&e))?
             .map_err(|e| {
@@ -246,11 +249,12 @@ async fn resolve_token(token: &JsValue, opts: &Options) -> Result<String, JsValu
         .ok_or_else(|| bad_argument("token", "The token function must return a string.".into()))
 }
 
+/// What a thrown value says, read without letting it throw again (a revoked
+/// Proxy, a `message` getter that throws).
 fn describe(e: &JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "an error".into())
+    e.as_string()
+        .or_else(|| Reflect::get(e, &"message".into()).ok()?.as_string())
+        .unwrap_or_else(|| "an error that gives no message".into())
 }
 
 /// An optional whole-number option within bounds (formatted as integers:

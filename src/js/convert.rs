@@ -71,15 +71,14 @@ pub fn signal(options: &JsValue) -> Result<Option<web_sys::AbortSignal>, JsValue
     if signal.is_undefined() || signal.is_null() {
         return Ok(None);
     }
-    signal
-        .dyn_into::<web_sys::AbortSignal>()
-        .map(Some)
-        .map_err(|_| {
-            bad_argument(
-                "options.signal",
-                "options.signal must be an AbortSignal.".into(),
-            )
-        })
+    match signal.dyn_into::<web_sys::AbortSignal>() {
+        // An object that only has its prototype throws when read.
+        Ok(signal) if js_sys::Reflect::get(&signal, &"aborted".into()).is_ok() => Ok(Some(signal)),
+        _ => Err(bad_argument(
+            "options.signal",
+            "options.signal must be an AbortSignal.".into(),
+        )),
+    }
 }
 
 /// A plain object (maps as objects, numbers as numbers).
@@ -99,13 +98,21 @@ pub fn builds_to_js(list: &ListBuildsResponse) -> JsValue {
     JsValue::from_str(&out.finish())
 }
 
-/// `typeof`, with `null` and arrays named as a person would.
+#[wasm_bindgen]
+extern "C" {
+    // `Array.isArray`, which throws for a revoked Proxy.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn is_array(value: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// `typeof`, with `null`, arrays and revoked Proxies named as a person would.
 pub fn type_name(value: &JsValue) -> String {
     if value.is_null() {
-        "null".into()
-    } else if js_sys::Array::is_array(value) {
-        "an array".into()
-    } else {
-        value.js_typeof().as_string().unwrap_or_default()
+        return "null".into();
+    }
+    match is_array(value) {
+        Ok(false) => value.js_typeof().as_string().unwrap_or_default(),
+        Ok(true) => "an array".into(),
+        Err(_) => "a revoked Proxy".into(),
     }
 }

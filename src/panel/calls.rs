@@ -6,7 +6,7 @@ use leptos::__reexports::send_wrapper::SendWrapper;
 use leptos::prelude::*;
 
 use crate::action_log::Entry;
-use crate::api::{Answer, ApiError, Call, Connection, Operation, TOKEN_VARIABLE};
+use crate::api::{Answer, ApiError, Call, Connection, Operation, Shell, TOKEN_VARIABLE};
 use crate::ids::{GameId, NamespaceId};
 use crate::panel::session::Session;
 use crate::panel::store::Written;
@@ -130,10 +130,13 @@ pub struct Preview {
     /// and the ids), the body, and what this panel last set there or
     /// "unknown".
     pub text: Text,
-    /// The same requests as `curl` commands, one a line, the token left as
-    /// `$GAMECLOUD_API_TOKEN`; nothing when a request holds what shells
-    /// read differently (the text then says so).
+    /// The same requests as `curl` commands for sh, bash, zsh and fish, one
+    /// a line, the token left as the variable [`TOKEN_VARIABLE`]; nothing
+    /// when a request holds what they read differently (the text then says
+    /// so).
     pub curl: String,
+    /// The same for PowerShell.
+    pub powershell: String,
 }
 
 /// The [`Preview`] of a change to `namespaces`, made without the token, so
@@ -141,8 +144,8 @@ pub struct Preview {
 pub fn preview(s: Session, change: &Change, namespaces: &[NamespaceId]) -> Preview {
     let conn = Connection::new(&s.base_url.get(), TOKEN_VARIABLE);
     let (game, _) = s.ids();
-    let (mut text, mut curl) = (Text::default(), String::new());
-    let mut not_for_shells = None;
+    let (mut text, mut curl, mut powershell) = (Text::default(), String::new(), String::new());
+    let mut not_for_shells = [None, None];
     for ns in namespaces {
         text.push_plain("\n\n");
         match conn.clone().and_then(|c| change.call(&c, &game, ns)) {
@@ -152,12 +155,18 @@ pub fn preview(s: Session, change: &Change, namespaces: &[NamespaceId]) -> Previ
                 text.push_secret(&call.url);
                 text.push_plain("\n");
                 text.push_plain(call.body.as_deref().unwrap_or_default());
-                match call.curl() {
-                    Ok(command) => {
-                        curl.push_str(&command);
-                        curl.push('\n');
+                let shells = [
+                    (Shell::Posix, &mut curl),
+                    (Shell::PowerShell, &mut powershell),
+                ];
+                for ((shell, commands), refused) in shells.into_iter().zip(&mut not_for_shells) {
+                    match call.curl(shell) {
+                        Ok(command) => {
+                            commands.push_str(&command);
+                            commands.push('\n');
+                        }
+                        Err(e) => *refused = Some(e),
                     }
-                    Err(e) => not_for_shells = Some(e),
                 }
             }
             Err(_) => {
@@ -169,12 +178,18 @@ pub fn preview(s: Session, change: &Change, namespaces: &[NamespaceId]) -> Previ
         let last = s.last_set.of(change.setting(), &game, ns);
         text.push_plain(last.as_ref().map_or("unknown", Change::value));
     }
-    if let Some(e) = not_for_shells {
-        curl.clear();
-        text.push_plain("\n\n");
-        text.push_plain(&e.to_string());
+    for (commands, refused) in [&mut curl, &mut powershell].into_iter().zip(not_for_shells) {
+        if let Some(e) = refused {
+            commands.clear();
+            text.push_plain("\n\n");
+            text.push_plain(&e.to_string());
+        }
     }
-    Preview { text, curl }
+    Preview {
+        text,
+        curl,
+        powershell,
+    }
 }
 
 /// The log entry of a change that was sent: not generic, so one copy

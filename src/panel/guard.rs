@@ -46,6 +46,17 @@ impl Guard {
         self.marks.refresh();
     }
 
+    /// Whether a mark made or removed here was not kept by the browser
+    /// (tracked): it holds in this tab, and counts, until a write succeeds.
+    pub fn unsaved(&self) -> bool {
+        self.marks.unsaved()
+    }
+
+    /// Tries again to keep the marks this tab holds.
+    pub fn retry(&self) {
+        self.marks.retry();
+    }
+
     /// Follows the marks another tab writes ([`crate::panel::store::Stored::follow`]).
     pub fn follow(&self) {
         self.marks.follow();

@@ -133,12 +133,21 @@ impl Session {
             let kept = if remember { token } else { String::new() };
             self.kept_token.update(|t| *t = kept);
         });
-        // Back and forward: the address names the page and the ids.
+        // Back and forward: the address names the page and the ids. In
+        // presentation mode an entry made before it (with ids) is replaced
+        // at once by the same view without them, so that Back shows none.
         let on_hash = window_event_listener_untyped("hashchange", move |_| {
-            let hash = web_sys::window()
-                .and_then(|w| w.location().hash().ok())
-                .unwrap_or_default();
+            let Some(w) = web_sys::window() else {
+                return;
+            };
+            let hash = w.location().hash().unwrap_or_default();
             let route = Route::parse(&hash);
+            if self.presenting.is_on_untracked() {
+                if let Ok(h) = w.history() {
+                    let masked = self.route(route.page).to_hash();
+                    let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&masked));
+                }
+            }
             self.page.set(route.page);
             if !route.game_id.is_empty() {
                 self.game_id.set(route.game_id.to_string());

@@ -65,7 +65,7 @@ pub(crate) fn build_panel(env: &Env, compiler: &Compiler, out: &str) -> Result<P
         cmd::run_cmd(&format!("trunk build --release --dist {out}"), trunk)?;
         let dist = env.root.join(out);
         finish_panel(env, &dist)?;
-        externalize_start_script(&dist)?;
+        start_from_glue(&dist)?;
         fingerprint::record(env, out, &digest);
     }
     panel_sizes(env, out)
@@ -155,6 +155,7 @@ fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<()> {
     let text = String::from_utf8(old_glue.clone()).context("the glue is not UTF-8")?;
     // The exports keep their names: the parts call the main part by them.
     let (wasm, glue) = imports::shorten(&read(&wasm_path)?, &text, "./panel_bg.js")?;
+    let glue = glue + &start_code(&hashed_name(&wasm, "_bg.wasm"), &wasm);
     std::fs::write(&glue_path, glue).context("cannot write the glue")?;
     split::finish(env, dist, &glue_path)?;
     let (_, glue) = minify_js(env, &glue_path)?;
@@ -177,7 +178,7 @@ fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<()> {
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
-        let new_name = format!("panel-{:016x}{ext}", paths::fnv1a(new));
+        let new_name = hashed_name(new, ext);
         html = html
             .replace(&old_sri, &new_sri)
             .replace(old_name, &new_name);
@@ -210,11 +211,32 @@ fn minify_js(env: &Env, file: &std::path::Path) -> Result<(Vec<u8>, Vec<u8>)> {
 const CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
 img-src 'self' data:; connect-src 'self' http: https:; base-uri 'none'; form-action 'none'";
 
+/// The name of a panel file with `bytes`, for immutable caching.
+fn hashed_name(bytes: &[u8], ext: &str) -> String {
+    format!("panel-{:016x}{ext}", paths::fnv1a(bytes))
+}
+
+/// What starts the panel, at the end of its glue: the wasm fetched with its
+/// integrity hash before it is compiled (a preload's hash binds no later
+/// `fetch` of the same URL), and on any failure the page's message shown at
+/// once (`.gc-boot` in `index.html`).
+fn start_code(wasm_name: &str, wasm: &[u8]) -> String {
+    let integrity = format!("sha384-{}", sri(wasm));
+    format!(
+        "\ntry {{\n  await __wbg_init({{ module_or_path: fetch(new URL(\"./{wasm_name}\", import.meta.url), {{ integrity: \"{integrity}\" }}) }});\n}} catch (e) {{\n  document.documentElement.classList.add(\"gc-boot-failed\");\n  throw e;\n}}\n"
+    )
+}
+
 /// Trunk starts the wasm with an inline `<script type="module">`, which a
-/// strict Content Security Policy (no `unsafe-inline`) blocks: move it into a
-/// file of its own, named by its content, load that instead, and add the
-/// policy. (`trunk serve` output keeps its inline script and no policy.)
-fn externalize_start_script(dist: &std::path::Path) -> Result<()> {
+/// strict Content Security Policy (no `unsafe-inline`) blocks, and which
+/// would load the glue and the wasm unchecked. The glue starts the wasm
+/// itself ([`start_code`]): the inline script gives way to the glue's own
+/// tag, with its integrity hash, and the policy is added. So every file the
+/// page loads is checked: the glue by its tag, the wasm by its fetch, the
+/// stylesheet and icon by Trunk's hashes, the parts by theirs
+/// (`split::finish`). (`trunk serve` output keeps its inline script and no
+/// policy.)
+fn start_from_glue(dist: &std::path::Path) -> Result<()> {
     let index = dist.join("index.html");
     let html = std::fs::read_to_string(&index)
         .with_context(|| format!("cannot read {}", index.display()))?;
@@ -223,18 +245,26 @@ fn externalize_start_script(dist: &std::path::Path) -> Result<()> {
         .iter()
         .find_map(|open| html.find(open).map(|i| (i, *open)))
     else {
-        return Ok(()); // already external
+        return Ok(()); // already started from the glue
     };
     let end = html[start..]
         .find("</script>")
         .map(|i| start + i)
         .context("index.html: an unclosed inline script")?;
-    let code = html[start + open.len()..end].trim();
-    // A stable name that changes with the content, for caching.
-    let name = format!("start-{:016x}.js", paths::fnv1a(code.as_bytes()));
-    std::fs::write(dist.join(&name), format!("{code}\n"))
-        .with_context(|| format!("cannot write {name}"))?;
-    let tag = format!("<script type=\"module\" src=\"./{name}\"></script>");
+    let code = &html[start + open.len()..end];
+    let glue = std::fs::read_dir(dist)
+        .with_context(|| format!("cannot list {}", dist.display()))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .find(|n| n.starts_with("panel-") && n.ends_with(".js"))
+        .context("dist/: no panel-*.js")?;
+    // Trunk's script must be the one this replaces: it imports the glue
+    // and starts the wasm, nothing more.
+    if !code.contains(&format!("from './{glue}'")) || !code.contains("module_or_path") {
+        bail!("index.html: Trunk's start-up script is not the expected one:\n{code}");
+    }
+    let integrity = format!("sha384-{}", sri(&std::fs::read(dist.join(&glue))?));
+    let tag =
+        format!("<script type=\"module\" src=\"./{glue}\" integrity=\"{integrity}\"></script>");
     let html = format!(
         "{}{tag}{}",
         &html[..start],

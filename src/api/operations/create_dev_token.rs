@@ -1,7 +1,7 @@
 //! Operation 1: create a development token for a namespace (never retried:
 //! each call makes a new token).
 
-use super::operation::{build, namespace_path, Operation};
+use super::operation::{build, namespace_path, Operation, SMALL_ANSWER_BYTES};
 use crate::api::answer::Answer;
 use crate::api::call::{Call, Connection, Method};
 use crate::api::error::ApiError;
@@ -24,6 +24,7 @@ impl Operation for CreateDevToken<'_> {
     const NAME: &'static str = "create-dev-token";
     type Output = DevTokenResponse;
     const RETRY_SAFE: bool = false;
+    const MAX_ANSWER_BYTES: u32 = SMALL_ANSWER_BYTES;
 
     fn call(&self, conn: &Connection) -> Result<Call, ApiError> {
         let issues = validate::create_dev_token(self.game_id, self.namespace_id, self.request);
@@ -35,6 +36,7 @@ impl Operation for CreateDevToken<'_> {
             Some(self.request.to_json()),
             issues,
             Self::RETRY_SAFE,
+            Self::MAX_ANSWER_BYTES,
         )
     }
 

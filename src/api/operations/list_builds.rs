@@ -18,6 +18,9 @@ impl Operation for ListBuilds<'_> {
     const NAME: &'static str = "list-builds";
     type Output = ListBuildsResponse;
     const RETRY_SAFE: bool = true;
+    /// The whole list comes in one answer: 100,000 builds as the local
+    /// service makes them take 25 MB, so this is room for about 250,000.
+    const MAX_ANSWER_BYTES: u32 = 64 << 20;
 
     fn call(&self, conn: &Connection) -> Result<Call, ApiError> {
         let path = ["cloud", "games", self.game_id, "builds"];
@@ -28,6 +31,7 @@ impl Operation for ListBuilds<'_> {
             None,
             validate::list_builds(self.game_id),
             Self::RETRY_SAFE,
+            Self::MAX_ANSWER_BYTES,
         )
     }
 

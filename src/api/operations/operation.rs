@@ -15,11 +15,19 @@ pub trait Operation {
     type Output;
     /// Whether a failed attempt may be repeated automatically.
     const RETRY_SAFE: bool;
+    /// The most bytes of an answer read ([`Call::max_answer_bytes`]): a
+    /// whole number of KiB, well above the largest answer the call can have,
+    /// so that a broken or hostile server cannot fill a client's memory.
+    const MAX_ANSWER_BYTES: u32;
     /// The request, or every reason it cannot be sent.
     fn call(&self, conn: &Connection) -> Result<Call, ApiError>;
     /// The value or error an answer means.
     fn read(answer: &Answer) -> Result<Self::Output, ApiError>;
 }
+
+/// The most an answer other than the builds list is read: a development
+/// token, an empty object or the service's error is under 4 KiB.
+pub(super) const SMALL_ANSWER_BYTES: u32 = 64 << 10;
 
 pub(super) fn namespace_path<'a>(
     game_id: &'a str,
@@ -38,6 +46,7 @@ pub(super) fn build(
     body: Option<String>,
     issues: Vec<Issue>,
     retry_safe: bool,
+    max_answer_bytes: u32,
 ) -> Result<Call, ApiError> {
     if validate::has_errors(&issues) {
         return Err(ApiError::invalid_all(issues));
@@ -52,5 +61,6 @@ pub(super) fn build(
         headers,
         body,
         retry_safe,
+        max_answer_bytes,
     })
 }

@@ -1,6 +1,6 @@
 //! Operation 3: set a namespace's CDN auth type.
 
-use super::operation::{build, namespace_path, Operation};
+use super::operation::{build, namespace_path, Operation, SMALL_ANSWER_BYTES};
 use crate::api::answer::Answer;
 use crate::api::call::{Call, Connection, Method};
 use crate::api::error::ApiError;
@@ -23,6 +23,7 @@ impl Operation for SetCdnAuth<'_> {
     const NAME: &'static str = "set-cdn-auth";
     type Output = ();
     const RETRY_SAFE: bool = true;
+    const MAX_ANSWER_BYTES: u32 = SMALL_ANSWER_BYTES;
 
     fn call(&self, conn: &Connection) -> Result<Call, ApiError> {
         let issues = validate::set_cdn_auth(self.game_id, self.namespace_id, self.auth_type);
@@ -38,6 +39,7 @@ impl Operation for SetCdnAuth<'_> {
             Some(body),
             issues,
             Self::RETRY_SAFE,
+            Self::MAX_ANSWER_BYTES,
         )
     }
 

@@ -1,6 +1,6 @@
 //! Operation 4: enable or disable a namespace's domain-based auth.
 
-use super::operation::{build, namespace_path, Operation};
+use super::operation::{build, namespace_path, Operation, SMALL_ANSWER_BYTES};
 use crate::api::answer::Answer;
 use crate::api::call::{Call, Connection, Method};
 use crate::api::error::ApiError;
@@ -23,6 +23,7 @@ impl Operation for SetDomainAuth<'_> {
     const NAME: &'static str = "set-domain-auth";
     type Output = ();
     const RETRY_SAFE: bool = true;
+    const MAX_ANSWER_BYTES: u32 = SMALL_ANSWER_BYTES;
 
     fn call(&self, conn: &Connection) -> Result<Call, ApiError> {
         let body = SetDomainAuthRequest {
@@ -38,6 +39,7 @@ impl Operation for SetDomainAuth<'_> {
             Some(body),
             issues,
             Self::RETRY_SAFE,
+            Self::MAX_ANSWER_BYTES,
         )
     }
 

@@ -59,6 +59,11 @@ pub fn LogPage() -> impl IntoView {
             <p role="status" class="gc-muted">
                 {move || format!("{} of {} entries", rows().len(), log.with(|l| l.entries.len()))}
                 {(log.dropped > 0).then(|| format!(" {}", crate::panel::store::dropped_note(log.dropped, "log entry")))}
+                {move || {
+                    use crate::action_log::{MAX_BYTES, MAX_ENTRIES};
+                    let n = log.with(|l| l.let_go);
+                    (n > 0).then(|| format!(" Older entries let go: {n}. The log keeps its newest {MAX_ENTRIES}, within {} KB.", MAX_BYTES / 1024))
+                }}
             </p>
             <div class="gc-table-scroll" tabindex="0" role="region" aria-label="Action log entries">
                 <table class="gc-table gc-log" aria-label="Action log">

@@ -39,6 +39,7 @@ pub fn App() -> impl IntoView {
         </header>
         <main class="gc-main">
             <connection::ConnectionForm />
+            <Unsaved />
             <recent::RecentIds />
             // The builds page opens the panel; the others are fetched when
             // first visited.
@@ -48,6 +49,52 @@ pub fn App() -> impl IntoView {
                 page => lazy_view(settings_page, "this page", move |make| make(page)),
             }}
         </main>
+    }
+}
+
+/// What the browser did not keep (its storage for this site full), and
+/// what to do: shown on every page until a write succeeds. Its words are
+/// fetched when first needed (docs/SIZE.md, "Pages fetched on first use").
+#[component]
+fn Unsaved() -> impl IntoView {
+    let s = Session::get();
+    move || {
+        (s.protected.unsaved() || s.recent.unsaved() || s.log.unsaved())
+            .then(|| lazy_view(unsaved_view, "what was not saved", |make| make()))
+    }
+}
+
+lazy! {
+    /// Which of the kept values the browser did not save, and "Save again".
+    fn unsaved_view() -> fn() -> AnyView;
+    in unsaved, preload preload_unsaved;
+    {
+        || {
+            let s = Session::get();
+            view! {
+                <p class="gc-warning" role="alert">
+                    "This browser did not save "
+                    {move || {
+                        let what: Vec<&str> = [
+                            (s.protected.unsaved(), "the protected marks"),
+                            (s.recent.unsaved(), "the recent ids and labels"),
+                            (s.log.unsaved(), "the action log"),
+                        ]
+                        .into_iter()
+                        .filter_map(|(unsaved, what)| unsaved.then_some(what))
+                        .collect();
+                        what.join(" and ")
+                    }}
+                    ": its storage for this site is full. Changes hold in this tab only, until it closes. Make room (clear the action log, or this site's data in the browser's settings), then "
+                    <button type="button" class="gc-small" on:click=move |_| {
+                        s.protected.retry();
+                        s.recent.retry();
+                        s.log.retry();
+                    }>"Save again"</button>
+                </p>
+            }
+            .into_any()
+        }
     }
 }
 

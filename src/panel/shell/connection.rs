@@ -112,9 +112,10 @@ pub fn ConnectionForm() -> impl IntoView {
             </label>
             <label class="gc-check">
                 <input type="checkbox" name="protected" prop:checked=protected
-                    disabled=move || s.namespace_id.with(|n| n.trim().is_empty())
+                    disabled=move || !s.ids().1.is_uuid()
                     on:change=on_mark />
                 "Protected: a change to it needs its name typed"
+                {move || (protected() && s.protected.unsaved()).then_some(" (in this tab only: not saved)")}
             </label>
             <Confirm
                 open=unmarking

@@ -1,6 +1,6 @@
 //! The action log's store.
 
-use super::{Kept, Recent, Stored, LOG, LOG_V1};
+use super::{Kept, Recent, Stored, LOG, LOG_V1, LOG_V2};
 use crate::action_log::{ActionLog, Entry};
 use crate::ids::{GameId, NamespaceId};
 
@@ -10,7 +10,7 @@ pub type Log = Stored<ActionLog>;
 impl Kept for ActionLog {
     type Value = ActionLog;
     const KEY: &'static str = LOG;
-    const V1: Option<&'static str> = Some(LOG_V1);
+    const EARLIER: &'static [&'static str] = &[LOG_V2, LOG_V1];
     fn read(text: &str) -> (Self, usize) {
         let log = ActionLog::parse(text);
         let dropped = log.dropped;
@@ -19,8 +19,12 @@ impl Kept for ActionLog {
     fn write(value: &ActionLog) -> String {
         value.stored()
     }
-    fn read_v1(text: &str) -> Self {
-        ActionLog::parse_array(text)
+    fn read_earlier(key: &str, text: &str) -> Self {
+        if key == LOG_V1 {
+            ActionLog::parse_array(text)
+        } else {
+            ActionLog::parse(text)
+        }
     }
 }
 
@@ -39,13 +43,15 @@ pub struct Written {
 
 impl Log {
     /// The one writer of the log: an entry for `namespace` of `game`, made
-    /// now, with the label `recent` knows the namespace by.
+    /// now, with the label `recent` knows the namespace by. An id that is
+    /// not a UUID is kept as "" (the request line still shows what was sent).
     pub fn write(self, recent: Recent, game: &GameId, namespace: &NamespaceId, what: Written) {
+        let uuid = |id: String, is_uuid: bool| if is_uuid { id } else { String::new() };
         let entry = Entry {
             at_ms: js_sys::Date::now() as i64,
             operation: what.operation.to_owned(),
-            game_id: game.to_string(),
-            namespace_id: namespace.to_string(),
+            game_id: uuid(game.to_string(), game.is_uuid()),
+            namespace_id: uuid(namespace.to_string(), namespace.is_uuid()),
             namespace_label: recent.label(namespace),
             value: what.value,
             hostname: what.hostname,
@@ -53,7 +59,12 @@ impl Log {
             ray_id: what.ray_id,
             request: what.request,
         };
-        self.update(|log| log.push(entry));
+        // Counted over this tab's writes (each reads the log again).
+        let let_go = self.with_untracked(|log| log.let_go);
+        self.update(|log| {
+            log.let_go += let_go;
+            log.push(entry);
+        });
     }
 
     pub fn clear(self) {

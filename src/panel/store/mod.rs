@@ -17,23 +17,30 @@ pub use stored::{Kept, Stored};
 pub use token::KeptToken;
 
 /// Recently used ids with their labels ([`Recent`]), one JSON object per
-/// line. Keys carry the version of what they hold: a new format gets a new
-/// key, and the old one is read once and removed.
-pub const RECENT: &str = "gamecloud.v2.recent";
+/// line. Keys carry the version of what they hold: a new format, or rules
+/// that tightened, get a new key, and an earlier build's tab, left open
+/// across a deploy, writes where this one does not read (the earlier key is
+/// read once, [`Kept::EARLIER`]). Version 3: only UUIDs are kept, a label
+/// is checked, and a log entry keeps the hostname apart.
+pub const RECENT: &str = "gamecloud.v3.recent";
 /// The action log ([`Log`]), one entry per line.
-pub const LOG: &str = "gamecloud.v2.log";
-/// The token, when "Remember in this tab" is ticked.
-pub const TOKEN: &str = "gamecloud.v2.token";
+pub const LOG: &str = "gamecloud.v3.log";
 /// The protected namespaces' ids ([`Protected`]), one a line.
-pub const PROTECTED: &str = "gamecloud.v2.protected";
+pub const PROTECTED: &str = "gamecloud.v3.protected";
+/// The token, when "Remember in this tab" is ticked (no rule of it changed
+/// since version 2).
+pub const TOKEN: &str = "gamecloud.v2.token";
 /// Presentation mode's switch (`crate::panel::present::Switch`), "1" while
 /// on, in the tab's `sessionStorage`.
 pub const PRESENTING: &str = "gamecloud.v2.presenting";
+/// The second version's keys, read once.
+const RECENT_V2: &str = "gamecloud.v2.recent";
+const LOG_V2: &str = "gamecloud.v2.log";
+const PROTECTED_V2: &str = "gamecloud.v2.protected";
 /// The first version's keys: the recent ids as tab-separated lines, the log
 /// as one JSON array, the token as it is.
 const RECENT_V1: &str = "gamecloud.recent";
 const LOG_V1: &str = "gamecloud.log";
-/// The first version's token key, read once.
 const TOKEN_V1: &str = "gamecloud.token";
 
 /// What a page says when kept entries could not be read: "2 kept log
@@ -75,27 +82,15 @@ fn load(store: Store, key: &str) -> Option<String> {
     storage(store)?.get_item(key).ok().flatten()
 }
 
-/// The text kept under `key`, or else under the older `v1` key, which is
-/// then removed (what it held is kept again under `key` by the caller). An
-/// empty `key` does not hide `v1`: an older build in the same tab or origin
-/// may have written it since (the tab's token, say), and it is carried over
-/// rather than left behind for good.
-fn load_migrating(store: Store, key: &str, v1: &str) -> Option<(String, bool)> {
-    if let Some(text) = load(store, key).filter(|t| !t.is_empty()) {
-        return Some((text, false));
-    }
-    let old = load(store, v1)?;
-    save(store, v1, None);
-    Some((old, true))
-}
-
-/// Keeps `value` under `key`, or forgets it (`None`). A browser that refuses
-/// (private mode, a full quota) leaves the page working without it.
-fn save(store: Store, key: &str, value: Option<&str>) {
-    if let Some(s) = storage(store) {
-        let _ = match value {
+/// Keeps `value` under `key`, or forgets it (`None`); whether the browser
+/// took it. One that refuses (a full quota, private mode) leaves the page
+/// working with its own copy, and the page says so ([`Stored::unsaved`]).
+fn save(store: Store, key: &str, value: Option<&str>) -> bool {
+    storage(store).is_some_and(|s| {
+        match value {
             Some(v) => s.set_item(key, v),
             None => s.remove_item(key),
-        };
-    }
+        }
+        .is_ok()
+    })
 }

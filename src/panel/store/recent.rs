@@ -1,7 +1,7 @@
 //! The recent ids' store: the ids used here, each with the name the person
 //! gave it.
 
-use super::{Kept, Stored, RECENT, RECENT_V1};
+use super::{Kept, Stored, RECENT, RECENT_V1, RECENT_V2};
 use crate::ids::{GameId, NamespaceId};
 use crate::validate::{canonical_id, IdKind};
 
@@ -57,7 +57,7 @@ pub struct RecentIds(pub Vec<RecentId>);
 impl Kept for RecentIds {
     type Value = RecentIds;
     const KEY: &'static str = RECENT;
-    const V1: Option<&'static str> = Some(RECENT_V1);
+    const EARLIER: &'static [&'static str] = &[RECENT_V2, RECENT_V1];
     /// An entry that does not read, or names a kind of id this panel does
     /// not have, is dropped and counted; ids are put in their one form, once
     /// each; a label that is no longer allowed is dropped; the bound of
@@ -70,8 +70,12 @@ impl Kept for RecentIds {
     fn write(value: &RecentIds) -> String {
         crate::json::to_lines(&value.0)
     }
-    fn read_v1(text: &str) -> Self {
-        RecentIds::kept(parse_v1(text)).0
+    fn read_earlier(key: &str, text: &str) -> Self {
+        if key == RECENT_V1 {
+            RecentIds::kept(parse_v1(text)).0
+        } else {
+            Self::read(text).0
+        }
     }
 }
 
@@ -80,10 +84,14 @@ impl RecentIds {
     /// within the bound; how many were not.
     fn kept(mut list: Vec<RecentId>) -> (RecentIds, usize) {
         let before = list.len();
-        list.retain(|r| !r.id.trim().is_empty());
-        let dropped = before - list.len();
         for r in &mut list {
             r.id = canonical_id(&r.id);
+        }
+        // Only UUIDs: text kept by an earlier build (a token pasted in an
+        // id field, say) is dropped.
+        list.retain(|r| crate::token::parse_uuid(&r.id).is_some());
+        let dropped = before - list.len();
+        for r in &mut list {
             // A label kept before labels were checked, that a hand-off
             // would not open with: the namespace goes by its id.
             if crate::validate::namespace_label_problem(&r.label).is_some() {
@@ -124,14 +132,15 @@ impl Recent {
         })
     }
 
-    /// Moves a call's ids to the front (after it worked).
+    /// Moves a call's ids to the front (after it worked); only UUIDs are
+    /// kept.
     pub fn record(self, game: &GameId, ns: &NamespaceId) {
         self.update(|ids| {
-            for (kind, id) in [
-                (IdKind::Namespace, ns.as_str()),
-                (IdKind::Game, game.as_str()),
+            for (kind, id, is_uuid) in [
+                (IdKind::Namespace, ns.as_str(), ns.is_uuid()),
+                (IdKind::Game, game.as_str(), game.is_uuid()),
             ] {
-                if id.is_empty() {
+                if !is_uuid {
                     continue;
                 }
                 let id = id.to_owned();

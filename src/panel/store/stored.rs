@@ -5,42 +5,66 @@ use std::marker::PhantomData;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{load, load_migrating, save, storage, Store};
+use super::{load, save, storage, Store};
 
 /// One key of what the panel keeps, in this version's format: where it is,
 /// what it holds, and how that is read and written.
 pub trait Kept: 'static {
     /// What it holds.
     type Value: Clone + Send + Sync + 'static;
-    /// The key; a new format gets a new key.
+    /// The key; a new format, or rules that tightened, get a new key.
     const KEY: &'static str;
     /// Where it is kept: this browser, or this tab only.
     const STORE: Store = Store::Local;
-    /// The key the first version kept it under, read once ([`Kept::read_v1`])
-    /// and removed.
-    const V1: Option<&'static str> = None;
+    /// The keys earlier builds kept it under, newest first: while [`Kept::KEY`]
+    /// holds nothing, the first of them that holds something is read
+    /// ([`Kept::read_earlier`]), kept under the key, and removed.
+    const EARLIER: &'static [&'static str] = &[];
+    /// Whether the earlier key stays once carried over: the marks' does, so
+    /// that an earlier build's tab, still open, keeps the marks it reads
+    /// (what it writes there is never read here).
+    const LEAVES_EARLIER: bool = false;
+    /// Whether the key holding "" counts as kept, and so hides the earlier
+    /// keys: it does where "" is a value (no marks, a cleared log); the
+    /// token's "" means none remembered, and a token an earlier build
+    /// remembered in this tab is still carried over.
+    const EMPTY_IS_KEPT: bool = true;
     /// What is kept, read (from "" when nothing is), and how many entries
     /// did not read and were dropped.
     fn read(text: &str) -> (Self::Value, usize);
     /// The text to keep.
     fn write(value: &Self::Value) -> String;
-    /// What the first version kept under [`Kept::V1`], read.
-    fn read_v1(text: &str) -> Self::Value {
+    /// What an earlier build kept under `key` (one of [`Kept::EARLIER`]), read.
+    fn read_earlier(key: &str, text: &str) -> Self::Value {
+        let _ = key;
         Self::read(text).0
+    }
+    /// This tab's value `mine`, which holds what the browser did not take
+    /// (or what an earlier key held), together with what is kept now
+    /// (`kept`): `mine` by default; the marks take both, so that no mark
+    /// is lost.
+    fn keep_with(kept: Self::Value, mine: &Self::Value) -> Self::Value {
+        let _ = kept;
+        mine.clone()
     }
 }
 
 /// One kept value: the one shape of every store of the panel (the action
 /// log, the recent ids and their labels, the protected marks, the token,
 /// the presentation switch). It is read once as kept: entries that do not
-/// read are dropped and counted, and the first version's key is carried
-/// over. A change is made to what is kept
-/// *now*, read again just before, so that another tab's change since is
-/// kept too (two tabs never undo each other). When another tab writes a
-/// `localStorage` key, the value follows at once (the `storage` event; a
-/// tab's `sessionStorage` is its own).
+/// read are dropped and counted, and an earlier build's key is carried
+/// over. A change is made to what is kept *now*, read again just before, so
+/// that another tab's change since is kept too (two tabs never undo each
+/// other). When another tab writes a `localStorage` key, the value follows
+/// at once (the `storage` event; a tab's `sessionStorage` is its own). When
+/// the browser refuses a write (its storage full), this tab holds the
+/// change as unsaved ([`Stored::unsaved`]): it is shown as this tab's only,
+/// never dropped by another tab's write, and kept by the next write that
+/// the browser takes ([`Stored::retry`]).
 pub struct Stored<K: Kept> {
     value: RwSignal<K::Value>,
+    /// Whether this tab holds a change the browser did not take.
+    unsaved: RwSignal<bool>,
     /// How many kept entries could not be read when the page loaded them
     /// (the page says so).
     pub dropped: usize,
@@ -58,27 +82,39 @@ impl<K: Kept> Stored<K> {
     /// The value as kept, in this browser or this tab (a `localStorage` key
     /// is followed once the session listens, `Session::sync`).
     pub fn load() -> Self {
-        let kept = match K::V1 {
-            Some(v1) => load_migrating(K::STORE, K::KEY, v1),
-            None => load(K::STORE, K::KEY).map(|text| (text, false)),
-        };
-        let (value, dropped, rewrite) = match kept {
-            Some((text, false)) => {
-                let (value, dropped) = K::read(&text);
-                (value, dropped, dropped > 0)
-            }
-            Some((text, true)) => (K::read_v1(&text), 0, true),
-            None => (K::read("").0, 0, false),
-        };
-        if rewrite {
-            // Kept again in this version's format, without what was dropped.
-            save(K::STORE, K::KEY, Some(&K::write(&value)));
-        }
-        Stored {
-            value: RwSignal::new(value),
-            dropped,
+        let kept = load(K::STORE, K::KEY).filter(|text| K::EMPTY_IS_KEPT || !text.is_empty());
+        let stored = Stored {
+            value: RwSignal::new(K::read("").0),
+            unsaved: RwSignal::new(false),
+            dropped: 0,
             key: PhantomData,
+        };
+        if let Some(text) = kept {
+            let (value, dropped) = K::read(&text);
+            let stored = Stored { dropped, ..stored };
+            if dropped > 0 {
+                // Kept again, without what was dropped.
+                stored.keep(value);
+            } else {
+                stored.value.set(value);
+            }
+            return stored;
         }
+        let earlier = K::EARLIER
+            .iter()
+            .find_map(|&key| Some((key, load(K::STORE, key)?)));
+        if let Some((key, text)) = earlier {
+            // Carried over with whatever another tab of this build kept
+            // meanwhile, then removed (unless an earlier tab still reads it).
+            let mine = K::read_earlier(key, &text);
+            stored.unsaved.set(true);
+            stored.value.set(mine);
+            stored.retry();
+            if !stored.unsaved.get_untracked() && !K::LEAVES_EARLIER {
+                save(K::STORE, key, None);
+            }
+        }
+        stored
     }
 
     /// Reads the value (tracked).
@@ -91,18 +127,50 @@ impl<K: Kept> Stored<K> {
         self.value.with_untracked(f)
     }
 
-    /// Changes the value as kept now, keeps it, and shows it. (Without
-    /// storage, in a private window say, this page's copy is changed.)
+    /// Whether this tab holds a change the browser did not keep (its
+    /// storage full, say): shown here, lost when the tab closes (tracked).
+    pub fn unsaved(self) -> bool {
+        self.unsaved.get()
+    }
+
+    /// Changes the value as kept now, keeps it, and shows it.
     pub fn update<R>(self, f: impl FnOnce(&mut K::Value) -> R) -> R {
-        // Storage that is missing or fails to read: this page's copy.
-        let mut now = match storage(K::STORE).map(|s| s.get_item(K::KEY)) {
-            Some(Ok(text)) => K::read(&text.unwrap_or_default()).0,
-            _ => self.value.get_untracked(),
-        };
+        let mut now = self.now();
         let out = f(&mut now);
-        save(K::STORE, K::KEY, Some(&K::write(&now)));
-        self.value.set(now);
+        self.keep(now);
         out
+    }
+
+    /// Tries again to keep what this tab holds (after room was made).
+    pub fn retry(self) {
+        self.keep(self.now());
+    }
+
+    /// What is kept now, read again (another tab may have written since),
+    /// with what this tab holds unsaved; this tab's copy where storage is
+    /// missing or fails to read.
+    fn now(self) -> K::Value {
+        match storage(K::STORE).map(|s| s.get_item(K::KEY)) {
+            Some(Ok(text)) => self.with_kept(&text.unwrap_or_default()),
+            _ => self.value.get_untracked(),
+        }
+    }
+
+    /// What `text` (kept now) holds, with what this tab holds unsaved.
+    fn with_kept(self, text: &str) -> K::Value {
+        let kept = K::read(text).0;
+        if self.unsaved.get_untracked() {
+            self.value.with_untracked(|mine| K::keep_with(kept, mine))
+        } else {
+            kept
+        }
+    }
+
+    /// Keeps `value` and shows it; unsaved if the browser refuses it.
+    fn keep(self, value: K::Value) {
+        self.unsaved
+            .set(!save(K::STORE, K::KEY, Some(&K::write(&value))));
+        self.value.set(value);
     }
 
     /// Follows what another tab writes under this value's key (the
@@ -125,14 +193,16 @@ impl<K: Kept> Stored<K> {
     }
 
     /// Reads the value again from what is kept (another tab wrote it: the
-    /// `storage` event).
+    /// `storage` event); what this tab holds unsaved stays.
     pub fn refresh(self) {
         let Some(Ok(text)) = storage(K::STORE).map(|s| s.get_item(K::KEY)) else {
             return;
         };
         let text = text.unwrap_or_default();
-        if self.value.try_with_untracked(|v| K::write(v) != text) == Some(true) {
-            self.value.set(K::read(&text).0);
+        if self.unsaved.get_untracked()
+            || self.value.try_with_untracked(|v| K::write(v) != text) == Some(true)
+        {
+            self.value.set(self.with_kept(&text));
         }
     }
 }

@@ -14,7 +14,8 @@ pub type KeptToken = Stored<RememberedToken>;
 impl Kept for RememberedToken {
     type Value = String;
     const KEY: &'static str = TOKEN;
-    const V1: Option<&'static str> = Some(TOKEN_V1);
+    const EARLIER: &'static [&'static str] = &[TOKEN_V1];
+    const EMPTY_IS_KEPT: bool = false;
     const STORE: Store = Store::Session;
     fn read(text: &str) -> (String, usize) {
         (text.to_owned(), 0)

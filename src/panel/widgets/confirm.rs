@@ -1,9 +1,12 @@
-//! The one confirmation of every change.
+//! The one confirmation of every change, fetched the first time one opens
+//! (most visits confirm nothing: docs/SIZE.md, "Pages fetched on first
+//! use").
 
 use super::copy::copy;
 use leptos::prelude::*;
 
 use crate::ids::NamespaceId;
+use crate::panel::lazy::{lazy, lazy_view};
 use crate::protect::Named;
 use crate::text::Text;
 
@@ -11,7 +14,7 @@ use crate::text::Text;
 /// cancels, nothing behind it can be clicked. Its button acts once, however
 /// often it is clicked before the dialog closes. A change says in its text
 /// what it will send, gives it as `curl` commands, and to protected
-/// namespaces acts only once their names are typed.
+/// namespaces acts, or gives the commands, only once their names are typed.
 #[component]
 pub fn Confirm(
     open: RwSignal<bool>,
@@ -22,10 +25,14 @@ pub fn Confirm(
     confirm: &'static str,
     /// Runs once confirmed, with the namespaces whose names were typed.
     on_confirm: Callback<Named>,
-    /// The change as `curl` commands ([`crate::panel::calls::Preview`]): the
-    /// dialog then has "Copy as curl".
+    /// The change as `curl` commands for sh, bash, zsh and fish
+    /// ([`crate::panel::calls::Preview`]): the dialog then has "Copy as curl
+    /// (bash, zsh, fish)".
     #[prop(optional, into)]
     curl: Signal<String>,
+    /// The same for PowerShell: the dialog then has "Copy for PowerShell".
+    #[prop(optional, into)]
+    powershell: Signal<String>,
     /// The namespaces the change touches, as the person saw them when they
     /// asked: the protected ones among them must be named before the
     /// button acts. Protected means as the marks are when the button is
@@ -34,9 +41,58 @@ pub fn Confirm(
     #[prop(optional)]
     guarded: RwSignal<Vec<NamespaceId>>,
 ) -> impl IntoView {
+    let asked = Asked {
+        open,
+        text,
+        confirm,
+        on_confirm,
+        curl,
+        powershell,
+        guarded,
+    };
+    // Fetched once first opened, and kept (its dialog closes, not goes).
+    let opened = Memo::new(move |before: Option<&bool>| before == Some(&true) || open.get());
+    move || {
+        opened
+            .get()
+            .then(|| lazy_view(confirm_view, "the confirmation", move |make| make(asked)))
+    }
+}
+
+/// What a [`Confirm`] was given.
+#[derive(Clone, Copy)]
+struct Asked {
+    open: RwSignal<bool>,
+    text: Signal<Text>,
+    confirm: &'static str,
+    on_confirm: Callback<Named>,
+    curl: Signal<String>,
+    powershell: Signal<String>,
+    guarded: RwSignal<Vec<NamespaceId>>,
+}
+
+lazy! {
+    /// The confirmation's dialog.
+    fn confirm_view() -> fn(Asked) -> AnyView;
+    in confirm, preload preload_confirm;
+    { |asked| dialog(asked).into_any() }
+}
+
+/// The dialog of [`Confirm`].
+fn dialog(asked: Asked) -> impl IntoView {
+    let Asked {
+        open,
+        text,
+        confirm,
+        on_confirm,
+        curl,
+        powershell,
+        guarded,
+    } = asked;
     let s = crate::panel::session::Session::get();
     let dialog = NodeRef::<leptos::html::Dialog>::new();
-    let copied = RwSignal::new(false);
+    let copied = [RwSignal::new(false), RwSignal::new(false)];
+    let uncopied = move || copied.iter().for_each(|c| c.set(false));
     let typed = RwSignal::new(String::new());
     let required = move || guarded.with(|ids| s.protected.among(ids));
     let phrase = move || s.protected.phrase(&required());
@@ -45,16 +101,21 @@ pub fn Confirm(
         phrase.is_empty() || crate::protect::confirms(&typed.get(), &phrase)
     };
     // The question, and the names to type when protected namespaces are
-    // among those it changes.
+    // among those it changes: copying the commands waits for them too.
     let question = move || {
         let mut text = text.get();
         let phrase = phrase();
         if !phrase.is_empty() {
+            let copies = !(curl.with(String::is_empty) && powershell.with(String::is_empty));
             text.append(
                 Text::default()
                     .plain("\n\nProtected: type ")
                     .secret(&phrase)
-                    .plain(" to apply."),
+                    .plain(if copies {
+                        " to apply or to copy the commands."
+                    } else {
+                        " to apply."
+                    }),
             );
         }
         crate::panel::present::shown(&text)
@@ -64,20 +125,37 @@ pub fn Confirm(
             return;
         };
         if wanted && !d.open() {
-            copied.set(false);
+            uncopied();
             typed.set(String::new());
             let _ = d.show_modal();
         } else if !wanted && d.open() {
             d.close();
         }
     });
-    let act = move || {
-        // The marks as kept now: one made in another tab a moment ago
-        // counts, whether or not its event has arrived.
+    // Whether the button pressed may act: the marks as kept now (one made
+    // in another tab a moment ago counts, whether or not its event has
+    // arrived) with their names typed.
+    let may = move || {
         s.protected.refresh();
-        if open.get_untracked() && untrack(allowed) {
+        open.get_untracked() && untrack(allowed)
+    };
+    let act = move || {
+        if may() {
             open.set(false);
             on_confirm.run(Named::new(&untrack(required)));
+        }
+    };
+    // The commands change the same namespaces, with no log entry: they are
+    // given on the same terms.
+    let copy_button = move |commands: Signal<String>, label: &'static str, done: RwSignal<bool>| {
+        view! {
+            <button type="button" class="gc-secondary" hidden=move || commands.with(String::is_empty) disabled=move || !allowed()
+                on:click=move |_| if may() {
+                    uncopied();
+                    copy(&commands.get_untracked(), done);
+                }>
+                {move || if done.get() { "Copied" } else { label }}
+            </button>
         }
     };
     view! {
@@ -89,10 +167,8 @@ pub fn Confirm(
             </label>
             <button type="button" disabled=move || !allowed() on:click=move |_| act()>{confirm}</button>
             <button type="button" class="gc-secondary" autofocus on:click=move |_| open.set(false)>"Cancel"</button>
-            <button type="button" class="gc-secondary" hidden=move || curl.with(String::is_empty)
-                on:click=move |_| copy(&curl.get_untracked(), copied)>
-                {move || if copied.get() { "Copied" } else { "Copy as curl" }}
-            </button>
+            {copy_button(curl, "Copy as curl (bash, zsh, fish)", copied[0])}
+            {copy_button(powershell, "Copy for PowerShell", copied[1])}
         </dialog>
     }
 }

@@ -11,6 +11,7 @@ use crate::panel::session::Session;
 use crate::panel::widgets::{CopyButton, TokenLife};
 use crate::sealed::Contents;
 use crate::token::{self, DecodedToken};
+use crate::validate::IdKind;
 
 /// A token just created (or opened from an encrypted hand-off), with what
 /// it was created for.
@@ -128,8 +129,9 @@ fn decoded_view(d: DecodedToken) -> impl IntoView {
 }
 
 /// An opened hand-off's namespace (and its game), offered: selected only
-/// when the teammate says so. Where the hand-off names the namespace otherwise
-/// than this panel does, this panel's name is kept and the other offered.
+/// when the teammate says so. The hand-off's name for it is offered too,
+/// never applied: whoever sealed the file chose it. A protected namespace
+/// keeps its name (its confirmations ask for it).
 fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
     let s = Session::get();
     let id = NamespaceId::new(namespace);
@@ -139,7 +141,17 @@ fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
         s.game_id.set(g.clone());
         s.namespace_id.set(n.clone());
     };
-    let differs = !theirs.trim().is_empty() && theirs.trim() != ours;
+    let theirs = theirs.trim().to_owned();
+    let differs = !theirs.is_empty() && theirs != ours;
+    // Offered where no protected mark keeps the name; gone once taken.
+    let offered = RwSignal::new(!s.protected.has(&id));
+    let name_it = {
+        let (n, theirs) = (namespace.to_owned(), theirs.clone());
+        move |_| {
+            let _ = s.recent.relabel(IdKind::Namespace, &n, &theirs);
+            offered.set(false);
+        }
+    };
     view! {
         <p>
             "For namespace " {crate::panel::present::name(namespace, &ours, s.protected.has(&id))} ". "
@@ -147,7 +159,9 @@ fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
         </p>
         {differs.then(|| view! {
             <p class="gc-hint gc-warning" role="status">
-                "The hand-off calls it \u{201c}" {theirs} "\u{201d}; this panel's name is kept."
+                "The hand-off calls it \u{201c}" {theirs} "\u{201d}"
+                {if ours.is_empty() { "." } else { "; this panel's name is kept." }}
+                " " <button type="button" class="gc-small" hidden=move || !offered.get() on:click=name_it>"Name it so"</button>
             </p>
         })}
     }

@@ -102,6 +102,7 @@ pub fn ApplyConfirm(
             confirm="Apply"
             on_confirm
             curl=Signal::derive(move || sent().curl)
+            powershell=Signal::derive(move || sent().powershell)
             guarded=namespaces
         />
     }

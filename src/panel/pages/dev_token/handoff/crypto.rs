@@ -151,23 +151,25 @@ pub async fn seal(passphrase: &str, contents: &Contents) -> Result<String, Strin
 }
 
 /// Opens a sealed hand-off's text with the passphrase: what it holds, or
-/// why not, in the core's words ([`OpenError`]).
-pub async fn open(text: &str, passphrase: &str) -> Result<Contents, String> {
-    let file = Sealed::read(text).map_err(|e| e.to_string())?;
+/// why not, in the core's words ([`OpenError::said`]: why, and what the
+/// file holds that made it so).
+pub async fn open(text: &str, passphrase: &str) -> Result<Contents, (String, String)> {
+    let failed = |e: OpenError| {
+        let (why, what) = e.said();
+        (why, what.to_owned())
+    };
+    let file = Sealed::read(text).map_err(failed)?;
     let (key, check) = derive(file.version, passphrase, &file.salt)
         .await
-        .map_err(|_| NO_CRYPTO)?;
+        .map_err(|_| (NO_CRYPTO.to_owned(), String::new()))?;
     let opened = if check != file.check {
         Err(OpenError::WrongPassphrase)
     } else {
         match aes(file.version, &key, &file.iv, &file.data, false).await {
             // Not UTF-8 (no panel writes that): refused as holding no token.
-            Ok(plain) => Contents::read(
-                std::str::from_utf8(&plain).unwrap_or_default(),
-                file.version,
-            ),
+            Ok(plain) => Contents::read(std::str::from_utf8(&plain).unwrap_or_default()),
             Err(_) => Err(OpenError::Altered),
         }
     };
-    opened.map_err(|e| e.to_string())
+    opened.map_err(failed)
 }

@@ -18,10 +18,10 @@ use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{FormData, HtmlFormElement};
 
 use crate::ids::{GameId, NamespaceId};
+use crate::panel::lazy::{lazy, lazy_view};
 use crate::panel::session::Session;
 use crate::protect::Named;
 use crate::sealed::{self, Contents};
-use crate::validate::IdKind;
 
 /// The name of a sealed file, as downloaded.
 const FILE_NAME: &str = "gamecloud-handoff.txt";
@@ -111,12 +111,35 @@ pub fn SealHandoff(contents: Contents) -> impl IntoView {
 /// Open a sealed hand-off (the file chosen, or its text pasted) with its
 /// passphrase; `on_open` shows what it holds. A failure says which (not a
 /// hand-off, another version, cut short, damaged, a wrong passphrase,
-/// changed after sealing) and keeps what was entered.
+/// changed after sealing) and keeps what was entered. The form and what
+/// opens the file are fetched when it is first unfolded (docs/SIZE.md,
+/// "Pages fetched on first use").
 #[component]
 pub fn OpenHandoff(on_open: Callback<Contents>) -> impl IntoView {
+    let unfolded = RwSignal::new(false);
+    view! {
+        <details class="gc-open" on:toggle=move |_| unfolded.set(true)>
+            <summary>"Open an encrypted hand-off"</summary>
+            {move || unfolded.get().then(|| lazy_view(open_form_view, "the hand-off form", move |make| make(on_open)))}
+        </details>
+    }
+}
+
+lazy! {
+    /// The form that opens a hand-off.
+    fn open_form_view() -> fn(Callback<Contents>) -> AnyView;
+    in handoff_open, preload preload_handoff_open;
+    { |on_open| open_form(on_open).into_any() }
+}
+
+/// The form of [`OpenHandoff`].
+fn open_form(on_open: Callback<Contents>) -> impl IntoView {
     let s = Session::get();
     let opening = RwSignal::new(false);
-    let failed = RwSignal::new(String::new());
+    // Why the file did not open, and what it holds that made it so (masked
+    // in presentation mode).
+    let failed = RwSignal::new((String::new(), String::new()));
+    let fail = move |why: &str| failed.set((why.to_owned(), String::new()));
     let open = move |ev: SubmitEvent| {
         let Some(data) = submitted(&ev) else {
             return;
@@ -129,13 +152,13 @@ pub fn OpenHandoff(on_open: Callback<Contents>) -> impl IntoView {
         let file: web_sys::Blob = data.get("file").unchecked_into();
         let size = file.size();
         if size > 256.0 * 1024.0 || pasted.len() > 256 * 1024 {
-            return failed.set("This is too large to be a hand-off (a few hundred bytes).".into());
+            return fail("This is too large to be a hand-off (a few hundred bytes).");
         }
         if size == 0.0 && pasted.trim().is_empty() {
-            return failed.set("Choose the hand-off file, or paste its text.".into());
+            return fail("Choose the hand-off file, or paste its text.");
         }
         opening.set(true);
-        failed.set(String::new());
+        fail("");
         spawn_local(async move {
             let text = if size > 0.0 {
                 let read = JsFuture::from(file.text()).await;
@@ -145,7 +168,7 @@ pub fn OpenHandoff(on_open: Callback<Contents>) -> impl IntoView {
             };
             let opened = match text {
                 Some(text) => crypto::open(&text, &pass).await,
-                None => Err("The file could not be read.".into()),
+                None => Err(("The file could not be read.".to_owned(), String::new())),
             };
             // The page was left while the key was derived: nothing to show.
             if opening.is_disposed() {
@@ -159,8 +182,6 @@ pub fn OpenHandoff(on_open: Callback<Contents>) -> impl IntoView {
         });
     };
     view! {
-        <details class="gc-open">
-            <summary>"Open an encrypted hand-off"</summary>
             <form class="gc-plain" on:submit=open>
                 <label class="gc-field">"Hand-off file"<input type="file" name="file" accept=".txt,text/plain" /></label>
                 <label class="gc-field">"or its text"<textarea name="text" rows="3" spellcheck="false"></textarea></label>
@@ -168,27 +189,22 @@ pub fn OpenHandoff(on_open: Callback<Contents>) -> impl IntoView {
                     <label>"Passphrase"<input type="password" name="passphrase" autocomplete="off" required /></label>
                     <button>"Open"</button>
                 </div>
-                <p class="gc-hint gc-bad" role="alert">{failed}</p>
+                <p class="gc-hint gc-bad" role="alert">
+                    {move || failed.with(|f| f.0.clone())}
+                    <span class="gc-secret">{move || failed.with(|f| f.1.clone())}</span>
+                </p>
             </form>
-        </details>
     }
 }
 
 /// An opened hand-off: `on_open` shows it (with a button that selects its
 /// namespace: opening selects nothing), and its ids join the recent ones.
-/// It never overwrites this panel's label or lifts its mark: a label is
-/// taken only where this panel has none and the namespace is not
-/// protected (another is offered, not applied), and a mark only added.
+/// It never names a namespace or lifts its mark: the file's label is only
+/// offered (its claims are not signed, so whoever sealed it chose it), and
+/// a mark only added.
 fn shown(s: Session, c: Contents, on_open: Callback<Contents>) {
     let ns = &NamespaceId::new(&c.namespace_id);
     s.recent.record(&GameId::new(&c.game_id), ns);
-    // A protected namespace's name is what its confirmations ask for: no
-    // file gives it one.
-    if s.recent.label(ns).is_empty() && !s.protected.has(ns) {
-        let _ = s
-            .recent
-            .relabel(IdKind::Namespace, ns.as_str(), &c.namespace_label);
-    }
     if c.protected {
         s.protected.protect(ns, true, &Named::default());
     }

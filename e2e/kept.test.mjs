@@ -1,0 +1,143 @@
+// What the panel keeps in the browser, tried as an unlucky user and a tab
+// left open across a deploy would (issue 39): a mark the browser refuses
+// to keep is never shown as kept nor dropped, an earlier build's tab writes
+// where this build does not read, and a token pasted in an id field is
+// refused and kept nowhere.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { demoNamespaces, issueDevToken, openPanel, serviceState, useFixtures } from './harness.mjs';
+import { Connection, LogPage, SettingsPage } from './pages.mjs';
+
+const fx = useFixtures(['--test-hooks']);
+const ns = demoNamespaces(fx);
+
+/** The panel on `route` for prod, its browser knowing prod as "Production" (set before the panel reads it). */
+async function panel(route, keys = {}) {
+  const opened = await openPanel(fx, route);
+  const { page } = opened;
+  await page.evaluate(({ prod, keys }) => {
+    localStorage.clear();
+    localStorage.setItem('gamecloud.v3.recent', `${JSON.stringify({ kind: 'namespace', id: prod, label: 'Production' })}\n`);
+    for (const [key, value] of Object.entries(keys)) localStorage.setItem(key, value);
+  }, { prod: ns.prod, keys });
+  await page.reload();
+  await new Connection(page).enterToken(fx.service.token);
+  return { ...opened, connection: new Connection(page), settings: new SettingsPage(page) };
+}
+
+/** Fills this origin's storage until the browser refuses one more character. */
+function fillStorage(page) {
+  return page.evaluate(() => {
+    let n = 0;
+    for (let size = 1 << 20; size >= 1; size >>= 1) {
+      try {
+        for (;;) localStorage.setItem(`filler-${n++}`, 'x'.repeat(size));
+      } catch {
+        // Full at this size: try a smaller one.
+      }
+    }
+    return n;
+  });
+}
+
+const kept = (page, key) => page.evaluate((key) => localStorage.getItem(key), key);
+
+// Issue 39, finding 1: with storage full, the mark showed as set, then
+// vanished at the next refresh, and the next change asked for no name.
+test('a mark the full storage refuses holds in the tab, says so, still guards, and is saved once there is room', async () => {
+  const a = await panel('cdn-auth');
+  await fillStorage(a.page);
+  await a.connection.protect();
+  const alert = a.page.getByRole('alert').filter({ hasText: 'This browser did not save' });
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /the protected marks and the action log: its storage for this site is full\. .*Make room/);
+  assert.match(await a.connection.mark.locator('xpath=..').textContent(), /in this tab only: not saved/);
+  assert.equal(await kept(a.page, 'gamecloud.v3.protected'), null, 'the browser kept nothing');
+
+  // Another tab makes room and marks staging: its write reaches this tab,
+  // which keeps its own mark too.
+  const b = await a.page.context().newPage();
+  await b.goto(`${fx.service.url}#/cdn-auth?game=${fx.service.gameId}&ns=${ns.staging}`);
+  await b.evaluate(() => localStorage.removeItem('filler-0'));
+  await new Connection(b).protect();
+  await a.page.bringToFront();
+  await a.page.waitForFunction(() => localStorage.getItem('gamecloud.v3.protected') !== null);
+  assert.ok(await a.connection.mark.isChecked(), 'still marked after the other tab wrote');
+
+  // The guard counts it: left out of a change until ticked, and then the
+  // change asks for the name.
+  await a.settings.choose('basic');
+  assert.ok(!(await a.settings.namespace(ns.prod).isChecked()), 'a protected namespace is not chosen by itself');
+  await a.settings.namespace(ns.prod).check();
+  const dialog = await a.settings.askToApply();
+  assert.ok(await dialog.confirmButton.isDisabled(), 'protected: its name first');
+  await dialog.names.waitFor();
+  await dialog.cancel();
+
+  // Room made: "Save again" keeps both marks, and the line goes.
+  await a.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('filler-')).forEach((k) => localStorage.removeItem(k)));
+  await alert.getByRole('button', { name: 'Save again' }).click();
+  await alert.waitFor({ state: 'hidden' });
+  assert.deepEqual((await kept(a.page, 'gamecloud.v3.protected')).split('\n').sort(), [ns.prod, ns.staging].sort());
+  assert.doesNotMatch(await a.connection.mark.locator('xpath=..').textContent(), /not saved/);
+  await a.page.getByRole('link', { name: 'Action log' }).click();
+  assert.match((await new LogPage(a.page).column('Value')).join('\n'), /protected/, 'the log entry was kept too');
+  assert.deepEqual(a.problems, []);
+});
+
+// Issue 39, finding 4: a tab of an earlier build wrote the same keys, and
+// unmarked with its weaker rules for every new tab.
+test('an earlier build writes where this one does not read; its keys are carried over once', async () => {
+  const line = (id, label) => `${JSON.stringify({ kind: 'namespace', id, label })}\n`;
+  const entry = JSON.stringify({ at_ms: 1767225600000, operation: 'set-cdn-auth', game_id: fx.service.gameId, namespace_id: ns.prod, value: 'basic', outcome: 'done' });
+  // A browser that only ever ran version 2: its keys are carried over.
+  const a = await panel('cdn-auth', {
+    'gamecloud.v2.protected': ns.prod,
+    'gamecloud.v2.recent': line(ns.prod, 'Production'),
+    'gamecloud.v2.log': `${entry}\n`,
+  });
+  await a.page.evaluate(() => localStorage.removeItem('gamecloud.v3.recent'));
+  await a.page.reload();
+  await a.connection.marked();
+  assert.equal(await kept(a.page, 'gamecloud.v3.protected'), ns.prod);
+  assert.match(await kept(a.page, 'gamecloud.v3.recent'), /"label":"Production"/);
+  assert.match(await kept(a.page, 'gamecloud.v3.log'), /"value":"basic"/);
+  assert.equal(await kept(a.page, 'gamecloud.v2.log'), null, 'carried over and removed');
+  assert.equal(await kept(a.page, 'gamecloud.v2.protected'), ns.prod, 'left for the earlier tab to read');
+
+  // The earlier build's tab, still open, unmarks prod and renames it: no
+  // tab of this build follows, now or after a reload.
+  await a.page.evaluate(({ prod, line }) => {
+    localStorage.setItem('gamecloud.v2.protected', '');
+    localStorage.setItem('gamecloud.v2.recent', line);
+  }, { prod: ns.prod, line: line(ns.prod, 'staging') });
+  await a.page.reload();
+  await new Connection(a.page).enterToken(fx.service.token);
+  await a.connection.marked();
+  await a.settings.choose('basic');
+  await a.settings.namespace(ns.prod).check();
+  const dialog = await a.settings.askToApply();
+  await dialog.typeNames('staging');
+  assert.ok(await dialog.confirmButton.isDisabled(), 'the earlier tab\'s name is not this one\'s');
+  await dialog.confirm('Production');
+  await dialog.closed();
+  assert.deepEqual(a.problems, []);
+});
+
+// Issue 39, finding 5: a token pasted into an id field reached the address
+// bar and the recent ids.
+test('a token pasted in an id field is refused with a sentence and reaches neither the address nor storage', async () => {
+  const a = await panel('builds');
+  // A development token, as a teammate pastes the wrong thing.
+  const token = await issueDevToken(fx.service, ns.staging);
+  const secret = token.split('.').at(-1);
+  await a.connection.gameId.fill(token);
+  await a.connection.gameId.press('Tab');
+  await a.page.getByRole('button', { name: /^(Refresh|Load builds)/ }).first().click();
+  await a.page.getByText('This is a token, not a game id: it was not sent.').waitFor();
+  assert.ok(!a.page.url().includes(secret), a.page.url());
+  assert.ok(!(await a.page.evaluate(() => Object.values(localStorage).join('\n'))).includes(secret), 'kept nowhere');
+  assert.equal((await serviceState(fx.service)).hits.builds ?? 0, 0, 'nothing sent');
+  assert.equal(await a.connection.gameId.inputValue(), token, 'the field keeps what was typed');
+  assert.deepEqual(a.problems, []);
+});
