@@ -90,9 +90,11 @@ impl Entry {
             &mut self.ray_id,
             &mut self.request,
         ] {
-            if let Some((cut, _)) = field.char_indices().nth(MAX_FIELD - 1) {
-                field.truncate(cut);
-                field.push('…');
+            if field.chars().nth(MAX_FIELD).is_some() {
+                if let Some((cut, _)) = field.char_indices().nth(MAX_FIELD - 1) {
+                    field.truncate(cut);
+                    field.push('…');
+                }
             }
         }
         self
@@ -155,7 +157,7 @@ impl ActionLog {
             dropped,
             let_go: 0,
         };
-        log.let_go_oldest();
+        log.let_go = log.let_go_oldest();
         log
     }
 
@@ -168,15 +170,15 @@ impl ActionLog {
     }
 
     /// Adds an entry (its fields capped), letting the oldest go beyond
-    /// [`MAX_ENTRIES`] or [`MAX_BYTES`].
-    pub fn push(&mut self, entry: Entry) {
+    /// [`MAX_ENTRIES`] or [`MAX_BYTES`]; how many went.
+    pub fn push(&mut self, entry: Entry) -> usize {
         self.entries.push(entry.capped());
-        self.let_go_oldest();
+        self.let_go_oldest()
     }
 
-    /// Lets the oldest entries go until the newest fit both bounds, and
-    /// counts them.
-    fn let_go_oldest(&mut self) {
+    /// Lets the oldest entries go until the newest fit both bounds; how
+    /// many went.
+    fn let_go_oldest(&mut self) -> usize {
         let mut bytes = 0;
         let keep = self
             .entries
@@ -190,7 +192,7 @@ impl ActionLog {
             .count();
         let excess = self.entries.len() - keep;
         self.entries.drain(..excess);
-        self.let_go += excess;
+        excess
     }
 
     /// The entries at `rows` as JSON (an array, in the stored shape).

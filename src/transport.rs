@@ -279,7 +279,12 @@ async fn read_body(
         let chunk: js_sys::Uint8Array = read.get_value().unchecked_into();
         // `body` never holds more than `max`: no overflow.
         if chunk.length() > max - body.len() as u32 {
-            let _ = reader.cancel();
+            // Its promise is awaited, so that a rejection is handled (Node
+            // stops on one that is not).
+            let cancelled = JsFuture::from(reader.cancel());
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = cancelled.await;
+            });
             return Ok(None);
         }
         body.extend_from_slice(&chunk.to_vec());

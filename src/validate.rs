@@ -404,12 +404,20 @@ pub fn id(kind: IdKind, id: &str) -> Option<Issue> {
         format!("Enter the {what} id.")
     } else if id == "." || id == ".." {
         format!("\"{id}\" is not a {what} id; ids are UUIDs.")
-    } else if crate::token::decode(id).is_ok() {
-        format!("This is a token, not a {what} id: it was not sent. Paste it in the Token field, and the {what}'s id (a UUID) here.")
+    } else if holds_token(id) {
+        format!("This holds a token, not a {what} id: it was not sent. A token goes where the token is asked for; here, the {what}'s id (a UUID).")
     } else {
         return None;
     };
     Some(Issue::new(IssueCode::IdInvalid, kind.path(), message))
+}
+
+/// Whether `text` holds a token: one of its runs of the characters a token
+/// is made of (letters, digits, `-`, `_`, `.`) decodes as one, so that
+/// quotes around it, `Bearer ` before it or a comma after it still count.
+fn holds_token(text: &str) -> bool {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
+        .any(|run| run.contains('.') && crate::token::decode(run).is_ok())
 }
 
 /// `POST .../tokens/development`: the ids and the body.

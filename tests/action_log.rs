@@ -22,12 +22,13 @@ fn entry(i: i64, value: &str) -> Entry {
 #[test]
 fn the_log_keeps_the_newest_entries_up_to_its_bound() {
     let mut log = ActionLog::default();
+    let mut gone = 0;
     for i in 0..(MAX_ENTRIES as i64 + 25) {
-        log.push(entry(i, "basic"));
+        gone += log.push(entry(i, "basic"));
     }
     assert_eq!(log.entries.len(), MAX_ENTRIES);
     assert_eq!(log.entries[0].ray_id, "ray-25", "the oldest went first");
-    assert_eq!(log.let_go, 25, "and were counted");
+    assert_eq!(gone, 25, "and were counted");
     // Stored and read back whole.
     assert_eq!(ActionLog::parse(&log.stored()).entries, log.entries);
 }
@@ -187,6 +188,9 @@ fn a_tokens_hostname_is_kept_apart_and_an_older_entry_gets_it_apart_once() {
 fn every_field_is_capped_and_the_log_keeps_its_newest_within_its_bytes() {
     use gamecloud::action_log::{MAX_BYTES, MAX_FIELD};
     let huge = "é".repeat(5_000);
+    // Exactly at the cap, a field is as it was.
+    let at_cap = entry(0, &"v".repeat(MAX_FIELD)).capped();
+    assert_eq!(at_cap.value, "v".repeat(MAX_FIELD));
     let entry = |n: i64| Entry {
         at_ms: n,
         operation: "set-cdn-auth".into(),
@@ -200,16 +204,10 @@ fn every_field_is_capped_and_the_log_keeps_its_newest_within_its_bytes() {
         request: huge.clone(),
     };
     let mut log = ActionLog::default();
-    for n in 0..200 {
-        log.push(entry(n));
-    }
+    let gone: usize = (0..200).map(|n| log.push(entry(n))).sum();
     let kept = &log.entries;
     assert!(kept.len() < 200 && !kept.is_empty(), "{}", kept.len());
-    assert_eq!(
-        log.let_go,
-        200 - kept.len(),
-        "every entry let go is counted"
-    );
+    assert_eq!(gone, 200 - kept.len(), "every entry let go is counted");
     assert_eq!(kept.last().unwrap().at_ms, 199, "the newest stays");
     assert!(log.stored().len() <= MAX_BYTES, "{}", log.stored().len());
     let e = kept.last().unwrap();

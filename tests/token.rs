@@ -508,10 +508,18 @@ fn a_token_in_an_id_field_is_refused_and_kept_nowhere() {
     assert!(
         refused[0]
             .message
-            .starts_with("This is a token, not a game id"),
+            .starts_with("This holds a token, not a game id"),
         "{}",
         refused[0].message
     );
+    // Quoted, after `Bearer `, with a comma: still a token.
+    for held in [
+        format!("\"{token}\""),
+        format!("Bearer {token}"),
+        format!("{token},"),
+    ] {
+        assert_eq!(list_builds(&held)[0].code, IssueCode::IdInvalid, "{held}");
+    }
     let refused = set_domain_auth("7d8e1f20-3a4b-4c5d-8e9f-0a1b2c3d4e5f", &token);
     assert!(
         refused[0].message.contains("not a namespace id"),

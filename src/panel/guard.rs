@@ -52,6 +52,11 @@ impl Guard {
         self.marks.unsaved()
     }
 
+    /// Whether this namespace's mark, made here, is not saved (tracked).
+    pub fn unsaved_mark(&self, id: &NamespaceId) -> bool {
+        self.marks.unsaved_mark(id)
+    }
+
     /// Tries again to keep the marks this tab holds.
     pub fn retry(&self) {
         self.marks.retry();
@@ -110,6 +115,9 @@ impl Guard {
         }
         if !self.marks.update(|marks| marks.set(id, on)) {
             return false;
+        }
+        if on {
+            self.marks.tell_earlier(id);
         }
         let game = GameId::new(&self.game_id.get_untracked());
         self.log.write(

@@ -77,8 +77,10 @@ impl Session {
             .as_ref()
             .and_then(|l| l.search().ok())
             .unwrap_or_default();
-        let game = Route::parse(&search).game_id;
-        if !game.is_empty() {
+        // Any `game=`, a UUID or not: what is not one is left out of the
+        // address too.
+        if search.contains("game=") {
+            let game = Route::parse(&search).game_id;
             if route.game_id.is_empty() {
                 route.game_id = game;
             }

@@ -218,12 +218,13 @@ fn hashed_name(bytes: &[u8], ext: &str) -> String {
 
 /// What starts the panel, at the end of its glue: the wasm fetched with its
 /// integrity hash before it is compiled (a preload's hash binds no later
-/// `fetch` of the same URL), and on any failure the page's message shown at
-/// once (`.gc-boot` in `index.html`).
+/// `fetch` of the same URL); then the page's message (`.gc-boot` in
+/// `index.html`) removed, unless the stylesheet was refused (it then stays,
+/// unstyled, above the panel); on any failure that message shown at once.
 fn start_code(wasm_name: &str, wasm: &[u8]) -> String {
     let integrity = format!("sha384-{}", sri(wasm));
     format!(
-        "\ntry {{\n  await __wbg_init({{ module_or_path: fetch(new URL(\"./{wasm_name}\", import.meta.url), {{ integrity: \"{integrity}\" }}) }});\n}} catch (e) {{\n  document.documentElement.classList.add(\"gc-boot-failed\");\n  throw e;\n}}\n"
+        "\ntry {{\n  await __wbg_init({{ module_or_path: fetch(new URL(\"./{wasm_name}\", import.meta.url), {{ integrity: \"{integrity}\" }}) }});\n  if (document.styleSheets.length) document.querySelector(\".gc-boot\")?.remove();\n}} catch (e) {{\n  document.documentElement.classList.add(\"gc-boot-failed\");\n  throw e;\n}}\n"
     )
 }
 
@@ -255,7 +256,7 @@ fn start_from_glue(dist: &std::path::Path) -> Result<()> {
     let glue = std::fs::read_dir(dist)
         .with_context(|| format!("cannot list {}", dist.display()))?
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .find(|n| n.starts_with("panel-") && n.ends_with(".js"))
+        .find(|n| n.starts_with("panel-") && n.ends_with(".js") && !n.ends_with("_bg.js"))
         .context("dist/: no panel-*.js")?;
     // Trunk's script must be the one this replaces: it imports the glue
     // and starts the wasm, nothing more.

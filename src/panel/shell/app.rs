@@ -85,7 +85,7 @@ lazy! {
                         .collect();
                         what.join(" and ")
                     }}
-                    ": its storage for this site is full. Changes hold in this tab only, until it closes. Make room (clear the action log, or this site's data in the browser's settings), then "
+                    ": its storage for this site is full, or blocked in its settings. Changes hold in this tab only, until it closes. Make room (clear the action log, or this site's data in the browser's settings), then "
                     <button type="button" class="gc-small" on:click=move |_| {
                         s.protected.retry();
                         s.recent.retry();

@@ -115,7 +115,7 @@ pub fn ConnectionForm() -> impl IntoView {
                     disabled=move || !s.ids().1.is_uuid()
                     on:change=on_mark />
                 "Protected: a change to it needs its name typed"
-                {move || (protected() && s.protected.unsaved()).then_some(" (in this tab only: not saved)")}
+                {move || s.protected.unsaved_mark(&s.ids().1).then_some(" (in this tab only: not saved)")}
             </label>
             <Confirm
                 open=unmarking

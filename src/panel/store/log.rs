@@ -1,6 +1,6 @@
 //! The action log's store.
 
-use super::{Kept, Recent, Stored, LOG, LOG_V1, LOG_V2};
+use super::{Kept, Recent, Stored, Unsaved, LOG, LOG_V1, LOG_V2};
 use crate::action_log::{ActionLog, Entry};
 use crate::ids::{GameId, NamespaceId};
 
@@ -19,6 +19,7 @@ impl Kept for ActionLog {
     fn write(value: &ActionLog) -> String {
         value.stored()
     }
+    const UNSAVED: Unsaved = Unsaved::Lines { added_first: false };
     fn read_earlier(key: &str, text: &str) -> Self {
         if key == LOG_V1 {
             ActionLog::parse_array(text)
@@ -60,11 +61,8 @@ impl Log {
             request: what.request,
         };
         // Counted over this tab's writes (each reads the log again).
-        let let_go = self.with_untracked(|log| log.let_go);
-        self.update(|log| {
-            log.let_go += let_go;
-            log.push(entry);
-        });
+        let before = self.with_untracked(|log| log.let_go);
+        self.update(|log| log.let_go = before + log.push(entry));
     }
 
     pub fn clear(self) {

@@ -1,6 +1,6 @@
 //! The protected namespaces' store.
 
-use super::{Kept, Stored, PROTECTED, PROTECTED_V2};
+use super::{load, save, Kept, Store, Stored, Unsaved, PROTECTED, PROTECTED_V2};
 use crate::ids::NamespaceId;
 use crate::protect::Marks;
 
@@ -20,19 +20,29 @@ impl Kept for Marks {
     fn write(value: &Marks) -> String {
         value.to_text()
     }
-    /// Both: a mark this tab could not write stays a mark whatever another
-    /// tab writes, and one another tab made stays too.
-    fn keep_with(mut kept: Marks, mine: &Marks) -> Marks {
-        for id in mine.ids() {
-            kept.set(id, true);
-        }
-        kept
-    }
+    const UNSAVED: Unsaved = Unsaved::Lines { added_first: false };
 }
 
 impl Protected {
     /// Whether the namespace is protected (tracked).
     pub fn has(self, id: &NamespaceId) -> bool {
         self.with(|marks| marks.has(id))
+    }
+
+    /// Adds a mark made here to the version 2 marks too, while they are
+    /// kept: a tab of the earlier build, still open, then guards that
+    /// namespace as well (what that tab writes there is never read here).
+    pub fn tell_earlier(self, id: &NamespaceId) {
+        if let Some(text) = load(Store::Local, PROTECTED_V2) {
+            let mut marks = Marks::parse(&text);
+            if marks.set(id, true) {
+                save(Store::Local, PROTECTED_V2, Some(&marks.to_text()));
+            }
+        }
+    }
+
+    /// Whether the namespace's mark, made here, is not saved (tracked).
+    pub fn unsaved_mark(self, id: &NamespaceId) -> bool {
+        self.unsaved() && self.has(id) && !self.kept_line(id.as_str())
     }
 }

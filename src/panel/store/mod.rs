@@ -13,7 +13,7 @@ mod token;
 pub use log::{Log, Written};
 pub use marks::Protected;
 pub use recent::Recent;
-pub use stored::{Kept, Stored};
+pub use stored::{Kept, Stored, Unsaved};
 pub use token::KeptToken;
 
 /// Recently used ids with their labels ([`Recent`]), one JSON object per

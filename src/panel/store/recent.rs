@@ -1,7 +1,7 @@
 //! The recent ids' store: the ids used here, each with the name the person
 //! gave it.
 
-use super::{Kept, Stored, RECENT, RECENT_V1, RECENT_V2};
+use super::{Kept, Stored, Unsaved, RECENT, RECENT_V1, RECENT_V2};
 use crate::ids::{GameId, NamespaceId};
 use crate::validate::{canonical_id, IdKind};
 
@@ -70,6 +70,7 @@ impl Kept for RecentIds {
     fn write(value: &RecentIds) -> String {
         crate::json::to_lines(&value.0)
     }
+    const UNSAVED: Unsaved = Unsaved::Lines { added_first: true };
     fn read_earlier(key: &str, text: &str) -> Self {
         if key == RECENT_V1 {
             RecentIds::kept(parse_v1(text)).0

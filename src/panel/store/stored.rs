@@ -39,14 +39,38 @@ pub trait Kept: 'static {
         let _ = key;
         Self::read(text).0
     }
-    /// This tab's value `mine`, which holds what the browser did not take
-    /// (or what an earlier key held), together with what is kept now
-    /// (`kept`): `mine` by default; the marks take both, so that no mark
-    /// is lost.
-    fn keep_with(kept: Self::Value, mine: &Self::Value) -> Self::Value {
-        let _ = kept;
-        mine.clone()
-    }
+    /// How a change this tab could not write meets what another tab keeps
+    /// meanwhile.
+    const UNSAVED: Unsaved = Unsaved::Whole;
+}
+
+/// How a change the browser did not take meets what is kept now.
+pub enum Unsaved {
+    /// This tab's value, whole: a value of the tab's own (the token, the
+    /// presentation switch).
+    Whole,
+    /// Line by line: the lines this tab added since it last read or wrote
+    /// what is kept (first, or after the kept ones), and without the ones it
+    /// removed, on what is kept now; so another tab's change stays too,
+    /// and neither undoes the other (the marks, the log, the recent ids,
+    /// one entry a line).
+    Lines { added_first: bool },
+}
+
+/// `kept` with the lines `mine` added to `base` and without those it
+/// removed from it (one function for every store: text, not a value).
+fn with_changes(kept: &str, mine: &str, base: &str, added_first: bool) -> String {
+    let (mine, base): (Vec<&str>, Vec<&str>) = (mine.lines().collect(), base.lines().collect());
+    let added = mine.iter().copied().filter(|l| !base.contains(l));
+    let stays = kept
+        .lines()
+        .filter(|l| mine.contains(l) || !base.contains(l));
+    let lines: Vec<&str> = if added_first {
+        added.chain(stays).collect()
+    } else {
+        stays.chain(added).collect()
+    };
+    lines.join("\n")
 }
 
 /// One kept value: the one shape of every store of the panel (the action
@@ -63,6 +87,9 @@ pub trait Kept: 'static {
 /// the browser takes ([`Stored::retry`]).
 pub struct Stored<K: Kept> {
     value: RwSignal<K::Value>,
+    /// The text kept when this tab last read or wrote it: what differs from
+    /// it in `value` is this tab's own change.
+    base: RwSignal<String>,
     /// Whether this tab holds a change the browser did not take.
     unsaved: RwSignal<bool>,
     /// How many kept entries could not be read when the page loaded them
@@ -85,6 +112,7 @@ impl<K: Kept> Stored<K> {
         let kept = load(K::STORE, K::KEY).filter(|text| K::EMPTY_IS_KEPT || !text.is_empty());
         let stored = Stored {
             value: RwSignal::new(K::read("").0),
+            base: RwSignal::new(String::new()),
             unsaved: RwSignal::new(false),
             dropped: 0,
             key: PhantomData,
@@ -92,6 +120,7 @@ impl<K: Kept> Stored<K> {
         if let Some(text) = kept {
             let (value, dropped) = K::read(&text);
             let stored = Stored { dropped, ..stored };
+            stored.base.set(text);
             if dropped > 0 {
                 // Kept again, without what was dropped.
                 stored.keep(value);
@@ -104,11 +133,11 @@ impl<K: Kept> Stored<K> {
             .iter()
             .find_map(|&key| Some((key, load(K::STORE, key)?)));
         if let Some((key, text)) = earlier {
-            // Carried over with whatever another tab of this build kept
-            // meanwhile, then removed (unless an earlier tab still reads it).
-            let mine = K::read_earlier(key, &text);
+            // Carried over as this tab's change, so with whatever another
+            // tab of this build kept meanwhile (a union), then removed
+            // (unless an earlier tab still reads it).
             stored.unsaved.set(true);
-            stored.value.set(mine);
+            stored.value.set(K::read_earlier(key, &text));
             stored.retry();
             if !stored.unsaved.get_untracked() && !K::LEAVES_EARLIER {
                 save(K::STORE, key, None);
@@ -156,21 +185,41 @@ impl<K: Kept> Stored<K> {
         }
     }
 
-    /// What `text` (kept now) holds, with what this tab holds unsaved.
+    /// What `text` (kept now) holds, with the change this tab holds
+    /// unsaved; it is now what this tab last read.
     fn with_kept(self, text: &str) -> K::Value {
-        let kept = K::read(text).0;
-        if self.unsaved.get_untracked() {
-            self.value.with_untracked(|mine| K::keep_with(kept, mine))
-        } else {
-            kept
-        }
+        let out = match (self.unsaved.get_untracked(), K::UNSAVED) {
+            (false, _) => K::read(text).0,
+            (true, Unsaved::Whole) => self.value.get_untracked(),
+            (true, Unsaved::Lines { added_first }) => {
+                let mine = self.value.with_untracked(K::write);
+                let merged = self
+                    .base
+                    .with_untracked(|base| with_changes(text, &mine, base, added_first));
+                K::read(&merged).0
+            }
+        };
+        self.base.set(text.to_owned());
+        out
     }
 
     /// Keeps `value` and shows it; unsaved if the browser refuses it.
     fn keep(self, value: K::Value) {
-        self.unsaved
-            .set(!save(K::STORE, K::KEY, Some(&K::write(&value))));
+        let text = K::write(&value);
+        let saved = save(K::STORE, K::KEY, Some(&text));
+        if saved {
+            self.base.set(text);
+        }
+        self.unsaved.set(!saved);
         self.value.set(value);
+    }
+
+    /// Whether `line` is in what was kept when this tab last read or wrote
+    /// it (untracked): a line of this tab's value that is not, is this
+    /// tab's unsaved change.
+    pub fn kept_line(self, line: &str) -> bool {
+        self.base
+            .with_untracked(|base| base.lines().any(|l| l == line))
     }
 
     /// Follows what another tab writes under this value's key (the

@@ -143,13 +143,21 @@ fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
     };
     let theirs = theirs.trim().to_owned();
     let differs = !theirs.is_empty() && theirs != ours;
-    // Offered where no protected mark keeps the name; gone once taken.
-    let offered = RwSignal::new(!s.protected.has(&id));
+    // Offered where no protected mark keeps the name (one made meanwhile,
+    // in another tab, counts); gone once taken.
+    let taken = RwSignal::new(false);
+    let offered = {
+        let id = id.clone();
+        move || !taken.get() && !s.protected.has(&id)
+    };
     let name_it = {
-        let (n, theirs) = (namespace.to_owned(), theirs.clone());
+        let (id, theirs) = (id.clone(), theirs.clone());
         move |_| {
-            let _ = s.recent.relabel(IdKind::Namespace, &n, &theirs);
-            offered.set(false);
+            s.protected.refresh();
+            if !s.protected.has(&id) {
+                let _ = s.recent.relabel(IdKind::Namespace, id.as_str(), &theirs);
+            }
+            taken.set(true);
         }
     };
     view! {
@@ -161,7 +169,7 @@ fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
             <p class="gc-hint gc-warning" role="status">
                 "The hand-off calls it \u{201c}" {theirs} "\u{201d}"
                 {if ours.is_empty() { "." } else { "; this panel's name is kept." }}
-                " " <button type="button" class="gc-small" hidden=move || !offered.get() on:click=name_it>"Name it so"</button>
+                " " <button type="button" class="gc-small" hidden=move || !offered() on:click=name_it>"Name it so"</button>
             </p>
         })}
     }
