@@ -111,10 +111,19 @@ export class BuildsPage {
     return this.page.getByRole('table', { name: 'Builds' });
   }
 
-  /** Loads the list and waits for `n of m builds`. */
+  /**
+   * Loads the list, as a person does, and waits for `n of m builds`: the
+   * builds load by themselves once the token and the game are entered and
+   * stay loaded across pages; "Load builds" is pressed only while neither
+   * has happened.
+   */
   async load() {
-    await this.page.getByRole('button', { name: 'Load builds' }).click();
-    await this.count().waitFor();
+    const count = this.count();
+    const button = this.page.getByRole('button', { name: 'Load builds' });
+    if (!(await count.isVisible()) && (await button.isEnabled().catch(() => false))) {
+      await button.click();
+    }
+    await count.waitFor();
   }
 
   /** The status line that says `n of m builds`. */

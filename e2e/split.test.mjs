@@ -159,7 +159,7 @@ test('a part that fails its integrity check is refused and said, and nothing els
   await page.getByRole('link', { name: 'Action log' }).click();
   await heading(page, 'Action log').waitFor();
   await page.getByRole('link', { name: 'Builds' }).click();
-  await page.getByRole('button', { name: 'Load builds' }).waitFor();
+  await page.getByRole('button', { name: 'Refresh' }).waitFor();
 });
 
 test('a host that sends the parts with another Content-Type still serves the pages', async () => {

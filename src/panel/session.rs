@@ -41,6 +41,10 @@ pub struct Session {
     /// This machine's clock, to the second: tokens' lives count down by it,
     /// and the token check is made again by it.
     pub now: RwSignal<i64>,
+    /// Counts each time the connection is entered (a field's `change`:
+    /// Enter pressed in it, or the field left, changed): pages that read on
+    /// arrival read again then.
+    pub entered: RwSignal<u32>,
     /// Presentation mode: tokens, hostnames and ids masked
     /// (`super::present`).
     pub presenting: crate::panel::present::Switch,
@@ -101,6 +105,7 @@ impl Session {
             kept_token,
             now: RwSignal::new(js_sys::Date::now() as i64),
             presenting: crate::panel::present::kept(),
+            entered: RwSignal::new(0),
             game_id,
             namespace_id: RwSignal::new(route.namespace_id.to_string()),
             page: RwSignal::new(route.page),

@@ -16,6 +16,7 @@ pub fn App() -> impl IntoView {
     let s = Session::from_page();
     s.sync();
     provide_context(s);
+    builds::Loaded::provide();
     view! {
         <header class="gc-header">
             <h1>"Game Cloud panel"</h1>

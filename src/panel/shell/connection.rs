@@ -30,12 +30,14 @@ pub fn ConnectionForm() -> impl IntoView {
     // Another spelling of an id (upper case, no dashes, braces,
     // `urn:uuid:`) is written in its one form as the field is left, so that
     // what is shown is what is marked and sent.
-    let canonical = |id: RwSignal<String>| {
+    let entered = move || s.entered.update(|n| *n += 1);
+    let canonical = move |id: RwSignal<String>| {
         move |_| {
             let one = crate::validate::canonical_id(&id.get_untracked());
             if id.with_untracked(|now| *now != one) {
                 id.set(one);
             }
+            entered();
         }
     };
     view! {
@@ -59,6 +61,7 @@ pub fn ConnectionForm() -> impl IntoView {
                         autocomplete="off"
                         spellcheck="false"
                         bind:value=s.token
+                        on:change=move |_| entered()
                     />
                 </label>
                 <button

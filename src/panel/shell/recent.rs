@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::ids::NamespaceId;
+use crate::panel::lazy::{lazy, lazy_view};
 use crate::panel::present::name;
 use crate::panel::session::Session;
 use crate::panel::store::dropped_note;
@@ -16,6 +17,27 @@ use crate::validate::IdKind;
 /// refused.
 #[component]
 pub fn RecentIds() -> impl IntoView {
+    let recent = Session::get().recent;
+    // The list's code is fetched when it is first unfolded (docs/SIZE.md,
+    // "Pages fetched on first use"): most visits do not open it.
+    let unfolded = RwSignal::new(false);
+    view! {
+        <details class="gc-recent" on:toggle=move |_| unfolded.set(true)>
+            <summary>{move || format!("Recent ids ({})", recent.with(|r| r.0.len()))}</summary>
+            {move || unfolded.get().then(|| lazy_view(list_view, "the recent ids", |make| make()))}
+        </details>
+    }
+}
+
+lazy! {
+    /// The recent ids' list: use one, name it, forget it.
+    fn list_view() -> fn() -> AnyView;
+    in recent_ids, preload preload_recent_ids;
+    { || list().into_any() }
+}
+
+/// The list of [`RecentIds`].
+fn list() -> impl IntoView {
     let s = Session::get();
     let recent = s.recent;
     // Why a label was not kept.
@@ -38,8 +60,6 @@ pub fn RecentIds() -> impl IntoView {
         }
     };
     view! {
-        <details class="gc-recent">
-            <summary>{move || format!("Recent ids ({})", recent.with(|r| r.0.len()))}</summary>
             {(recent.dropped > 0).then(|| view! {
                 <p class="gc-hint" role="status">{dropped_note(recent.dropped, "recent id")}</p>
             })}
@@ -86,6 +106,5 @@ pub fn RecentIds() -> impl IntoView {
                 </ul>
                 }.into_any()
             }}
-        </details>
     }
 }
