@@ -147,17 +147,28 @@ impl ActionLog {
     pub fn parse(text: &str) -> ActionLog {
         let (mut entries, dropped) = crate::json::from_lines::<Entry>(text);
         entries.iter_mut().for_each(Entry::split_hostname);
-        ActionLog::bounded(entries, dropped)
+        ActionLog::bounded(entries, dropped, text.len())
     }
 
-    /// The newest of `entries` within the bounds, with how many were let go.
-    fn bounded(entries: Vec<Entry>, dropped: usize) -> ActionLog {
+    /// The newest of `entries`, read from `read_bytes` of text, within the
+    /// bounds, with how many were let go. Text within [`MAX_BYTES`] holds
+    /// entries about within it (each is one line of it, as this log wrote
+    /// it), so only a larger text has its entries measured: reading the log,
+    /// at start-up and before each write, serializes nothing; each
+    /// [`ActionLog::push`] measures, so what is written stays within.
+    fn bounded(entries: Vec<Entry>, dropped: usize, read_bytes: usize) -> ActionLog {
         let mut log = ActionLog {
             entries,
             dropped,
             let_go: 0,
         };
-        log.let_go = log.let_go_oldest();
+        log.let_go = if read_bytes <= MAX_BYTES {
+            let excess = log.entries.len().saturating_sub(MAX_ENTRIES);
+            log.entries.drain(..excess);
+            excess
+        } else {
+            log.let_go_oldest()
+        };
         log
     }
 
@@ -166,7 +177,7 @@ impl ActionLog {
     pub fn parse_array(text: &str) -> ActionLog {
         let mut entries: Vec<Entry> = crate::json::from_slice(text.as_bytes()).unwrap_or_default();
         entries.iter_mut().for_each(Entry::split_hostname);
-        ActionLog::bounded(entries, 0)
+        ActionLog::bounded(entries, 0, text.len())
     }
 
     /// Adds an entry (its fields capped), letting the oldest go beyond

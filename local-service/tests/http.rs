@@ -51,9 +51,12 @@ fn ns_path(ns: &str, rest: &str) -> String {
 
 impl Service {
     fn request(&self, method: Method, path: &str) -> reqwest::RequestBuilder {
-        self.http
-            .request(method, format!("{}{path}", self.base))
-            .bearer_auth(TOKEN)
+        self.anonymous(method, path).bearer_auth(TOKEN)
+    }
+
+    /// The same call with no Authorization header.
+    fn anonymous(&self, method: Method, path: &str) -> reqwest::RequestBuilder {
+        self.http.request(method, format!("{}{path}", self.base))
     }
 
     /// Sends and returns (status, ray id header, JSON body or Null).
@@ -774,7 +777,7 @@ async fn it_serves_a_built_panel_on_the_same_origin() {
     let mut config = Config::for_tests(TOKEN);
     config.dist = Some(dir.clone());
     let s = start(config).await;
-    let res = s.http.get(format!("{}/", s.base)).send().await.unwrap();
+    let res = s.anonymous(Method::GET, "/").send().await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(res.headers()["cache-control"], "no-cache");
     assert!(res.text().await.unwrap().contains("<title>panel</title>"));
@@ -818,7 +821,7 @@ async fn the_page_said_without_a_panel_cannot_be_framed_either() {
     // Found in review of issue 39, finding 11: only the panel's files carried
     // the frame headers.
     let s = default_service().await;
-    let res = s.http.get(format!("{}/", s.base)).send().await.unwrap();
+    let res = s.anonymous(Method::GET, "/").send().await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(
         res.headers()["content-security-policy"],
@@ -1182,8 +1185,7 @@ async fn unauthenticated_calls_do_not_use_up_a_clients_quota() {
     let s = start(config).await;
     for _ in 0..5 {
         let res = s
-            .http
-            .get(format!("{}{}", s.base, builds_path()))
+            .anonymous(Method::GET, &builds_path())
             .send()
             .await
             .unwrap();
@@ -1258,7 +1260,7 @@ async fn symlinks_under_the_panel_directory_are_not_followed() {
         assert!(!text.contains("secret"), "{path}: {text}");
         assert_ne!(status, StatusCode::OK, "{path}");
     }
-    let res = s.http.get(format!("{}/", s.base)).send().await.unwrap();
+    let res = s.anonymous(Method::GET, "/").send().await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     std::fs::remove_dir_all(dist).unwrap();
     std::fs::remove_dir_all(outside).unwrap();
@@ -1293,8 +1295,7 @@ async fn the_fault_hook_wants_the_token_a_bounded_body_and_a_bounded_queue() {
     let s = start(config).await;
     let fault = json!({"route": "builds", "status": 503});
     let anonymous = s
-        .http
-        .post(format!("{}/_local/faults", s.base))
+        .anonymous(Method::POST, "/_local/faults")
         .json(&fault)
         .send()
         .await
@@ -1365,8 +1366,7 @@ async fn a_client_that_keeps_failing_the_bearer_check_gets_429_even_for_the_righ
     // it which one was right.
     let s = default_service().await;
     let wrong = || {
-        s.http
-            .get(format!("{}{}", s.base, builds_path()))
+        s.anonymous(Method::GET, &builds_path())
             .header("authorization", "Bearer guess")
     };
     for _ in 0..local_service::state::AUTH_FAILURES {
@@ -1409,8 +1409,7 @@ async fn calls_without_credentials_never_lock_the_right_token_out() {
     let s = default_service().await;
     for _ in 0..(local_service::state::AUTH_FAILURES * 3) {
         let res = s
-            .http
-            .get(format!("{}{}", s.base, builds_path()))
+            .anonymous(Method::GET, &builds_path())
             .send()
             .await
             .unwrap();
@@ -1461,8 +1460,7 @@ async fn a_queued_fault_answers_only_a_caller_with_the_token() {
     let s = hooked_service().await;
     s.queue(&json!({"route": "builds", "status": 503})).await;
     let without = s
-        .http
-        .get(format!("{}{}", s.base, builds_path()))
+        .anonymous(Method::GET, &builds_path())
         .send()
         .await
         .unwrap();
@@ -1472,8 +1470,7 @@ async fn a_queued_fault_answers_only_a_caller_with_the_token() {
         "no token: refused, fault kept"
     );
     let guessed = s
-        .http
-        .get(format!("{}{}", s.base, builds_path()))
+        .anonymous(Method::GET, &builds_path())
         .header("authorization", "Bearer guess")
         .send()
         .await

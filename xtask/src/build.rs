@@ -65,7 +65,6 @@ pub(crate) fn build_panel(env: &Env, compiler: &Compiler, out: &str) -> Result<P
         cmd::run_cmd(&format!("trunk build --release --dist {out}"), trunk)?;
         let dist = env.root.join(out);
         finish_panel(env, &dist)?;
-        start_from_glue(&dist)?;
         fingerprint::record(env, out, &digest);
     }
     panel_sizes(env, out)
@@ -163,6 +162,8 @@ fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<()> {
     let index = dist.join("index.html");
     let mut html = std::fs::read_to_string(&index)
         .with_context(|| format!("cannot read {}", index.display()))?;
+    // The glue's final name and hash, for the tag that starts the panel.
+    let mut glue_tag = (String::new(), String::new());
     for (path, old, new, ext) in [
         (&glue_path, &old_glue, &glue, ".js"),
         (&wasm_path, &old_wasm, &wasm, "_bg.wasm"),
@@ -185,7 +186,11 @@ fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<()> {
         std::fs::remove_file(path).with_context(|| format!("cannot remove {old_name}"))?;
         std::fs::write(dist.join(&new_name), new)
             .with_context(|| format!("cannot write {new_name}"))?;
+        if ext == ".js" {
+            glue_tag = (new_name, new_sri);
+        }
     }
+    let html = start_from_glue(&html, &glue_tag.0, &glue_tag.1)?;
     std::fs::write(&index, html).with_context(|| format!("cannot write {}", index.display()))
 }
 
@@ -231,39 +236,28 @@ fn start_code(wasm_name: &str, wasm: &[u8]) -> String {
 /// Trunk starts the wasm with an inline `<script type="module">`, which a
 /// strict Content Security Policy (no `unsafe-inline`) blocks, and which
 /// would load the glue and the wasm unchecked. The glue starts the wasm
-/// itself ([`start_code`]): the inline script gives way to the glue's own
-/// tag, with its integrity hash, and the policy is added. So every file the
-/// page loads is checked: the glue by its tag, the wasm by its fetch, the
-/// stylesheet and icon by Trunk's hashes, the parts by theirs
-/// (`split::finish`). (`trunk serve` output keeps its inline script and no
-/// policy.)
-fn start_from_glue(dist: &std::path::Path) -> Result<()> {
-    let index = dist.join("index.html");
-    let html = std::fs::read_to_string(&index)
-        .with_context(|| format!("cannot read {}", index.display()))?;
+/// itself ([`start_code`]): in `html`, the inline script gives way to the
+/// glue's own tag (`glue`, its file, with its `integrity`), and the policy
+/// is added. So every script and wasm the page loads is checked: the glue
+/// by its tag, the wasm by its fetch, the parts by their loader
+/// (`split::finish`); the stylesheet carries Trunk's hash. (`trunk serve`
+/// output keeps its inline script and no policy.)
+fn start_from_glue(html: &str, glue: &str, integrity: &str) -> Result<String> {
     // Trunk's release build minifies the page: attributes lose their quotes.
-    let Some((start, open)) = ["<script type=\"module\">", "<script type=module>"]
+    let (start, open) = ["<script type=\"module\">", "<script type=module>"]
         .iter()
         .find_map(|open| html.find(open).map(|i| (i, *open)))
-    else {
-        return Ok(()); // already started from the glue
-    };
+        .context("index.html: no inline script of Trunk's to start the panel")?;
     let end = html[start..]
         .find("</script>")
         .map(|i| start + i)
         .context("index.html: an unclosed inline script")?;
     let code = &html[start + open.len()..end];
-    let glue = std::fs::read_dir(dist)
-        .with_context(|| format!("cannot list {}", dist.display()))?
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .find(|n| n.starts_with("panel-") && n.ends_with(".js") && !n.ends_with("_bg.js"))
-        .context("dist/: no panel-*.js")?;
     // Trunk's script must be the one this replaces: it imports the glue
     // and starts the wasm, nothing more.
     if !code.contains(&format!("from './{glue}'")) || !code.contains("module_or_path") {
         bail!("index.html: Trunk's start-up script is not the expected one:\n{code}");
     }
-    let integrity = format!("sha384-{}", sri(&std::fs::read(dist.join(&glue))?));
     let tag =
         format!("<script type=\"module\" src=\"./{glue}\" integrity=\"{integrity}\"></script>");
     let html = format!(
@@ -279,8 +273,7 @@ fn start_from_glue(dist: &std::path::Path) -> Result<()> {
     };
     let policy =
         format!("{charset}<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">");
-    let html = html.replacen(charset, &policy, 1);
-    std::fs::write(&index, html).with_context(|| format!("cannot write {}", index.display()))
+    Ok(html.replacen(charset, &policy, 1))
 }
 
 /// Where the JS module is written.

@@ -78,7 +78,16 @@ impl Loaded {
             .list
             .with_untracked(|l| l.as_ref().is_some_and(|(g, _)| *g == game));
         let token = s.token.with_untracked(|t| !t.trim().is_empty());
-        if token && game.is_uuid() && !kept && !self.load.pending().get_untracked() {
+        if token && game.is_uuid() && !kept {
+            self.refresh();
+        }
+    }
+
+    /// Loads the builds again, unless a load is on its way: a click that
+    /// lands as a field is left (which loads them) sends one call, not two
+    /// (the button is disabled only once the page is drawn again).
+    fn refresh(self) {
+        if !self.load.pending().get_untracked() {
             self.load.dispatch(());
         }
     }
@@ -95,9 +104,7 @@ pub fn BuildsPage() -> impl IntoView {
         s.entered.track();
         loaded.arrive(s);
     });
-    let retry = Callback::new(move |_| {
-        load.dispatch(());
-    });
+    let retry = Callback::new(move |_| loaded.refresh());
     // The kept list is the selected game's (another game's is not shown).
     let builds = move || {
         let game = GameId::new(&s.game_id.get());
@@ -119,7 +126,7 @@ pub fn BuildsPage() -> impl IntoView {
         <section class="gc-page" aria-labelledby="builds-heading" aria-busy=move || load.pending().get().to_string()>
             <h2 id="builds-heading">"Builds"</h2>
             <div class="gc-toolbar">
-                <button type="button" disabled=move || load.pending().get() on:click=move |_| { load.dispatch(()); }>
+                <button type="button" disabled=move || load.pending().get() on:click=move |_| loaded.refresh()>
                     {move || if builds().is_some() { "Refresh" } else { "Load builds" }}
                 </button>
                 {move || builds().is_some().then(|| view! { <span class="gc-muted">{updated}</span> })}
