@@ -13,13 +13,13 @@ test('the builds load once the token is entered, and stay loaded across pages an
   const { page, problems } = await openPanel(fx, 'builds', { token: null });
   const connection = new Connection(page);
   const builds = new BuildsPage(page);
-  assert.match(await page.locator('#builds-heading').locator('xpath=..').textContent(), /the builds load by themselves/);
+  assert.match(await page.locator('#builds-heading').locator('xpath=ancestor::section').textContent(), /the builds load by themselves/);
   const before = await listed();
   // Pasted and Enter pressed, as a person does: nothing else to click.
-  await connection.enterToken(fx.service.token);
-  await connection.tokenField.press('Enter');
+  await connection.submitToken(fx.service.token);
   await builds.count().waitFor();
   assert.equal(await listed(), before + 1, 'one call');
+  assert.equal(await connection.card.count(), 0, 'the connection card is put away');
   await page.getByText('Updated just now').waitFor();
 
   // Another page and back: the same list, not fetched again.
@@ -35,6 +35,7 @@ test('the builds load once the token is entered, and stay loaded across pages an
   await builds.count().waitFor();
 
   // Remembered in the tab: a reload loads them on arrival.
+  await connection.openCard();
   await connection.remember.check();
   await page.reload();
   await builds.count().waitFor();
@@ -46,17 +47,34 @@ test('another game\'s builds are not shown for the game typed, and load once it 
   const { page, problems } = await openPanel(fx, 'builds', { token: null });
   const connection = new Connection(page);
   const builds = new BuildsPage(page);
-  await connection.enterToken(fx.service.token);
-  await connection.tokenField.press('Enter');
+  await connection.submitToken(fx.service.token);
   await builds.count().waitFor();
   // An unknown game: its list is not the kept one; the service's answer is said.
-  await connection.gameId.fill('00000000-0000-4000-8000-000000000000');
+  await (await connection.openGame()).fill('00000000-0000-4000-8000-000000000000');
   assert.equal(await builds.count().count(), 0, 'the other game\'s rows are gone');
   await connection.gameId.press('Enter');
   await page.getByRole('alert').first().waitFor();
   // Back to the demo game: its list comes back.
-  await connection.gameId.fill(fx.service.gameId);
-  await connection.gameId.press('Enter');
+  await connection.selectGame(fx.service.gameId);
   await builds.count().waitFor();
   assert.deepEqual(problems.filter((p) => !p.includes('status of 500')), []);
 });
+
+// Issue 40, items 1 and 2: nothing but the header stands above the page, so
+// the first builds are in the first screen on a desktop and on a phone.
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`at ${width}x${height} the first builds are in the first screen once connected`, async () => {
+    const { page, problems } = await openPanel(fx, 'builds', { token: null });
+    await page.setViewportSize({ width, height });
+    const connection = new Connection(page);
+    const builds = new BuildsPage(page);
+    await connection.submitToken(fx.service.token);
+    await builds.count().waitFor();
+    const first = builds.rows().nth(2);
+    await first.waitFor();
+    const box = await first.boundingBox();
+    assert.ok(box.y + box.height <= height, `the third build ends at ${box.y + box.height} px, below the ${height} px screen`);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'without scrolling');
+    assert.deepEqual(problems, []);
+  });
+}

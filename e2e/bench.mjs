@@ -190,6 +190,24 @@ async function builds(service, n) {
   return { show, after, sorts, filter, unfilter, burst };
 }
 
+/**
+ * A sort asked the moment the first rows are painted (issue 40, item 2: a
+ * sort "at any moment after the rows appear"): the index is still being
+ * built in slices behind the first frame then. Timed as the sorts above.
+ */
+async function sortRightAfterShow(service) {
+  const page = await buildsPage(service);
+  await page.getByRole('button', { name: 'Load builds' }).click();
+  await page.waitForFunction(() => window.__firstRow() !== null, null, { polling: 'raf' });
+  const ms = await timed(
+    page,
+    () => page.getByRole('button', { name: /^Size( [▲▼])?$/ }).click(),
+    () => window.__until(() => [...document.querySelectorAll('th')].some((th) => th.textContent === 'Size' && th.getAttribute('aria-sort') === 'descending')),
+  );
+  await page.close();
+  return ms;
+}
+
 const ms = (x) => `${x.toFixed(1)} ms`;
 function row(what, value, verdict = '') {
   rows.push([what, value, verdict]);
@@ -238,6 +256,9 @@ try {
       row(`${n} builds: re-sort by ${key}`, ms(t));
     }
     row(`${n} builds: slowest re-sort`, ms(worst), `${check(worst <= INTERACTION_MS, n)}${goal(worst, n)}`);
+    const early = [];
+    for (let i = 0; i < RUNS; i++) early.push(await sortRightAfterShow(service));
+    row(`${n} builds: sort by Size right after show`, ms(median(early)), check(median(early) <= INTERACTION_MS, n));
     const filter = median(runs.map((r) => r.filter));
     row(`${n} builds: filter, the slowest key of a word typed`, ms(filter), `${check(filter <= INTERACTION_MS, n)}${goal(filter, n)}`);
     row(`${n} builds: filter, clearing it`, ms(median(runs.map((r) => r.unfilter))));
@@ -248,5 +269,5 @@ try {
   await browser.close();
 }
 for (const [what, value, verdict] of rows) console.log(`${what.padEnd(52)} ${value.padStart(24)}  ${verdict}`);
-console.log(`targets for ${TARGET_N} builds: show within ${SHOW_RATIO}x the floor, re-sort and filter within ${INTERACTION_MS} ms`);
+console.log(`targets for ${TARGET_N} builds: show within ${SHOW_RATIO}x the floor, re-sort (also right after show) and filter within ${INTERACTION_MS} ms`);
 console.log(met ? 'every speed target met' : 'some speed targets NOT met');

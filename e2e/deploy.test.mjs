@@ -7,7 +7,7 @@ import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { startService, launchBrowser, openPage } from './harness.mjs';
-import { Connection } from './pages.mjs';
+import { BuildsPage, Connection } from './pages.mjs';
 
 const DIST = process.env.PANEL_DIST ?? 'dist';
 const PREFIX = '/studio/tools/panel/';
@@ -52,7 +52,7 @@ test('the panel works from a sub-path under a strict CSP, with no third-party re
   const origin = `http://127.0.0.1:${host.address().port}`;
   await page.goto(`${origin}${PREFIX}#/builds?game=${service.gameId}`);
   await new Connection(page).connect({ baseUrl: service.url, token: service.token });
-  await page.getByRole('button', { name: 'Load builds' }).click();
+  await new BuildsPage(page).load();
   await page.getByText('36 of 36 builds').waitFor();
   assert.deepEqual(problems, [], 'no CSP violation or other console error');
   const hosts = new Set(requests.map((u) => new URL(u).host));

@@ -95,6 +95,7 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   await region.waitFor();
   const token = await region.getByLabel('New token').inputValue();
 
+  await region.getByText('Share with a teammate: an encrypted hand-off').click();
   const sealing = region.getByRole('group', { name: 'Encrypted hand-off, for a teammate' });
   const passphrase = sealing.getByLabel('Passphrase (12 characters or more)');
   const download = sealing.getByRole('button', { name: 'Download encrypted hand-off' });
@@ -183,10 +184,10 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   assert.match(await opened.textContent(), /Expires in (364 d 23 h|365 d, on)/);
   // Issue 30, finding 3: opening selected the file's namespace. Now the
   // teammate does.
-  const selected = new Connection(mate.page).namespaceId;
-  assert.equal(await selected.inputValue(), '', 'opening selects nothing');
+  const selected = new Connection(mate.page);
+  assert.equal(await selected.namespace(), '', 'opening selects nothing');
   await opened.getByRole('button', { name: 'Select this namespace' }).click();
-  assert.equal(await selected.inputValue(), ns.staging, 'selected once asked');
+  assert.equal(await selected.namespace(), ns.staging, 'selected once asked');
   const engineFile = opened.getByRole('group', { name: '.env file' });
   const env = mate.page.waitForEvent('download');
   await engineFile.getByRole('button', { name: 'Download dev-token.env' }).click();
@@ -195,7 +196,7 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   assert.match(envText, /^GAMECLOUD_HOSTNAME=192\.168\.1\.20$/m);
   // The mark travelled: the teammate's panel guards staging as the lead's does.
   await mate.page.getByRole('link', { name: 'CDN auth' }).click();
-  assert.ok(await new Connection(mate.page).mark.isChecked());
+  assert.ok(await new Connection(mate.page).isMarked());
   assert.deepEqual(await axeViolations(mate.page), []);
   assert.deepEqual(mate.problems, []);
 });
@@ -248,7 +249,7 @@ test('files Python sealed, and the published test vectors, open in the panel', a
   const kept = await teammate.page.evaluate(() => [localStorage.getItem('gamecloud.v3.recent'), localStorage.getItem('gamecloud.v3.protected')]);
   assert.match(kept[0], new RegExp(`"id":"${ns.prod}","label":"Production"`), 'the label kept');
   assert.equal(kept[1], ns.prod, 'the mark kept');
-  assert.equal(await new Connection(teammate.page).namespaceId.inputValue(), '', 'nothing selected');
+  assert.equal(await new Connection(teammate.page).namespace(), '', 'nothing selected');
   // From a review: a protected namespace this panel has no label for (never
   // named, forgotten, or pushed out of the recent ids) took the file's.
   const unnamed = await OpenHandoff.open();

@@ -136,7 +136,7 @@ test('a token pasted in an id field is refused with a sentence and reaches neith
   const secret = token.split('.').at(-1);
   const sent = [];
   a.page.on('request', (r) => r.url().includes(secret) && sent.push(r.url()));
-  await a.connection.gameId.fill(`Bearer ${token}`);
+  await (await a.connection.openGame()).fill(`Bearer ${token}`);
   await a.connection.gameId.press('Tab');
   await a.page.getByRole('button', { name: /^(Refresh|Load builds)/ }).first().click();
   await a.page.getByText('This holds a token, not a game id: it was not sent.').waitFor();

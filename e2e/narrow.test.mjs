@@ -24,11 +24,13 @@ async function inView(control, what) {
   assert.ok(box.x >= 0 && box.x + box.width <= WIDTH, `${what} is within the ${WIDTH} px (from ${box.x} to ${box.x + box.width})`);
 }
 
-/** Goes to a page by its link in the navigation, as a person does. */
+/** Goes to a page by its link in the navigation, behind the menu button on a phone, as a person does. */
 async function go(page, name) {
+  await page.getByRole('button', { name: 'Menu' }).click();
   const link = page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name, exact: true });
   await inView(link, `the link to ${name}`);
   await link.click();
+  await link.waitFor({ state: 'hidden' });
 }
 
 test('every page is usable 360 px wide: the page never scrolls sideways, and its controls are in view', async (t) => {

@@ -50,5 +50,5 @@ test('an unknown game gets the service error and a hint', async () => {
 test('a bad base URL is caught before sending', async () => {
   const { text, page } = await loadWith('ftp://example');
   assert.match(text, /base_url/);
-  assert.equal(await new Connection(page).baseUrl.inputValue(), 'ftp://example');
+  assert.equal(await new Connection(page).baseUrlValue(), 'ftp://example');
 });

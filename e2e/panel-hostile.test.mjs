@@ -66,22 +66,22 @@ test('a non-ASCII base URL that cannot be reached ends in a message, not a stuck
   const { page, problems, connection } = await open('builds');
   // Leaving the token field loads the builds with the base URL as it was:
   // the button then reads Refresh.
-  await connection.baseUrl.fill('http://127.0.0.1:1/abé');
+  await connection.setBaseUrl('http://127.0.0.1:1/abé');
   await page.getByRole('button', { name: /^(Load builds|Refresh)$/ }).click();
   const alert = page.getByRole('alert');
   await alert.waitFor();
   assert.match(await alert.textContent(), /could not be reached/);
-  assert.equal(await connection.baseUrl.inputValue(), 'http://127.0.0.1:1/abé');
+  assert.equal(await connection.baseUrlValue(), 'http://127.0.0.1:1/abé');
   assert.deepEqual(problems.filter((p) => /panicked|unreachable/i.test(p)), []);
 });
 
 test('plain http to another machine shows a warning; loopback and https do not', async () => {
   const { page, connection } = await open('builds');
   const warning = page.getByText(/the token crosses the network unencrypted/);
-  await connection.baseUrl.fill('http://192.168.1.20:8080');
+  await connection.setBaseUrl('http://192.168.1.20:8080');
   await warning.waitFor();
   for (const quiet of ['http://127.0.0.1:8080', 'https://api.example', 'http://localhost:6420']) {
-    await connection.baseUrl.fill(quiet);
+    await connection.setBaseUrl(quiet);
     await warning.waitFor({ state: 'hidden' });
   }
 });

@@ -81,7 +81,7 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   await page.mouse.up();
   assert.ok(!(await drawn(first)), 'masked again');
   // In a field, Alt held shows it.
-  const game = new Connection(page).gameId;
+  const game = await new Connection(page).openGame();
   await game.focus();
   await page.keyboard.down('Alt');
   assert.ok(await drawn(game), 'shown while Alt is held');
@@ -98,7 +98,8 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   await page.mouse.down();
   assert.ok(!(await drawn(game)), 'a field shows only with Alt');
   await page.mouse.up();
-  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(await axeViolations(page), [], 'a switcher open');
+  await new Connection(page).closeSwitcher();
 
   // The token page: the hostname, the ports' addresses, the new token and
   // what it decodes to.
@@ -169,7 +170,7 @@ test('in presentation mode, Back and Forward show no id, in entries made before 
     addresses.push(await page.evaluate(() => location.href));
   }
   assert.deepEqual(addresses.filter((url) => url.includes(fx.service.gameId) || url.includes(ns.staging)), []);
-  assert.equal(await new Connection(page).gameId.inputValue(), fx.service.gameId, 'the view keeps its ids');
+  assert.equal(await new Connection(page).game(), fx.service.gameId, 'the view keeps its ids');
 
   assert.deepEqual(problems, []);
 });

@@ -201,16 +201,19 @@ test('presentation mode leaves no id in the address, the links, a download name 
   await page.goto(`${fx.service.url}?game=${fx.service.gameId}#/dev-token`);
   const connection = new Connection(page);
   await connection.enterToken(fx.service.token);
-  assert.equal(await connection.gameId.inputValue(), fx.service.gameId, 'the id is taken');
+  assert.equal(await connection.game(), fx.service.gameId, 'the id is taken');
   assert.equal(await page.evaluate(() => location.search), '', 'and left out of the address');
   await page.getByRole('switch', { name: 'Presentation mode' }).check();
-  await connection.namespaceId.fill(ns.staging);
+  await connection.selectNamespace(ns.staging);
   const tokens = new DevTokenPage(page);
   await tokens.hostname.fill('10.20.30.40');
   await tokens.createButton.click();
   const region = tokens.issued();
   await region.getByLabel("Token from the environment: no secret in the engine's file").check();
-  await page.getByText(/^Recent ids/).click();
+  // Both switchers opened: their recent ids drawn.
+  await connection.openGame();
+  await connection.closeSwitcher();
+  await connection.openNamespace();
   const ids = [fx.service.gameId, ns.staging];
   const leaks = await page.evaluate((ids) => {
     const found = [];
@@ -221,6 +224,7 @@ test('presentation mode leaves no id in the address, the links, a download name 
     return found;
   }, ids);
   assert.deepEqual(leaks, []);
+  await connection.closeSwitcher();
   const download = page.waitForEvent('download');
   await region.getByRole('button', { name: /^Download gamecloud\./ }).click();
   const name = (await download).suggestedFilename();

@@ -5,7 +5,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, stat } from 'node:fs/promises';
 import { demoNamespaces, openPage, useFixtures } from './harness.mjs';
-import { Connection, DevTokenPage, DomainAuthPage, RecentIds, SettingsPage } from './pages.mjs';
+import { BuildsPage, Connection, DevTokenPage, DomainAuthPage, RecentIds, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures([]);
 const ns = demoNamespaces(fx);
@@ -13,9 +13,16 @@ const ns = demoNamespaces(fx);
 const OUT = process.env.SCREENSHOT_DIR ? `${process.env.SCREENSHOT_DIR.replace(/\/$/, '')}/` : new URL('../target/screenshots/', import.meta.url).pathname;
 before(() => mkdir(OUT, { recursive: true }));
 
+/** Follows a page's link, behind the menu button on a phone. */
+async function visit(page, name) {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('link', { name }).click();
+}
+
 const scenes = {
   builds: async (page) => {
-    await page.getByRole('button', { name: 'Load builds' }).click();
+    await new BuildsPage(page).load();
     await page.getByText('36 of 36 builds').waitFor();
     const rows = page.locator('tbody tr[aria-rowindex]');
     await rows.nth(0).getByRole('checkbox').check();
@@ -30,11 +37,11 @@ const scenes = {
     await page.getByRole('group', { name: 'Godot file' }).waitFor();
   },
   log: async (page) => {
-    await page.getByRole('link', { name: 'Domain auth' }).click();
+    await visit(page, 'Domain auth');
     const domain = new DomainAuthPage(page);
     await (await domain.askToEnable()).confirm();
     await domain.showsLastSet('enabled');
-    await page.getByRole('link', { name: 'Action log' }).click();
+    await visit(page, 'Action log');
     await page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1).waitFor();
   },
   // One setting to several namespaces, one unknown to the service.
@@ -51,7 +58,7 @@ const scenes = {
   // Sharing the screen: the builds and the connection with every id masked.
   presenting: async (page) => {
     await page.getByRole('switch', { name: 'Presentation mode' }).check();
-    await page.getByRole('button', { name: 'Load builds' }).click();
+    await new BuildsPage(page).load();
     await page.getByText('36 of 36 builds').waitFor();
     await new RecentIds(page).open();
   },
@@ -90,6 +97,7 @@ const scenes = {
   'sealed-handoff': async (page) => {
     await page.getByRole('button', { name: 'Create token' }).click();
     const region = page.getByRole('region', { name: 'New development token' });
+    await region.getByText('Share with a teammate: an encrypted hand-off').click();
     const sealing = region.getByRole('group', { name: 'Encrypted hand-off, for a teammate' });
     await sealing.getByRole('button', { name: 'Suggest one' }).click();
     await sealing.scrollIntoViewIfNeeded();
@@ -98,21 +106,28 @@ const scenes = {
 /** The page each scene opens on, where it is not the scene's own name. */
 const routes = { presenting: 'builds', 'token-life': 'dev-token', protected: 'cdn-auth', 'env-handoff': 'dev-token', 'sealed-handoff': 'dev-token' };
 
+/** The widths each scene is taken at: a desktop, and a phone for the pages themselves. */
+const SCREENS = { '': [1280, 800], '-phone': [390, 844] };
+const PAGES = ['builds', 'dev-token', 'cdn-auth', 'domain-auth', 'log'];
+
 for (const scheme of ['light', 'dark']) {
   for (const [slug, scene] of Object.entries(scenes)) {
-    test(`screenshot: ${slug} (${scheme})`, async () => {
-      const { page, problems } = await openPage(fx.browser);
-      await page.setViewportSize({ width: 1200, height: 820 });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.clock.install({ time: Date.now() });
-      await page.goto(`${fx.service.url}#/${routes[slug] ?? slug}?game=${fx.service.gameId}&ns=${ns.staging}`);
-      await new Connection(page).enterToken(fx.service.token);
-      await scene(page);
-      const path = `${OUT}${slug}-${scheme}.png`;
-      await page.screenshot({ path });
-      assert.ok((await stat(path)).size > 10_000);
-      assert.deepEqual(problems.filter((p) => !/status of 500/.test(p)), [], 'nothing but the answer the scene asks for');
-    });
+    for (const [screen, [width, height]] of Object.entries(SCREENS)) {
+      if (screen && !PAGES.includes(slug)) continue;
+      test(`screenshot: ${slug}${screen} (${scheme})`, async () => {
+        const { page, problems } = await openPage(fx.browser);
+        await page.setViewportSize({ width, height });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.clock.install({ time: Date.now() });
+        await page.goto(`${fx.service.url}#/${routes[slug] ?? slug}?game=${fx.service.gameId}&ns=${ns.staging}`);
+        await new Connection(page).submitToken(fx.service.token);
+        await scene(page);
+        const path = `${OUT}${slug}-${scheme}${screen}.png`;
+        await page.screenshot({ path });
+        assert.ok((await stat(path)).size > 10_000);
+        assert.deepEqual(problems.filter((p) => !/status of 500/.test(p)), [], 'nothing but the answer the scene asks for');
+      });
+    }
   }
 }
 

@@ -199,8 +199,8 @@ test('a deep link reopens the same view; the token stays only if remembered in t
   const { page, connection } = await open('cdn-auth');
   await page.reload();
   await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
-  assert.equal(await connection.namespaceId.inputValue(), ns.prod);
-  assert.equal(await connection.gameId.inputValue(), fx.service.gameId);
+  assert.equal(await connection.namespace(), ns.prod);
+  assert.equal(await connection.game(), fx.service.gameId);
   assert.equal(await connection.token(), '', 'not kept unless asked');
   assert.equal(await connection.tokenField.getAttribute('type'), 'password');
 
@@ -250,7 +250,7 @@ test('Back and Forward move between the pages visited, each with its ids', async
   await visit('Action log', 'Action log');
   await page.goBack();
   await page.getByRole('heading', { name: 'CDN authentication', exact: true }).waitFor();
-  assert.equal(await connection.namespaceId.inputValue(), ns.prod);
+  assert.equal(await connection.namespace(), ns.prod);
   await page.goBack();
   await page.getByRole('heading', { name: 'Development token', exact: true }).waitFor();
   await page.goForward();
@@ -263,21 +263,23 @@ test('recently used ids are offered again, with a label', async () => {
   await settings.choose('none');
   await settings.apply();
   await settings.summary('1 of 1 changed.');
-  await page.getByText('Recent ids (2)').click();
-  await page.getByLabel(`Label for namespace ${ns.prod}`).fill('Production');
-  await page.getByLabel(`Label for namespace ${ns.prod}`).press('Enter');
+  await new RecentIds(page).name(ns.prod, 'Production');
   const stored = await page.evaluate(() => localStorage.getItem('gamecloud.v3.recent'));
   assert.ok(stored.includes('Production') && !stored.includes(fx.service.token), 'ids and labels only, never the token');
 
+  // A new tab, no id in its address: each switcher offers the ids used.
   const fresh = await page.context().newPage(); // same origin storage, a new tab
   const there = new Connection(fresh);
   await fresh.goto(`${fx.service.url}#/cdn-auth`);
-  await fresh.getByText('Recent ids (2)').click();
+  assert.match(await there.namespaceSwitcher.textContent(), /Choose a namespace/);
+  await there.openNamespace();
   assert.equal(await there.namespaceId.inputValue(), '');
   await fresh.getByRole('button', { name: `Use Production (${ns.prod})` }).click();
-  assert.equal(await there.namespaceId.inputValue(), ns.prod);
+  assert.match(await there.namespaceSwitcher.textContent(), /Production/, 'the bar names it by its label');
+  assert.equal(await there.namespace(), ns.prod);
+  await there.openGame();
   await fresh.getByRole('button', { name: `Use ${fx.service.gameId}` }).click();
-  assert.equal(await there.gameId.inputValue(), fx.service.gameId);
+  assert.equal(await there.game(), fx.service.gameId);
   await fresh.close();
 });
 
@@ -365,7 +367,7 @@ test('kept entries that do not read are dropped with a note, the rest stay, and 
   const log = page.getByRole('table', { name: 'Action log' });
   await page.getByText('1 of 1 entries 1 kept log entry could not be read (damaged, or written by another version) and was dropped.').waitFor();
   assert.match(await log.getByRole('row').nth(1).textContent(), new RegExp(`set-cdn-auth.*${ns.staging}.*basic.*done`));
-  await page.getByText('Recent ids (1)').click();
+  await new RecentIds(page).open();
   await page.getByText('2 kept recent ids could not be read (damaged, or written by another version) and were dropped.').waitFor();
   await page.getByRole('button', { name: `Use Staging (${ns.staging})` }).waitFor();
   // What was read is kept again, clean: a reload has nothing more to drop.
@@ -385,7 +387,7 @@ test('kept entries that do not read are dropped with a note, the rest stay, and 
   await old.page.reload();
   await old.page.getByText('1 of 1 entries').waitFor();
   assert.match(await old.page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1).textContent(), /set-domain-auth.*enabled/);
-  await old.page.getByText('Recent ids (1)').click();
+  await new RecentIds(old.page).open();
   await old.page.getByRole('button', { name: `Use Production (${ns.prod})` }).waitFor();
   const keys = await old.page.evaluate(() => Object.keys(localStorage).sort());
   assert.deepEqual(keys, ['gamecloud.v3.log', 'gamecloud.v3.recent']);
@@ -511,7 +513,7 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   const other = await page.context().newPage();
   const there = new Connection(other);
   await other.goto(`${fx.service.url}#/domain-auth?game=${fx.service.gameId}&ns=${ns.prod}`);
-  assert.ok(await there.mark.isChecked());
+  assert.ok(await there.isMarked());
   await there.enterToken(fx.service.token);
   const domain = new DomainAuthPage(other);
   // Protected, the selected namespace is changed only once ticked.

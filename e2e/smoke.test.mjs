@@ -11,9 +11,8 @@ test('the panel loads, takes the token and lists the demo builds', async () => {
   const { page, problems } = await openPage(fx.browser);
   await page.goto(`${fx.service.url}?game=${fx.service.gameId}`);
   const connection = new Connection(page);
-  await connection.baseUrl.waitFor();
-  assert.equal(await connection.baseUrl.inputValue(), fx.service.url.replace(/\/$/, ''), 'the base URL defaults to the page origin');
-  assert.equal(await connection.gameId.inputValue(), fx.service.gameId);
+  assert.equal(await connection.baseUrlValue(), fx.service.url.replace(/\/$/, ''), 'the base URL defaults to the page origin');
+  assert.equal(await connection.game(), fx.service.gameId);
 
   await connection.enterToken(fx.service.token);
   const builds = new BuildsPage(page);

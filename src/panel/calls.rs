@@ -30,11 +30,6 @@ pub fn page_options() -> Options {
     }
 }
 
-/// Runs a read for the page (no log entry).
-pub async fn read<O: Operation>(s: Session, op: &O, opts: &Options) -> Result<O::Output, ApiError> {
-    transport::send(&s.connection()?, op, opts).await
-}
-
 /// What a change sets, for its log entry (the operation names itself), and
 /// the namespaces whose names were typed to confirm it.
 pub struct Logged {

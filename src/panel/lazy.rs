@@ -141,7 +141,7 @@ fn fetched_view(fetch: Fetch, what: &'static str) -> AnyView {
 }
 
 /// The message for code that could not be fetched, with a retry.
-fn unloaded(what: &'static str, retry: impl Fn() + 'static) -> impl IntoView {
+pub fn unloaded(what: &'static str, retry: impl Fn() + 'static) -> impl IntoView {
     view! {
         <div class="gc-error" role="alert" data-kind="unloaded">
             <p>{format!(

@@ -45,6 +45,9 @@ pub struct Session {
     /// Enter pressed in it, or the field left, changed): pages that read on
     /// arrival read again then.
     pub entered: RwSignal<u32>,
+    /// The connection card is open: on a first visit (no token yet), or
+    /// from the header's token status.
+    pub connecting: RwSignal<bool>,
     /// Presentation mode: tokens, hostnames and ids masked
     /// (`super::present`).
     pub presenting: crate::panel::present::Switch,
@@ -101,11 +104,12 @@ impl Session {
         Session {
             base_url: RwSignal::new(origin),
             remember: RwSignal::new(!remembered.is_empty()),
-            token: RwSignal::new(remembered),
+            token: RwSignal::new(remembered.clone()),
             kept_token,
             now: RwSignal::new(js_sys::Date::now() as i64),
             presenting: crate::panel::present::kept(),
             entered: RwSignal::new(0),
+            connecting: RwSignal::new(remembered.is_empty()),
             game_id,
             namespace_id: RwSignal::new(route.namespace_id.to_string()),
             page: RwSignal::new(route.page),

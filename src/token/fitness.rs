@@ -87,6 +87,23 @@ impl Fitness {
         }
     }
 
+    /// The header's few words for it, and whether calls go out with it
+    /// (`true`) or it needs the person's attention (`false`): "Token
+    /// expires in 12 days", "Token expired"...
+    pub fn status(&self) -> (String, bool) {
+        match self {
+            Fitness::Usable {
+                life: Life::Left { left_ms, .. },
+                ..
+            } => (format!("Token expires in {}", roughly(*left_ms)), true),
+            Fitness::Usable { .. } => ("Token never expires".to_owned(), true),
+            Fitness::Unreadable => ("Token not checked".to_owned(), true),
+            Fitness::Expired { .. } => ("Token expired".to_owned(), false),
+            Fitness::OtherGame { .. } => ("Token of another game".to_owned(), false),
+            Fitness::WrongKind(_) => ("Token of the wrong kind".to_owned(), false),
+        }
+    }
+
     /// One sentence for the person who entered it.
     pub fn describe(&self) -> String {
         match self {
@@ -111,6 +128,18 @@ impl Fitness {
             ),
             Fitness::Unreadable => "Not a token this panel can read; it will be sent as it is, and only the service can tell whether it is accepted.".to_owned(),
         }
+    }
+}
+
+/// A span in its largest whole unit, rounded down: "12 days", "1 day",
+/// "5 h", "3 min", "less than a minute".
+fn roughly(ms: i64) -> String {
+    let plural = |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    match ms / 60_000 {
+        0 => "less than a minute".to_owned(),
+        minutes @ 1..=59 => format!("{minutes} min"),
+        minutes if minutes < 24 * 60 => format!("{} h", minutes / 60),
+        minutes => plural(minutes / (24 * 60), "day", "days"),
     }
 }
 

@@ -32,7 +32,7 @@ pub fn CdnAuthPage() -> impl IntoView {
         .collect();
     view! {
         <section class="gc-page" aria-labelledby="cdn-heading">
-            <h2 id="cdn-heading">"CDN authentication"</h2>
+            <h1 id="cdn-heading">"CDN authentication"</h1>
             <p class="gc-muted">
                 "Who may fetch a namespace's CDN content. The service cannot report the current setting, so the panel shows only what it last set here."
             </p>

@@ -27,7 +27,7 @@ pub fn DomainAuthPage() -> impl IntoView {
     ];
     view! {
         <section class="gc-page" aria-labelledby="domain-heading">
-            <h2 id="domain-heading">"Domain-based authentication"</h2>
+            <h1 id="domain-heading">"Domain-based authentication"</h1>
             <p class="gc-muted">
                 "When on, players reaching the game from the namespace's own domains get a public token without a separate sign-in."
             </p>

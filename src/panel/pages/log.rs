@@ -40,7 +40,7 @@ pub fn LogPage() -> impl IntoView {
     };
     view! {
         <section class="gc-page" aria-labelledby="log-heading">
-            <h2 id="log-heading">"Action log"</h2>
+            <h1 id="log-heading">"Action log"</h1>
             <p class="gc-muted">
                 "Every change made from this panel in this browser, newest first: when, what, where, the value, how it ended, the ray id and the request sent. Never a token. The newest 500 are kept."
             </p>

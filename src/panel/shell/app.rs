@@ -1,9 +1,9 @@
-//! The app shell: the header with the pages, the connection form, the recent
-//! ids, and the page the route names.
+//! The app shell: the header (the context bar and the pages), the connection
+//! card when it is open, and the page the route names.
 
 use leptos::prelude::*;
 
-use super::{connection, recent};
+use super::{connection, context, palette};
 use crate::panel::lazy::{lazy, lazy_view};
 use crate::panel::pages::{builds, cdn_auth, dev_token, domain_auth, log};
 use crate::panel::present;
@@ -18,35 +18,49 @@ pub fn App() -> impl IntoView {
     provide_context(s);
     builds::Loaded::provide();
     view! {
+        // The first tab stop: past the header, to the page.
+        <button type="button" class="gc-skip" on:click=|_| {
+            super::focus("gc-main");
+        }>"Skip to the page"</button>
+        <palette::Keys />
         <header class="gc-header">
-            <h1>"Game Cloud panel"</h1>
-            <nav aria-label="Pages">
-                {Page::ALL.into_iter().map(|p| view! {
-                    // The link navigates and the hash change sets the page
-                    // (Session::sync), so each page visited is an entry of the
-                    // tab's history: setting the page here first had the URL
-                    // replaced before the link followed, and Back left the panel.
-                    <a
-                        href=move || s.href(p)
-                        // "false" rather than no attribute: a closure of a
-                        // type the panel's views already have costs no code.
-                        aria-current=move || if s.page.get() == p { "page" } else { "false" }
-                    >
-                        {p.title()}
-                    </a>
-                }).collect_view()}
-            </nav>
-            <present::PresentSwitch on=s.presenting />
+            <div class="gc-bar">
+                <p class="gc-brand">"Game Cloud"</p>
+                <context::Switchers />
+                <context::Status />
+                // On a phone the pages and the presentation switch fold
+                // behind this button (style/main.css).
+                <button type="button" class="gc-menu-button gc-tertiary" popovertarget="gc-menu" aria-label="Menu">"☰"</button>
+            </div>
+            <div id="gc-menu" class="gc-menu" popover="auto">
+                <nav aria-label="Pages" on:click=|_| context::hide("gc-menu")>
+                    {Page::ALL.into_iter().map(|p| view! {
+                        // The link navigates and the hash change sets the page
+                        // (Session::sync), so each page visited is an entry of the
+                        // tab's history: setting the page here first had the URL
+                        // replaced before the link followed, and Back left the panel.
+                        <a
+                            href=move || s.href(p)
+                            // "false" rather than no attribute: a closure of a
+                            // type the panel's views already have costs no code.
+                            aria-current=move || if s.page.get() == p { "page" } else { "false" }
+                        >
+                            {p.title()}
+                        </a>
+                    }).collect_view()}
+                </nav>
+                <present::PresentSwitch on=s.presenting />
+            </div>
         </header>
-        <main class="gc-main">
-            <connection::ConnectionForm />
+        <main class="gc-main" id="gc-main" tabindex="-1">
+            <connection::ConnectionCard />
             <Unsaved />
-            <recent::RecentIds />
             // The builds page opens the panel; the others are fetched when
             // first visited.
             {move || match s.page.get() {
                 Page::Builds => view! { <builds::BuildsPage /> }.into_any(),
                 Page::DevToken => lazy_view(dev_token_page, "this page", |make| make()),
+                Page::Log => lazy_view(log_page, "this page", |make| make()),
                 page => lazy_view(settings_page, "this page", move |make| make(page)),
             }}
         </main>
@@ -108,15 +122,18 @@ lazy! {
     { || view! { <dev_token::DevTokenPage /> }.into_any() }
 }
 lazy! {
-    /// CDN auth, domain auth and the action log (the pages the shell does
-    /// not show itself).
+    /// CDN auth and domain auth.
     fn settings_page() -> fn(Page) -> AnyView;
     in settings, preload preload_settings;
     {
         |page| match page {
-            Page::CdnAuth => view! { <cdn_auth::CdnAuthPage /> }.into_any(),
             Page::DomainAuth => view! { <domain_auth::DomainAuthPage /> }.into_any(),
-            _ => view! { <log::LogPage /> }.into_any(),
+            _ => view! { <cdn_auth::CdnAuthPage /> }.into_any(),
         }
     }
+}
+lazy! {
+    fn log_page() -> fn() -> AnyView;
+    in log, preload preload_log;
+    { || view! { <log::LogPage /> }.into_any() }
 }

@@ -1,62 +1,54 @@
-//! The connection form at the top of every page: base URL, bearer token
-//! (masked, in memory unless remembered in this tab), game and namespace ids.
+//! The connection card: the bearer token (masked, in memory unless
+//! remembered in this tab) and, under "Advanced", the base URL. Shown on a
+//! first visit (no token yet) and from the header's token status; Enter
+//! connects and puts it away.
 
 use leptos::prelude::*;
 
 use crate::panel::session::Session;
-use crate::panel::widgets::{Confirm, TokenLife};
-use crate::protect::Named;
-use crate::text::Text;
+use crate::panel::widgets::TokenLife;
 
 #[component]
-pub fn ConnectionForm() -> impl IntoView {
+pub fn ConnectionCard() -> impl IntoView {
+    let s = Session::get();
+    move || s.connecting.get().then(card)
+}
+
+/// The card itself, focused on its token field as it opens.
+fn card() -> impl IntoView {
     let s = Session::get();
     let show_token = RwSignal::new(false);
-    let protected = move || s.protected.has(&s.ids().1);
-    // Removing a mark is a change to the namespace like any other: its name
-    // is typed in the confirmation first. Adding one asks nothing.
-    let unmarking = RwSignal::new(false);
-    let guarded = RwSignal::new(Vec::new());
-    let on_mark = move |ev: leptos::ev::Event| {
-        if event_target_checked(&ev) {
-            s.protected.protect(&s.namespace(), true, &Named::default());
-        } else {
-            // Ticked until the confirmation says otherwise.
-            event_target::<web_sys::HtmlInputElement>(&ev).set_checked(true);
-            guarded.set(vec![s.namespace()]);
-            unmarking.set(true);
+    let token_field = NodeRef::<leptos::html::Input>::new();
+    Effect::new(move |_| {
+        if let Some(field) = token_field.get() {
+            let _ = field.focus();
         }
-    };
-    // Another spelling of an id (upper case, no dashes, braces,
-    // `urn:uuid:`) is written in its one form as the field is left, so that
-    // what is shown is what is marked and sent.
+    });
     let entered = move || s.entered.update(|n| *n += 1);
-    let canonical = move |id: RwSignal<String>| {
-        move |_| {
-            let one = crate::validate::canonical_id(&id.get_untracked());
-            if id.with_untracked(|now| *now != one) {
-                id.set(one);
-            }
-            entered();
+    // Enter connects: the pages read again, and the card goes away once
+    // calls can go out with what it holds (otherwise it stays, saying why).
+    let connect = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        entered();
+        if s.connection().is_ok() {
+            s.connecting.set(false);
         }
     };
+    let in_clear = move || crate::validate::sends_token_in_clear(&s.base_url.get());
+    let has_token = move || !s.token.with(|t| t.trim().is_empty());
     view! {
-        <form class="gc-connection" aria-label="Connection" on:submit=|ev| ev.prevent_default()>
-            <label>
-                "Base URL"
-                <input type="url" name="base-url" class="gc-secret" autocomplete="url" spellcheck="false" aria-describedby="base-url-warning" bind:value=s.base_url />
-            </label>
-            <p id="base-url-warning" class="gc-warning" role="status" hidden=move || !crate::validate::sends_token_in_clear(&s.base_url.get())>
-                "Plain http to another machine: the token crosses the network unencrypted. Use https unless this network is yours alone."
-            </p>
+        <form id="gc-connection" class="gc-connection gc-card" aria-labelledby="gc-connection-title" on:submit=connect>
+            <h2 id="gc-connection-title">
+                {move || if has_token() { "Connection" } else { "Connect to Game Cloud" }}
+            </h2>
             <div class="gc-token">
                 <label>
                     "Token"
                     <input
+                        node_ref=token_field
                         type=move || if show_token.get() { "text" } else { "password" }
                         name="token"
                         class="gc-secret"
-                        autofocus=s.token.get_untracked().is_empty()
                         aria-describedby="token-kind token-hint"
                         autocomplete="off"
                         spellcheck="false"
@@ -72,11 +64,11 @@ pub fn ConnectionForm() -> impl IntoView {
                 >
                     {move || if show_token.get() { "Hide token" } else { "Show token" }}
                 </button>
-                <label class="gc-check">
-                    <input type="checkbox" name="remember" bind:checked=s.remember />
-                    "Remember in this tab"
-                </label>
             </div>
+            <label class="gc-check">
+                <input type="checkbox" name="remember" bind:checked=s.remember />
+                "Remember in this tab"
+            </label>
             <p id="token-kind" role="status" class=move || match s.token_fitness() {
                 Some(crate::token::Fitness::OtherGame { .. }) => "gc-hint gc-bad gc-secret",
                 Some(f) if !f.allows_calls() => "gc-hint gc-bad",
@@ -97,58 +89,31 @@ pub fn ConnectionForm() -> impl IntoView {
                 </label>
             }.into_any())}
             <p id="token-hint" class="gc-hint">
-                {move || if s.token.get().is_empty() {
-                    "Paste a token to call the service. It stays in this page's memory, never in a URL or in localStorage."
+                {move || if !has_token() {
+                    "A cloud token of the game, or your user token. It stays in this page's memory, never in a URL or in localStorage."
                 } else if s.remember.get() {
-                    "The token is kept in this tab's sessionStorage until the tab closes."
+                    "Kept in this tab's sessionStorage until the tab closes."
                 } else {
-                    "The token is kept in memory only: a reload asks for it again."
+                    "Kept in memory only: a reload asks for it again."
                 }}
             </p>
-            <label>
-                "Game id"
-                <input type="text" name="game-id" class="gc-secret" spellcheck="false" bind:value=s.game_id on:change=canonical(s.game_id) />
-            </label>
-            <label>
-                "Namespace id"
-                <input type="text" name="namespace-id" class="gc-secret" spellcheck="false" bind:value=s.namespace_id on:change=canonical(s.namespace_id) />
-            </label>
-            <label class="gc-check">
-                <input type="checkbox" name="protected" prop:checked=protected
-                    disabled=move || !s.ids().1.is_uuid()
-                    on:change=on_mark />
-                "Protected: a change to it needs its name typed"
-                {move || s.protected.unsaved_mark(&s.ids().1).then_some(" (in this tab only: not saved)")}
-            </label>
-            <Confirm
-                open=unmarking
-                text=Signal::derive(move || Text::default()
-                    .plain("Remove the protected mark from namespace ")
-                    .secret(&guarded.with(|ids| ids.iter().map(|id| id.to_string()).collect::<String>()))
-                    .plain("? A change to it will no longer ask for its name."))
-                confirm="Remove the mark"
-                on_confirm=Callback::new(move |named| {
-                    for id in guarded.get_untracked() {
-                        s.protected.protect(&id, false, &named);
-                    }
-                })
-                guarded=guarded
-            />
-            <p class="gc-hint gc-warning" role="status">
-                {move || {
-                    let ns = s.ids().1;
-                    // Again when the namespace is labelled.
-                    s.recent.with(|_| ());
-                    let label = s.recent.label(&ns);
-                    // "" rather than nothing (the hint hides when :empty): a
-                    // child of a type the panel already has costs no code.
-                    if !protected() && crate::protect::looks_like_production(ns.as_str(), &label) {
-                        "Its name says production: mark it protected?"
-                    } else {
-                        ""
-                    }
-                }}
+            // Opened by itself while the base URL sends the token in clear.
+            <details class="gc-advanced" open=in_clear>
+                <summary>"Advanced"</summary>
+                <label>
+                    "Base URL"
+                    <input type="url" name="base-url" class="gc-secret" autocomplete="url" spellcheck="false" aria-describedby="base-url-warning" bind:value=s.base_url on:change=move |_| entered() />
+                </label>
+            </details>
+            <p id="base-url-warning" class="gc-warning" role="status" hidden=move || !in_clear()>
+                "Plain http to another machine: the token crosses the network unencrypted. Use https unless this network is yours alone."
             </p>
+            <div class="gc-actions">
+                <button type="submit">"Connect"</button>
+                {move || has_token().then(|| view! {
+                    <button type="button" class="gc-tertiary" on:click=move |_| s.connecting.set(false)>"Close"</button>
+                })}
+            </div>
         </form>
     }
 }

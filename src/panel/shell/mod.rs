@@ -2,4 +2,20 @@
 
 pub mod app;
 mod connection;
+mod context;
+mod palette;
 mod recent;
+
+use wasm_bindgen::JsCast;
+
+/// The element whose id is `id`, if the page has it now.
+fn element(id: &str) -> Option<web_sys::HtmlElement> {
+    leptos::prelude::document()
+        .get_element_by_id(id)
+        .and_then(|el| el.dyn_into().ok())
+}
+
+/// Moves the focus to the element whose id is `id`; whether it was there.
+fn focus(id: &str) -> bool {
+    element(id).is_some_and(|el| el.focus().is_ok())
+}

@@ -1,43 +1,126 @@
-//! The recent ids on every page: use one, name it, or forget it, so that
-//! nobody retypes a UUID (the list itself is kept by `crate::panel::store`).
+//! A context switcher's popover (`super::context`): the id's field, the
+//! recent ids of its kind (use one, name it, or forget it, so that nobody
+//! retypes a UUID; the list itself is kept by `crate::panel::store`), and
+//! for a namespace its protected mark.
 
 use leptos::prelude::*;
 
 use crate::ids::NamespaceId;
-use crate::panel::lazy::{lazy, lazy_view};
 use crate::panel::present::name;
 use crate::panel::session::Session;
 use crate::panel::store::dropped_note;
+use crate::panel::widgets::Confirm;
+use crate::protect::Named;
+use crate::text::Text;
 use crate::validate::IdKind;
 
-/// The recent ids: use one, name it, or forget it. A label is what a
-/// protected namespace's confirmation asks to type, so a protected
-/// namespace keeps its name until its mark is removed (which asks for that
-/// name); a label with control or invisible formatting characters is
-/// refused.
-#[component]
-pub fn RecentIds() -> impl IntoView {
-    let recent = Session::get().recent;
-    // The list's code is fetched when it is first unfolded (docs/SIZE.md,
-    // "Pages fetched on first use"): most visits do not open it.
-    let unfolded = RwSignal::new(false);
+/// The popover of `kind`'s switcher. A label is what a protected
+/// namespace's confirmation asks to type, so a protected namespace keeps its
+/// name until its mark is removed (which asks for that name); a label with
+/// control or invisible formatting characters is refused.
+pub fn picker(kind: IdKind) -> impl IntoView {
+    let s = Session::get();
+    let id = match kind {
+        IdKind::Game => s.game_id,
+        IdKind::Namespace => s.namespace_id,
+    };
+    // Another spelling of an id (upper case, no dashes, braces,
+    // `urn:uuid:`) is written in its one form as the field is left, so that
+    // what is shown is what is marked and sent.
+    let entered = move || {
+        let one = crate::validate::canonical_id(&id.get_untracked());
+        if id.with_untracked(|now| *now != one) {
+            id.set(one);
+        }
+        s.entered.update(|n| *n += 1);
+    };
+    let title = match kind {
+        IdKind::Game => "Game id",
+        IdKind::Namespace => "Namespace id",
+    };
     view! {
-        <details class="gc-recent" on:toggle=move |_| unfolded.set(true)>
-            <summary>{move || format!("Recent ids ({})", recent.with(|r| r.0.len()))}</summary>
-            {move || unfolded.get().then(|| lazy_view(list_view, "the recent ids", |make| make()))}
-        </details>
+        <form class="gc-plain gc-pick-id" on:submit=move |ev| {
+            ev.prevent_default();
+            entered();
+            close(kind);
+        }>
+            <label>
+                {title}
+                <input type="text" name=format!("{}-id", kind.noun()) class="gc-secret gc-id-field" spellcheck="false" autocomplete="off"
+                    bind:value=id on:change=move |_| entered() />
+            </label>
+            <button type="submit" class="gc-secondary">"Use"</button>
+        </form>
+        {list(kind)}
+        {(kind == IdKind::Namespace).then(mark)}
     }
 }
 
-lazy! {
-    /// The recent ids' list: use one, name it, forget it.
-    fn list_view() -> fn() -> AnyView;
-    in recent_ids, preload preload_recent_ids;
-    { || list().into_any() }
+/// Hides `kind`'s popover (an id was chosen).
+fn close(kind: IdKind) {
+    super::context::hide(&format!("gc-pick-{}", kind.noun()));
 }
 
-/// The list of [`RecentIds`].
-fn list() -> impl IntoView {
+/// The selected namespace's protected mark. Removing it is a change to the
+/// namespace like any other: its name is typed in the confirmation first.
+/// Adding one asks nothing.
+fn mark() -> impl IntoView {
+    let s = Session::get();
+    let protected = move || s.protected.has(&s.ids().1);
+    let unmarking = RwSignal::new(false);
+    let guarded = RwSignal::new(Vec::new());
+    let on_mark = move |ev: leptos::ev::Event| {
+        if event_target_checked(&ev) {
+            s.protected.protect(&s.namespace(), true, &Named::default());
+        } else {
+            // Ticked until the confirmation says otherwise.
+            event_target::<web_sys::HtmlInputElement>(&ev).set_checked(true);
+            guarded.set(vec![s.namespace()]);
+            unmarking.set(true);
+        }
+    };
+    view! {
+        <label class="gc-check gc-mark">
+            <input type="checkbox" name="protected" prop:checked=protected
+                disabled=move || !s.ids().1.is_uuid()
+                on:change=on_mark />
+            "Protected: a change to it needs its name typed"
+            {move || s.protected.unsaved_mark(&s.ids().1).then_some(" (in this tab only: not saved)")}
+        </label>
+        // Inside the popover, which stays open under a modal dialog it holds.
+        <Confirm
+            open=unmarking
+            text=Signal::derive(move || Text::default()
+                .plain("Remove the protected mark from namespace ")
+                .secret(&guarded.with(|ids| ids.iter().map(|id| id.to_string()).collect::<String>()))
+                .plain("? A change to it will no longer ask for its name."))
+            confirm="Remove the mark"
+            on_confirm=Callback::new(move |named| {
+                for id in guarded.get_untracked() {
+                    s.protected.protect(&id, false, &named);
+                }
+            })
+            guarded=guarded
+        />
+        <p class="gc-hint gc-warning" role="status">
+            {move || {
+                let ns = s.ids().1;
+                // Again when the namespace is labelled.
+                s.recent.with(|_| ());
+                let label = s.recent.label(&ns);
+                // "" rather than nothing (the hint hides when :empty).
+                if !protected() && crate::protect::looks_like_production(ns.as_str(), &label) {
+                    "Its name says production: mark it protected?"
+                } else {
+                    ""
+                }
+            }}
+        </p>
+    }
+}
+
+/// The recent ids of `kind`: use one, name it, forget it.
+fn list(kind: IdKind) -> impl IntoView {
     let s = Session::get();
     let recent = s.recent;
     // Why a label was not kept.
@@ -70,20 +153,25 @@ fn list() -> impl IntoView {
             // `AnyView` rather than `<Show>` around a list of its own (which
             // rendered the list twice for each change).
             {move || {
-                let list = recent.with(|r| r.0.clone());
+                let list: Vec<_> = recent.with(|r| r.0.iter().filter(|r| r.kind == kind).cloned().collect());
                 if list.is_empty() {
-                    return view! { <p class="gc-muted">"Ids you use are listed here, so you can pick them again."</p> }.into_any();
+                    return view! { <p class="gc-muted">{format!("The {}s you use are listed here, to pick them again.", kind.noun())}</p> }.into_any();
                 }
                 // Presentation mode: no id in an accessible name either.
                 let presenting = s.presenting.is_on();
+                let chosen = match kind {
+                    IdKind::Game => s.game_id,
+                    IdKind::Namespace => s.namespace_id,
+                };
                 view! {
-                <ul>
+                <ul class="gc-recent">
                     {list.into_iter().enumerate().map(|(n, r)| {
-                            let (kind, id) = (r.kind, r.id.clone());
+                            let id = r.id.clone();
                             let (i2, i3) = (id.clone(), id.clone());
-                            let use_it = move |_| match kind {
-                                IdKind::Game => s.game_id.set(i2.clone()),
-                                IdKind::Namespace => s.namespace_id.set(i2.clone()),
+                            let use_it = move |_| {
+                                chosen.set(i2.clone());
+                                s.entered.update(|n| *n += 1);
+                                close(kind);
                             };
                             let on_label = move |ev| relabel(kind, &i3, event_target(&ev));
                             let forget = {
@@ -92,13 +180,13 @@ fn list() -> impl IntoView {
                             };
                             let noun = kind.noun();
                             let which = if presenting { format!("{noun} {}", n + 1) } else { format!("{noun} {id}") };
+                            let current = chosen.with_untracked(|c| c.trim() == id);
                             view! {
                                 <li>
-                                    <span class="gc-muted">{noun}</span>
-                                    <button type="button" class="gc-small" on:click=use_it>"Use " {name(&id, &r.label, kind == IdKind::Namespace && s.protected.has(&NamespaceId::new(&id)))}</button>
+                                    <button type="button" class="gc-tertiary" aria-current=current.to_string() on:click=use_it>"Use " {name(&id, &r.label, kind == IdKind::Namespace && s.protected.has(&NamespaceId::new(&id)))}</button>
                                     <input type="text" aria-label=format!("Label for {which}") placeholder="Label"
                                         prop:value=r.label.clone() on:change=on_label />
-                                    <button type="button" class="gc-small" aria-label=format!("Forget {which}") on:click=forget>"Forget"</button>
+                                    <button type="button" class="gc-tertiary" aria-label=format!("Forget {which}") on:click=forget>"Forget"</button>
                                 </li>
                             }
                             .into_any()

@@ -3,13 +3,19 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// Copies `text` to the clipboard and says so.
+/// Copies `text` to the clipboard and says so: a small button named
+/// `label` that reads "Copy", or with `primary` the view's one large button
+/// that reads `label` itself.
 #[component]
-pub fn CopyButton(text: String, label: &'static str) -> impl IntoView {
+pub fn CopyButton(
+    text: String,
+    label: &'static str,
+    #[prop(optional)] primary: bool,
+) -> impl IntoView {
     let copied = RwSignal::new(false);
     view! {
-        <button type="button" class="gc-small" aria-label=label on:click=move |_| copy(&text, copied)>
-            {move || if copied.get() { "Copied" } else { "Copy" }}
+        <button type="button" class=if primary { "gc-large" } else { "gc-small" } aria-label=label on:click=move |_| copy(&text, copied)>
+            {move || if copied.get() { "Copied ✓" } else if primary { label } else { "Copy" }}
         </button>
     }
 }

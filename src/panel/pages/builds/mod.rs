@@ -5,16 +5,19 @@
 mod row;
 mod table;
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::api::{ApiError, ListBuilds};
+use crate::api::{ApiError, Connection, ListBuilds};
 use crate::builds_view::BuildList;
 use crate::ids::GameId;
-use crate::panel::lazy::{lazy, lazy_view};
+use crate::panel::lazy::{lazy, lazy_view, unloaded};
 use crate::panel::session::Session;
 use crate::panel::widgets::ErrorPanel;
+use crate::transport::Options;
 use table::BuildsTable;
 
 /// The game's builds as last loaded, kept for as long as the panel is open:
@@ -22,7 +25,7 @@ use table::BuildsTable;
 /// they load by themselves once a token and a game are known.
 #[derive(Clone, Copy)]
 pub struct Loaded {
-    load: Action<(), Result<Arc<BuildList>, ApiError>>,
+    load: Action<(), Result<Arc<BuildList>, NotLoaded>>,
     /// The last list that loaded, whose game, and when (this machine's
     /// clock, milliseconds).
     list: RwSignal<Option<(GameId, Arc<BuildList>)>>,
@@ -38,24 +41,18 @@ impl Loaded {
         let list = RwSignal::new(None);
         let at_ms = RwSignal::new(0);
         let load = Action::new_local(move |_: &()| {
-            let (game, opts) = (s.game(), opts.clone());
-            // The table's code is fetched while the list is (split builds); a
-            // failure shows where the table would be.
-            #[cfg(gamecloud_split)]
-            leptos::task::spawn_local(async {
-                let _ = preload_table().await;
-            });
+            // The connection as it is when the load is asked, whatever is
+            // entered while the code below is fetched.
+            let (connection, game, opts) = (s.connection(), s.game(), opts.clone());
             async move {
-                let answer = crate::panel::calls::read(
-                    s,
-                    &ListBuilds {
-                        game_id: game.as_str(),
-                    },
-                    &opts,
-                )
-                .await?;
+                let connection = connection.map_err(NotLoaded::Call)?;
+                // The code that loads the list comes with the table's (split
+                // builds): a page opened without a token never needs it.
+                let fetch = loader().await.map_err(|_| NotLoaded::Code)?;
+                let builds = fetch(connection, game.clone(), opts)
+                    .await
+                    .map_err(NotLoaded::Call)?;
                 recent.record(&game, &s.namespace());
-                let builds = Arc::new(BuildList::new(answer.builds, browser_lowercase));
                 list.set(Some((game, builds.clone())));
                 at_ms.set(js_sys::Date::now() as i64);
                 Ok(builds)
@@ -93,6 +90,14 @@ impl Loaded {
     }
 }
 
+/// Why the builds did not load: the call failed, or the code that makes it
+/// could not be fetched.
+#[derive(Clone)]
+enum NotLoaded {
+    Call(ApiError),
+    Code,
+}
+
 #[component]
 pub fn BuildsPage() -> impl IntoView {
     let s = Session::get();
@@ -124,24 +129,52 @@ pub fn BuildsPage() -> impl IntoView {
     };
     view! {
         <section class="gc-page" aria-labelledby="builds-heading" aria-busy=move || load.pending().get().to_string()>
-            <h2 id="builds-heading">"Builds"</h2>
-            <div class="gc-toolbar">
-                <button type="button" disabled=move || load.pending().get() on:click=move |_| loaded.refresh()>
+            <div class="gc-title-row">
+                <h1 id="builds-heading">"Builds"</h1>
+                {move || builds().is_some().then(|| view! { <span class="gc-muted">{updated}</span> })}
+                <button
+                    type="button"
+                    class=move || if builds().is_some() { "gc-secondary" } else { "" }
+                    disabled=move || load.pending().get()
+                    on:click=move |_| loaded.refresh()
+                >
                     {move || if builds().is_some() { "Refresh" } else { "Load builds" }}
                 </button>
-                {move || builds().is_some().then(|| view! { <span class="gc-muted">{updated}</span> })}
             </div>
             {move || load.pending().get().then(|| view! { <p role="status">"Loading builds…"</p> }.into_any())}
             {move || match load.value().get() {
-                Some(Err(e)) if !load.pending().get() => Some(view! { <ErrorPanel error=e retry=retry /> }),
+                _ if load.pending().get() => None,
+                Some(Err(NotLoaded::Call(e))) => Some(view! { <ErrorPanel error=e retry=retry /> }.into_any()),
+                Some(Err(NotLoaded::Code)) => Some(unloaded("the builds list", move || loaded.refresh()).into_any()),
                 _ => None,
             }}
             {move || match builds() {
-                None => view! { <p class="gc-muted">"Enter the token and the game id: the builds load by themselves."</p> }.into_any(),
+                None => view! { <p class="gc-muted">"Connect with a token and choose a game (in the bar above): the builds load by themselves."</p> }.into_any(),
                 Some(list) if list.is_empty() => view! { <p role="status">"This game has no builds yet."</p> }.into_any(),
                 Some(list) => lazy_view(table, "the table", move |make| make(list.clone())),
             }}
         </section>
+    }
+}
+
+/// The game's builds as read and indexed, on their way.
+type Fetched = Pin<Box<dyn Future<Output = Result<Arc<BuildList>, ApiError>>>>;
+
+lazy! {
+    /// Reads the game's builds and indexes them: fetched with the table's
+    /// code, on the first load (split builds).
+    fn loader() -> fn(Connection, GameId, Options) -> Fetched;
+    in builds_table, preload preload_loader;
+    {
+        |connection, game, opts| {
+            Box::pin(async move {
+                let list = ListBuilds {
+                    game_id: game.as_str(),
+                };
+                let answer = crate::transport::send(&connection, &list, &opts).await?;
+                Ok(Arc::new(BuildList::new(answer.builds, browser_lowercase)))
+            })
+        }
     }
 }
 

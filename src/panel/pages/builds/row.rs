@@ -84,7 +84,7 @@ pub(super) fn comparison_view(
         .collect();
     view! {
         <section class="gc-compare" aria-label="Comparison">
-            <h3>{format!("{} → {}", o.display_name, n.display_name)}</h3>
+            <h2>{format!("{} → {}", o.display_name, n.display_name)}</h2>
             <dl class="gc-decoded">
                 <dt>"Size"</dt><dd>{builds_view::size_delta_text(c.size_delta)}</dd>
                 <dt>"Time between"</dt><dd>{builds_view::duration_text(c.time_ms)}</dd>

@@ -159,7 +159,7 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
         <div class="gc-toolbar" role="search">
             <label>
                 "Filter"
-                <input type="search" class="gc-secret" placeholder="Name, id or tag" bind:value=typed />
+                <input type="search" id="gc-filter" class="gc-secret" placeholder="Name, id or tag" bind:value=typed />
             </label>
             <label>
                 "Upload state"

@@ -3,10 +3,9 @@
 
 use leptos::prelude::*;
 
-use super::engine_files_view;
+use super::engine_files::EngineFiles;
 use crate::ids::NamespaceId;
 use crate::model::{DevTokenRequest, Timestamp};
-use crate::panel::lazy::lazy_view;
 use crate::panel::session::Session;
 use crate::panel::widgets::{CopyButton, TokenLife};
 use crate::sealed::Contents;
@@ -67,32 +66,57 @@ pub(super) fn IssuedToken(issued: Issued, again: Callback<DevTokenRequest>) -> i
     let decoded = token::decode(&issued.token);
     let (token, shown) = (issued.token.clone(), issued.token.clone());
     let (life, request) = (issued.token.clone(), issued.request.clone());
+    // It takes the focus as it appears (where the form was), so that the
+    // person and a screen reader land on it.
+    let region = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        if let Some(region) = region.get() {
+            let _ = region.focus();
+            region.scroll_into_view();
+        }
+    });
+    let expires = decoded
+        .as_ref()
+        .ok()
+        .and_then(|d| d.claims.exp_ms)
+        .and_then(Timestamp::from_unix_ms)
+        .map(|t| {
+            let (date, time) = t.utc_date_and_time();
+            format!("Expires {date} at {} UTC", time.get(..5).unwrap_or(&time))
+        });
     view! {
-        <div class="gc-token-once" role="region" aria-label="New development token">
-            <p><strong>{if issued.opened.is_some() {
-                "Opened from the hand-off: a secret, for this namespace only."
+        <div class="gc-token-once gc-card" role="region" aria-label="New development token" tabindex="-1" node_ref=region>
+            <h2>{if issued.opened.is_some() { "Opened from the hand-off" } else { "Token created" }}</h2>
+            <p>{if issued.opened.is_some() {
+                "A secret, for this namespace only."
             } else {
-                "Copy this token now: it is shown once and cannot be shown again."
-            }}</strong></p>
+                "Copy it now: it is shown once and cannot be shown again."
+            }}</p>
             {issued.opened.clone().map(|theirs| handoff_ids(&issued.game, &issued.namespace, theirs))}
-            <div class="gc-toolbar">
+            <div class="gc-token-row">
                 <input type=move || if reveal.get() { "text" } else { "password" } readonly aria-label="New token" prop:value=shown class="gc-token-value gc-secret" />
-                <button type="button" class="gc-secondary" aria-pressed=move || reveal.get().to_string() on:click=move |_| reveal.update(|v| *v = !*v)>
+                <button type="button" class="gc-tertiary" aria-pressed=move || reveal.get().to_string() on:click=move |_| reveal.update(|v| *v = !*v)>
                     {move || if reveal.get() { "Hide" } else { "Reveal" }}
                 </button>
-                <CopyButton text=token label="Copy token" />
+            </div>
+            <div class="gc-actions">
+                <CopyButton text=token label="Copy token" primary=true />
+                <span>{expires}</span>
             </div>
             <TokenLife token=life />
+            <EngineFiles issued=issued.clone() />
+            <details class="gc-fold">
+                <summary>"The token's details"</summary>
+                {match decoded {
+                    Ok(d) => decoded_view(d).into_any(),
+                    Err(e) => view! { <p class="gc-muted">{e.to_string()}</p> }.into_any(),
+                }}
+            </details>
             <p>
                 <button type="button" class="gc-secondary" on:click=move |_| again.run(request.clone())>
                     "Create another like this"
                 </button>
             </p>
-            {lazy_view(engine_files_view, "the engine files", move |make| make(issued.clone()))}
-            {match decoded {
-                Ok(d) => decoded_view(d).into_any(),
-                Err(e) => view! { <p class="gc-muted">{e.to_string()}</p> }.into_any(),
-            }}
         </div>
     }
 }

@@ -12,14 +12,13 @@ use leptos::prelude::*;
 use crate::api::CreateDevToken;
 use crate::model::{DevTokenRequest, PortProtocol, Timestamp};
 use crate::panel::calls;
-use crate::panel::lazy::lazy;
+use crate::panel::lazy::{lazy, lazy_view};
 use crate::panel::session::Session;
 use crate::panel::widgets::{Confirm, ErrorPanel};
 use crate::protect::Named;
 use crate::text::Text;
 use crate::token;
 use crate::validate::{self, Issue, MAX_PORTS};
-use engine_files::EngineFiles;
 use issued_token::{Issued, IssuedToken};
 use port_editor::{build_request, issues_at, At, Issues, PortEditor, PortRow};
 
@@ -115,10 +114,20 @@ pub fn DevTokenPage() -> impl IntoView {
         }
     };
 
+    // A token made (or opened) replaces the form; "Create another like
+    // this" brings the form back above it.
+    let form_shown = RwSignal::new(true);
+    Effect::new(move |_| {
+        if create.value().with(|v| matches!(v, Some(Ok(_)))) {
+            form_shown.set(false);
+        }
+    });
     let hostname_field = NodeRef::<leptos::html::Input>::new();
     // "Create another like this": the form again holds what the shown
-    // token was made for, and the hostname has the focus.
+    // token was made for, and the hostname has the focus (once the form is
+    // drawn again).
     let again = Callback::new(move |req: DevTokenRequest| {
+        form_shown.set(true);
         hostname.set(req.hostname);
         let first = next_id.get_value();
         let filled: Vec<PortRow> = (first..)
@@ -127,15 +136,18 @@ pub fn DevTokenPage() -> impl IntoView {
             .collect();
         next_id.set_value(first + filled.len() as u32);
         rows.set(filled);
-        if let Some(input) = hostname_field.get_untracked() {
-            let _ = input.focus();
-        }
+        request_animation_frame(move || {
+            if let Some(input) = hostname_field.get_untracked() {
+                let _ = input.focus();
+            }
+        });
     });
 
     let hostname_issues = issues_at(checked, At::Hostname);
     view! {
         <section class="gc-page" aria-labelledby="token-heading">
-            <h2 id="token-heading">"Development token"</h2>
+            <h1 id="token-heading">"Development token"</h1>
+            <div class="gc-page" hidden=move || !form_shown.get()>
             <p class="gc-muted">
                 "A development token lets a game server on your machine answer matchmaking as if it ran in the cloud. It bypasses the proxy: the matchmaker hands back the hostname and ports exactly as configured here."
             </p>
@@ -207,8 +219,9 @@ pub fn DevTokenPage() -> impl IntoView {
             </button>
             // A teammate's token, sealed by a lead: shown where a new one is.
             <handoff::OpenHandoff on_open=Callback::new(move |c| create.value().set(Some(Ok(Issued::opened(c))))) />
+            </div>
             {move || create.value().get().map(|r| match r {
-                Ok(issued) => view! { <IssuedToken issued again /> }.into_any(),
+                Ok(issued) => lazy_view(issued_view, "the new token", move |make| make(issued.clone(), again)),
                 Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
             })}
         </section>
@@ -216,9 +229,11 @@ pub fn DevTokenPage() -> impl IntoView {
 }
 
 lazy! {
-    /// The engine files' code: the writers, their notes and snippets, needed
-    /// once a token is there (split builds fetch it then).
-    fn engine_files_view() -> fn(Issued) -> AnyView;
+    /// The token shown once and the engine files' code (the writers, their
+    /// notes and snippets), needed once a token is there: split builds fetch
+    /// it while the token is made. A failed fetch is said with Try again,
+    /// and the token waits in the page until it is shown.
+    fn issued_view() -> fn(Issued, Callback<DevTokenRequest>) -> AnyView;
     in engine_files, preload preload_engine_files;
-    { |issued| view! { <EngineFiles issued /> }.into_any() }
+    { |issued, again| view! { <IssuedToken issued again /> }.into_any() }
 }

@@ -91,6 +91,8 @@ pub fn SealHandoff(contents: Contents) -> impl IntoView {
         // The browser asks for 12 characters or more before it submits. The
         // download comes first: Enter in the field presses the form's first
         // button, and must not replace what was typed.
+        <details class="gc-fold">
+        <summary>"Share with a teammate: an encrypted hand-off"</summary>
         <form class="gc-plain" on:submit=seal>
             <fieldset class="gc-choices">
                 <legend>"Encrypted hand-off, for a teammate"</legend>
@@ -99,12 +101,13 @@ pub fn SealHandoff(contents: Contents) -> impl IntoView {
                     <label>"Passphrase (12 characters or more)"
                         <input name="passphrase" node_ref=passphrase class="gc-secret" autocomplete="off" spellcheck="false" required minlength="12" />
                     </label>
-                    <button>"Download encrypted hand-off"</button>
+                    <button class="gc-secondary">"Download encrypted hand-off"</button>
                     <button name="suggest" class="gc-secondary" formnovalidate>"Suggest one"</button>
                 </div>
             </fieldset>
             <p class="gc-hint" role="status">{said}</p>
         </form>
+        </details>
     }
 }
 

@@ -1,0 +1,120 @@
+//! The context bar in the header: the game and the namespace the pages work
+//! on, each a switcher fed by the recent ids, and the token's status, which
+//! opens the connection card. Nothing else is repeated on every page.
+
+use leptos::prelude::*;
+
+use super::recent;
+use crate::panel::lazy::{lazy, lazy_view};
+use crate::panel::session::Session;
+use crate::validate::IdKind;
+
+/// The game's switcher, then the namespace's.
+#[component]
+pub fn Switchers() -> impl IntoView {
+    view! {
+        <Switcher kind=IdKind::Game />
+        <span class="gc-slash" aria-hidden="true">"/"</span>
+        <Switcher kind=IdKind::Namespace />
+    }
+}
+
+/// One id of the context: a button naming it (its label, its id short in
+/// monospace, a lock for a protected namespace) that opens its popover:
+/// the id's field, the recent ids of its kind, and for a namespace its
+/// protected mark. The popover's code is fetched when it first opens
+/// (docs/SIZE.md, "Pages fetched on first use").
+#[component]
+fn Switcher(kind: IdKind) -> impl IntoView {
+    let s = Session::get();
+    let id = match kind {
+        IdKind::Game => s.game_id,
+        IdKind::Namespace => s.namespace_id,
+    };
+    let popover = format!("gc-pick-{}", kind.noun());
+    let unfolded = RwSignal::new(false);
+    let label = move || {
+        // Again when an id is labelled.
+        s.recent.with(|_| ());
+        s.recent.label_of(kind, id.get().trim())
+    };
+    let protected = move || kind == IdKind::Namespace && s.protected.has(&s.ids().1);
+    let title = match kind {
+        IdKind::Game => "Game",
+        IdKind::Namespace => "Namespace",
+    };
+    view! {
+        <button
+            type="button"
+            class="gc-context"
+            popovertarget=popover.clone()
+            data-protected=move || protected().to_string()
+        >
+            <span class="gc-context-kind">{title}</span>
+            <span class="gc-context-name">
+                {move || {
+                    let label = label();
+                    if !label.is_empty() {
+                        label
+                    } else if id.with(|i| i.trim().is_empty()) {
+                        format!("Choose a {}", kind.noun())
+                    } else {
+                        String::new()
+                    }
+                }}
+                <code class="gc-secret">{move || short(&id.get())}</code>
+                {move || protected().then(|| view! { <span class="gc-lock">"protected"</span> })}
+            </span>
+        </button>
+        <div id=popover popover="auto" class="gc-popover" on:toggle=move |_| unfolded.set(true)>
+            {move || unfolded.get().then(|| lazy_view(switcher_view, "the recent ids", move |make| make(kind)))}
+        </div>
+    }
+}
+
+/// Hides the popover whose id is `id`, if it is open (one was chosen in it).
+pub(super) fn hide(id: &str) {
+    if let Some(popover) = super::element(id) {
+        let _ = popover.hide_popover();
+    }
+}
+
+/// An id as the context bar shows it: a UUID's first eight characters,
+/// another id whole (it is what the person typed).
+fn short(id: &str) -> String {
+    let id = id.trim();
+    match id.get(..8) {
+        Some(head) if id.len() == 36 => head.to_owned(),
+        _ => id.to_owned(),
+    }
+}
+
+lazy! {
+    /// A switcher's popover: the id's field, the recent ids, the mark.
+    fn switcher_view() -> fn(IdKind) -> AnyView;
+    in switcher, preload preload_switcher;
+    { |kind| recent::picker(kind).into_any() }
+}
+
+/// The token's status ("Token expires in 12 days", "No token"), a button
+/// that opens the connection card.
+#[component]
+pub fn Status() -> impl IntoView {
+    let s = Session::get();
+    let status = move || match s.token_fitness() {
+        None => ("No token: connect".to_owned(), false),
+        Some(f) => f.status(),
+    };
+    view! {
+        <button
+            type="button"
+            class="gc-status"
+            data-ok=move || status().1.to_string()
+            aria-expanded=move || s.connecting.get().to_string()
+            aria-controls="gc-connection"
+            on:click=move |_| s.connecting.update(|open| *open = !*open)
+        >
+            {move || status().0}
+        </button>
+    }
+}
