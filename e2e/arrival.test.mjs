@@ -20,6 +20,7 @@ test('the builds load once the token is entered, and stay loaded across pages an
   await builds.count().waitFor();
   assert.equal(await listed(), before + 1, 'one call');
   assert.equal(await connection.card.count(), 0, 'the connection card is put away');
+  await page.waitForFunction(() => document.activeElement?.id === 'gc-status'); // the focus on what opens it again
   await page.getByText('Updated just now').waitFor();
 
   // Another page and back: the same list, not fetched again.

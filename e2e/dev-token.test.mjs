@@ -194,13 +194,16 @@ test("a new token's life counts down, warns in its last tenth, says when it expi
   assert.equal(await said.textContent(), 'This token has expired.');
   assert.deepEqual(await axeViolations(page), []);
 
-  // "Create another like this": the form holds what the token was made for.
-  await tokens.hostname.fill('10.1.1.1');
-  await page.getByRole('button', { name: 'Remove port game' }).click();
+  // The result took the form's place; "Create another like this" brings the
+  // form back, holding what the token was made for, above the token.
+  assert.equal(await tokens.createButton.isVisible(), false, 'the result replaces the form');
+  assert.equal(await tokens.hostname.isVisible(), false);
   await region.getByRole('button', { name: 'Create another like this' }).click();
   const hostname = tokens.hostname;
+  await hostname.waitFor();
   assert.equal(await hostname.inputValue(), '192.168.1.20');
-  assert.ok(await hostname.evaluate((el) => el === document.activeElement), 'the hostname has the focus');
+  await page.waitForFunction(() => document.activeElement?.name === 'hostname');
+  assert.ok(await region.isVisible(), 'the token shown once is still there');
   assert.equal(await page.getByLabel('First port').inputValue(), '7000');
   assert.equal(await page.getByLabel('Last port').inputValue(), '7010');
   assert.match(await page.getByRole('table', { name: 'Ports' }).textContent(), /192\.168\.1\.20:8080/);

@@ -89,6 +89,16 @@ test('Ctrl-K goes to a page, a namespace by its label, or an action; ? lists the
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Development token' }).waitFor();
 
+  // Presenting: a namespace is offered by its label alone, no part of its id.
+  await page.getByRole('switch', { name: 'Presentation mode' }).check();
+  dialog = await palette(page);
+  const offered = (await dialog.getByRole('option').allTextContents()).join('\n');
+  assert.match(offered, /^Namespace: Staging$/m);
+  assert.ok(![ns.staging.slice(0, 8), fx.service.gameId.slice(0, 8)].some((id) => offered.includes(id)), offered);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('switch', { name: 'Presentation mode' }).uncheck();
+
   // Escape closes it, and nothing runs.
   dialog = await palette(page);
   await page.keyboard.type('log');

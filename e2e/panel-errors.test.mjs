@@ -24,7 +24,7 @@ async function loadWith(baseUrl, game = service.gameId) {
   await page.goto(`${service.url}#/builds?game=${game}`);
   await new Connection(page).connect({ baseUrl, token: service.token });
   await page.getByRole('button', { name: 'Load builds' }).click();
-  const alert = page.getByRole('alert');
+  const alert = page.getByRole('region', { name: 'Builds' }).getByRole('alert');
   await alert.waitFor();
   return { page, alert, text: await alert.textContent() };
 }
@@ -50,5 +50,7 @@ test('an unknown game gets the service error and a hint', async () => {
 test('a bad base URL is caught before sending', async () => {
   const { text, page } = await loadWith('ftp://example');
   assert.match(text, /base_url/);
-  assert.equal(await new Connection(page).baseUrlValue(), 'ftp://example');
+  const connection = new Connection(page);
+  assert.match(await connection.card.getByRole('alert').textContent(), /^The base URL .*; give one such as https:\/\/api\.example\.com/, 'the card stays open and says why');
+  assert.equal(await connection.baseUrlValue(), 'ftp://example');
 });

@@ -25,13 +25,32 @@ fn card() -> impl IntoView {
         }
     });
     let entered = move || s.entered.update(|n| *n += 1);
+    // Why the card stays open on Enter.
+    let refused = RwSignal::new(String::new());
+    // Put away: the focus goes to the status, which opens it again.
+    let put_away = move || {
+        s.connecting.set(false);
+        request_animation_frame(|| {
+            super::focus("gc-status");
+        });
+    };
     // Enter connects: the pages read again, and the card goes away once
     // calls can go out with what it holds (otherwise it stays, saying why).
     let connect = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         entered();
-        if s.connection().is_ok() {
-            s.connecting.set(false);
+        // What stops it is the token or the base URL, each said by its
+        // problems' own sentences.
+        match s.connection() {
+            Ok(_) => put_away(),
+            Err(crate::api::ApiError::InvalidRequest { issues }) => refused.set(
+                issues
+                    .into_iter()
+                    .map(|issue| issue.message)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+            Err(_) => {}
         }
     };
     let in_clear = move || crate::validate::sends_token_in_clear(&s.base_url.get());
@@ -108,10 +127,11 @@ fn card() -> impl IntoView {
             <p id="base-url-warning" class="gc-warning" role="status" hidden=move || !in_clear()>
                 "Plain http to another machine: the token crosses the network unencrypted. Use https unless this network is yours alone."
             </p>
+            <p class="gc-hint gc-bad" role="alert">{refused}</p>
             <div class="gc-actions">
                 <button type="submit">"Connect"</button>
                 {move || has_token().then(|| view! {
-                    <button type="button" class="gc-tertiary" on:click=move |_| s.connecting.set(false)>"Close"</button>
+                    <button type="button" class="gc-tertiary" on:click=move |_| put_away()>"Close"</button>
                 })}
             </div>
         </form>

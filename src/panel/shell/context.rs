@@ -62,11 +62,16 @@ fn Switcher(kind: IdKind) -> impl IntoView {
                         String::new()
                     }
                 }}
-                <code class="gc-secret">{move || short(&id.get())}</code>
+                // Left out of the button's name while presenting.
+                <code class="gc-secret" aria-hidden=move || s.presenting.is_on().then_some("true")>{move || short(&id.get())}</code>
                 {move || protected().then(|| view! { <span class="gc-lock">"protected"</span> })}
             </span>
         </button>
-        <div id=popover popover="auto" class="gc-popover" on:toggle=move |_| unfolded.set(true)>
+        <div id=popover popover="auto" class="gc-popover" on:toggle=move |_| {
+            if !unfolded.get_untracked() {
+                unfolded.set(true);
+            }
+        }>
             {move || unfolded.get().then(|| lazy_view(switcher_view, "the recent ids", move |make| make(kind)))}
         </div>
     }
@@ -108,6 +113,7 @@ pub fn Status() -> impl IntoView {
     view! {
         <button
             type="button"
+            id="gc-status"
             class="gc-status"
             data-ok=move || status().1.to_string()
             aria-expanded=move || s.connecting.get().to_string()

@@ -27,6 +27,15 @@ pub fn Keys() -> impl IntoView {
     let keys = window_event_listener_untyped("keydown", move |ev| {
         let ev = ev.unchecked_into::<web_sys::KeyboardEvent>();
         let key = ev.key();
+        // A dialog open (a confirmation, the palette itself) keeps its keys.
+        if document()
+            .query_selector("dialog[open]")
+            .ok()
+            .flatten()
+            .is_some()
+        {
+            return;
+        }
         if (ev.ctrl_key() || ev.meta_key()) && key.eq_ignore_ascii_case("k") {
             ev.prevent_default();
             shown.set(Some(Shown::Palette));
@@ -87,15 +96,18 @@ fn commands(shown: RwSignal<Option<Shown>>) -> Vec<Command> {
     let presenting = s.presenting;
     for r in s.recent.with_untracked(|r| r.0.clone()) {
         let (kind, id) = (r.kind, r.id.clone());
-        let named = if r.label.is_empty() {
+        // Presentation mode: a label alone, never an id nor a part of one
+        // (and an id without a label is not offered).
+        let named = if presenting.is_on_untracked() {
+            if r.label.is_empty() {
+                continue;
+            }
+            r.label.clone()
+        } else if r.label.is_empty() {
             id.clone()
         } else {
             format!("{} ({})", r.label, id.get(..8).unwrap_or(&id))
         };
-        // Presentation mode: a label, never an id.
-        if presenting.is_on_untracked() && r.label.is_empty() {
-            continue;
-        }
         let title = match kind {
             IdKind::Game => format!("Game: {named}"),
             IdKind::Namespace => format!("Namespace: {named}"),
@@ -145,7 +157,20 @@ fn dialog(what: Shown, shown: RwSignal<Option<Shown>>) -> impl IntoView {
             }
         }
     });
-    let close = move || shown.set(None);
+    // Closed as a dialog (the browser gives the focus back to where it was),
+    // then let go of; a command may have asked for the other view meanwhile.
+    let close = move || {
+        if let Some(d) = element.get_untracked() {
+            d.close();
+        }
+    };
+    let gone = move || {
+        shown.update(|s| {
+            if *s == Some(what) {
+                *s = None;
+            }
+        })
+    };
     let body = match what {
         Shown::Shortcuts => view! {
             <h2 id="gc-keys-title">"Keyboard shortcuts"</h2>
@@ -159,10 +184,21 @@ fn dialog(what: Shown, shown: RwSignal<Option<Shown>>) -> impl IntoView {
             <button type="button" class="gc-secondary" on:click=move |_| close()>"Close"</button>
         }
         .into_any(),
-        Shown::Palette => palette(shown).into_any(),
+        Shown::Palette => palette(shown, close).into_any(),
+    };
+    // A click on the backdrop (the dialog itself, outside its content)
+    // closes it too.
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let on_backdrop = ev
+            .target()
+            .zip(element.get_untracked())
+            .is_some_and(|(t, d)| t == ****d);
+        if on_backdrop {
+            close();
+        }
     };
     view! {
-        <dialog class="gc-palette" node_ref=element aria-labelledby="gc-keys-title" on:close=move |_| close()>
+        <dialog class="gc-palette" node_ref=element aria-labelledby="gc-keys-title" on:close=move |_| gone() on:click=on_click>
             {body}
         </dialog>
     }
@@ -170,7 +206,10 @@ fn dialog(what: Shown, shown: RwSignal<Option<Shown>>) -> impl IntoView {
 
 /// The palette: what is typed narrows the commands (any order of words,
 /// case ignored); the arrows move the choice; Enter runs it.
-fn palette(shown: RwSignal<Option<Shown>>) -> impl IntoView {
+fn palette(
+    shown: RwSignal<Option<Shown>>,
+    close: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let commands = std::sync::Arc::new(commands(shown));
     let typed = RwSignal::new(String::new());
     let active = RwSignal::new(0_usize);
@@ -194,7 +233,7 @@ fn palette(shown: RwSignal<Option<Shown>>) -> impl IntoView {
         let (commands, matching) = (commands.clone(), matching.clone());
         move |at: usize| {
             if let Some(&i) = matching().get(at) {
-                shown.set(None);
+                close();
                 (commands[i].run)();
             }
         }
@@ -204,13 +243,20 @@ fn palette(shown: RwSignal<Option<Shown>>) -> impl IntoView {
         move |ev: leptos::ev::KeyboardEvent| {
             let count = matching().len();
             match ev.key().as_str() {
-                "ArrowDown" if count > 0 => {
+                "ArrowDown" | "ArrowUp" if count > 0 => {
                     ev.prevent_default();
-                    active.update(|a| *a = (*a + 1) % count);
-                }
-                "ArrowUp" if count > 0 => {
-                    ev.prevent_default();
-                    active.update(|a| *a = (*a + count - 1) % count);
+                    let step = if ev.key() == "ArrowDown" {
+                        1
+                    } else {
+                        count - 1
+                    };
+                    let at = (active.get_untracked() + step) % count;
+                    active.set(at);
+                    // The choice stays in sight in a long list.
+                    if let Some(option) = document().get_element_by_id(&format!("gc-command-{at}"))
+                    {
+                        option.scroll_into_view_with_bool(false);
+                    }
                 }
                 "Enter" => {
                     ev.prevent_default();
@@ -220,6 +266,7 @@ fn palette(shown: RwSignal<Option<Shown>>) -> impl IntoView {
             }
         }
     };
+    let matching_now = matching.clone();
     let list = {
         let commands = commands.clone();
         move || {
@@ -250,7 +297,7 @@ fn palette(shown: RwSignal<Option<Shown>>) -> impl IntoView {
             aria-label="Go to a page, a namespace or an action"
             aria-expanded="true"
             aria-controls="gc-commands"
-            aria-activedescendant=move || format!("gc-command-{}", active.get())
+            aria-activedescendant=move || (!matching_now().is_empty()).then(|| format!("gc-command-{}", active.get()))
             placeholder="Go to a page, a namespace or an action…"
             autofocus
             on:input=move |ev| {

@@ -40,10 +40,14 @@ impl Loaded {
         let opts = crate::panel::calls::page_options();
         let list = RwSignal::new(None);
         let at_ms = RwSignal::new(0);
+        // The game of the last load asked (as text: docs/SIZE.md, size rule
+        // "no new reactive types").
+        let asked = RwSignal::new(s.game().as_str().to_owned());
         let load = Action::new_local(move |_: &()| {
             // The connection as it is when the load is asked, whatever is
             // entered while the code below is fetched.
             let (connection, game, opts) = (s.connection(), s.game(), opts.clone());
+            asked.set(game.as_str().to_owned());
             async move {
                 let connection = connection.map_err(NotLoaded::Call)?;
                 // The code that loads the list comes with the table's (split
@@ -58,7 +62,29 @@ impl Loaded {
                 Ok(builds)
             }
         });
-        provide_context(Loaded { load, list, at_ms });
+        let loaded = Loaded { load, list, at_ms };
+        // Another game chosen while a load was on its way (which a second
+        // load does not interrupt): its builds load once that one ends.
+        Effect::new(move |_| {
+            if !load.pending().get() && asked.with_untracked(|g| *g != s.game().as_str()) {
+                loaded.arrive(s);
+            }
+        });
+        // The code that loads them is fetched as soon as a token is there
+        // (split builds), so that the first load waits for its call only.
+        #[cfg(gamecloud_split)]
+        {
+            let fetching = RwSignal::new(false);
+            Effect::new(move |_| {
+                if !fetching.get_untracked() && s.token.with(|t| !t.trim().is_empty()) {
+                    fetching.set(true);
+                    leptos::task::spawn_local(async {
+                        let _ = preload_loader().await;
+                    });
+                }
+            });
+        }
+        provide_context(loaded);
     }
 
     /// The builds the shell keeps.
