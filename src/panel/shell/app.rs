@@ -33,7 +33,7 @@ pub fn App() -> impl IntoView {
                 <button type="button" class="gc-menu-button gc-tertiary" popovertarget="gc-menu" aria-label="Menu">"☰"</button>
             </div>
             <div id="gc-menu" class="gc-menu" popover="auto">
-                <nav aria-label="Pages" on:click=|_| context::hide("gc-menu")>
+                <nav aria-label="Pages" on:click=|_| super::hide("gc-menu")>
                     {Page::ALL.into_iter().map(|p| view! {
                         // The link navigates and the hash change sets the page
                         // (Session::sync), so each page visited is an entry of the

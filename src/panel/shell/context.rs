@@ -77,13 +77,6 @@ fn Switcher(kind: IdKind) -> impl IntoView {
     }
 }
 
-/// Hides the popover whose id is `id`, if it is open (one was chosen in it).
-pub(super) fn hide(id: &str) {
-    if let Some(popover) = super::element(id) {
-        let _ = popover.hide_popover();
-    }
-}
-
 /// An id as the context bar shows it: a UUID's first eight characters,
 /// another id whole (it is what the person typed).
 fn short(id: &str) -> String {

@@ -19,3 +19,10 @@ fn element(id: &str) -> Option<web_sys::HtmlElement> {
 fn focus(id: &str) -> bool {
     element(id).is_some_and(|el| el.focus().is_ok())
 }
+
+/// Hides the popover whose id is `id`, if it is open (one was chosen in it).
+fn hide(id: &str) {
+    if let Some(popover) = element(id) {
+        let _ = popover.hide_popover();
+    }
+}

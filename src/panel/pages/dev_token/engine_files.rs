@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::handoff;
-use super::issued_token::Issued;
+use super::issued::Issued;
 use crate::files::{
     env_loader, local_env_file, local_env_name, Engine, Handoff, LOCAL_ENV_GITIGNORE,
 };

@@ -4,6 +4,7 @@
 
 mod engine_files;
 mod handoff;
+mod issued;
 mod issued_token;
 mod port_editor;
 
@@ -19,7 +20,8 @@ use crate::protect::Named;
 use crate::text::Text;
 use crate::token;
 use crate::validate::{self, Issue, MAX_PORTS};
-use issued_token::{Issued, IssuedToken};
+use issued::Issued;
+use issued_token::IssuedToken;
 use port_editor::{build_request, issues_at, At, Issues, PortEditor, PortRow};
 
 #[component]
