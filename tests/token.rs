@@ -386,28 +386,25 @@ fn a_token_is_judged_before_any_call_by_kind_game_and_expiry() {
 
     // The header's words: how long is left in its largest unit, or what is
     // wrong.
-    assert_eq!(usable.status(), ("Token expires in 1 day".to_owned(), true));
+    assert_eq!(usable.status(), "Token expires in 1 day");
+    assert!(usable.allows_calls());
     let in_12_days = fit(&token(cloud(GAME), Some(now + 12 * 86_400_000 + 5)), GAME);
-    assert_eq!(in_12_days.status().0, "Token expires in 12 days");
+    assert_eq!(in_12_days.status(), "Token expires in 12 days");
     assert_eq!(
-        fit(&token(cloud(GAME), Some(now + 5 * 3_600_000 + 1)), GAME)
-            .status()
-            .0,
+        fit(&token(cloud(GAME), Some(now + 5 * 3_600_000 + 1)), GAME).status(),
         "Token expires in 5 h"
     );
     assert_eq!(
-        fit(&token(cloud(GAME), Some(now + 30_000)), GAME)
-            .status()
-            .0,
+        fit(&token(cloud(GAME), Some(now + 30_000)), GAME).status(),
         "Token expires in less than a minute"
     );
-    assert_eq!(user.status(), ("Token never expires".to_owned(), true));
-    assert_eq!(expired.status(), ("Token expired".to_owned(), false));
-    assert_eq!(
-        fit("dev-token", GAME).status(),
-        ("Token not checked".to_owned(), true)
-    );
-    assert!(!Fitness::WrongKind(TokenKind::Public).status().1);
+    assert_eq!(user.status(), "Token never expires");
+    assert!(user.allows_calls());
+    assert_eq!(expired.status(), "Token expired");
+    assert!(!expired.allows_calls());
+    assert_eq!(fit("dev-token", GAME).status(), "Token not checked");
+    assert!(fit("dev-token", GAME).allows_calls());
+    assert!(!Fitness::WrongKind(TokenKind::Public).allows_calls());
 }
 
 fn life_claims(exp_ms: Option<i64>, iat_ms: Option<i64>) -> Claims {

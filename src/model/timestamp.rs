@@ -69,6 +69,13 @@ impl Timestamp {
         (s[..10].to_owned(), s[11..19].to_owned())
     }
 
+    /// The UTC date and time to the minute, for people: `2026-12-01 at
+    /// 10:00 UTC`.
+    pub fn utc_to_the_minute(&self) -> String {
+        let (date, time) = self.utc_date_and_time();
+        format!("{date} at {} UTC", time.get(..5).unwrap_or(&time))
+    }
+
     /// The service's own form: UTC, milliseconds, `Z`.
     pub fn to_rfc3339_ms(&self) -> String {
         let days = self.ms.div_euclid(86_400_000);

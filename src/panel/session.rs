@@ -14,7 +14,7 @@ use crate::panel::last_set::Memory;
 use crate::panel::store::{KeptToken, Log, Protected, Recent};
 use crate::route::{Page, Route};
 use crate::token::Fitness;
-use crate::validate::{Issue, IssueCode};
+use crate::validate::{IdKind, Issue, IssueCode};
 
 /// The shared state, provided by the app shell.
 #[derive(Clone, Copy)]
@@ -237,6 +237,20 @@ impl Session {
         let token = self.token.get();
         (!token.trim().is_empty())
             .then(|| Fitness::of(&token, self.game_id.get().trim(), self.now.get()))
+    }
+
+    /// The field that holds the selected game's id, or namespace's.
+    pub fn id_field(&self, kind: IdKind) -> RwSignal<String> {
+        match kind {
+            IdKind::Game => self.game_id,
+            IdKind::Namespace => self.namespace_id,
+        }
+    }
+
+    /// The connection was entered (a field's `change`, an id chosen): the
+    /// pages that read on arrival read again.
+    pub fn enter(&self) {
+        self.entered.update(|n| *n += 1);
     }
 
     /// The selected game's id, made from its field (untracked).

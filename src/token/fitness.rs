@@ -87,20 +87,20 @@ impl Fitness {
         }
     }
 
-    /// The header's few words for it, and whether calls go out with it
-    /// (`true`) or it needs the person's attention (`false`): "Token
-    /// expires in 12 days", "Token expired"...
-    pub fn status(&self) -> (String, bool) {
+    /// The header's few words for it: "Token expires in 12 days", "Token
+    /// expired"... (whether it needs the person's attention is
+    /// [`Fitness::allows_calls`]).
+    pub fn status(&self) -> String {
         match self {
             Fitness::Usable {
                 life: Life::Left { left_ms, .. },
                 ..
-            } => (format!("Token expires in {}", roughly(*left_ms)), true),
-            Fitness::Usable { .. } => ("Token never expires".to_owned(), true),
-            Fitness::Unreadable => ("Token not checked".to_owned(), true),
-            Fitness::Expired { .. } => ("Token expired".to_owned(), false),
-            Fitness::OtherGame { .. } => ("Token of another game".to_owned(), false),
-            Fitness::WrongKind(_) => ("Token of the wrong kind".to_owned(), false),
+            } => format!("Token expires in {}", roughly(*left_ms)),
+            Fitness::Usable { .. } => "Token never expires".to_owned(),
+            Fitness::Unreadable => "Token not checked".to_owned(),
+            Fitness::Expired { .. } => "Token expired".to_owned(),
+            Fitness::OtherGame { .. } => "Token of another game".to_owned(),
+            Fitness::WrongKind(_) => "Token of the wrong kind".to_owned(),
         }
     }
 
@@ -145,6 +145,5 @@ fn roughly(ms: i64) -> String {
 
 /// "on 2026-12-01 at 10:00 UTC".
 pub(super) fn when(t: &Timestamp) -> String {
-    let (date, time) = t.utc_date_and_time();
-    format!("on {date} at {} UTC", time.get(..5).unwrap_or(&time))
+    format!("on {}", t.utc_to_the_minute())
 }

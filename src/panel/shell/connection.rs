@@ -24,7 +24,6 @@ fn card() -> impl IntoView {
             let _ = field.focus();
         }
     });
-    let entered = move || s.entered.update(|n| *n += 1);
     // Why the card stays open on Enter.
     let refused = RwSignal::new(String::new());
     // Put away: the focus goes to the status, which opens it again.
@@ -38,7 +37,7 @@ fn card() -> impl IntoView {
     // calls can go out with what it holds (otherwise it stays, saying why).
     let connect = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        entered();
+        s.enter();
         // What stops it is the token or the base URL, each said by its
         // problems' own sentences.
         match s.connection() {
@@ -72,7 +71,7 @@ fn card() -> impl IntoView {
                         autocomplete="off"
                         spellcheck="false"
                         bind:value=s.token
-                        on:change=move |_| entered()
+                        on:change=move |_| s.enter()
                     />
                 </label>
                 <button
@@ -121,7 +120,7 @@ fn card() -> impl IntoView {
                 <summary>"Advanced"</summary>
                 <label>
                     "Base URL"
-                    <input type="url" name="base-url" class="gc-secret" autocomplete="url" spellcheck="false" aria-describedby="base-url-warning" bind:value=s.base_url on:change=move |_| entered() />
+                    <input type="url" name="base-url" class="gc-secret" autocomplete="url" spellcheck="false" aria-describedby="base-url-warning" bind:value=s.base_url on:change=move |_| s.enter() />
                 </label>
             </details>
             <p id="base-url-warning" class="gc-warning" role="status" hidden=move || !in_clear()>

@@ -27,10 +27,7 @@ pub fn Switchers() -> impl IntoView {
 #[component]
 fn Switcher(kind: IdKind) -> impl IntoView {
     let s = Session::get();
-    let id = match kind {
-        IdKind::Game => s.game_id,
-        IdKind::Namespace => s.namespace_id,
-    };
+    let id = s.id_field(kind);
     let popover = format!("gc-pick-{}", kind.noun());
     let unfolded = RwSignal::new(false);
     let label = move || {
@@ -63,7 +60,7 @@ fn Switcher(kind: IdKind) -> impl IntoView {
                     }
                 }}
                 // Left out of the button's name while presenting.
-                <code class="gc-secret" aria-hidden=move || s.presenting.is_on().then_some("true")>{move || short(&id.get())}</code>
+                <code class="gc-secret" aria-hidden=move || s.presenting.is_on().then_some("true")>{move || super::short(&id.get())}</code>
                 {move || protected().then(|| view! { <span class="gc-lock">"protected"</span> })}
             </span>
         </button>
@@ -74,16 +71,6 @@ fn Switcher(kind: IdKind) -> impl IntoView {
         }>
             {move || unfolded.get().then(|| lazy_view(switcher_view, "the recent ids", move |make| make(kind)))}
         </div>
-    }
-}
-
-/// An id as the context bar shows it: a UUID's first eight characters,
-/// another id whole (it is what the person typed).
-fn short(id: &str) -> String {
-    let id = id.trim();
-    match id.get(..8) {
-        Some(head) if id.len() == 36 => head.to_owned(),
-        _ => id.to_owned(),
     }
 }
 
@@ -101,7 +88,7 @@ pub fn Status() -> impl IntoView {
     let s = Session::get();
     let status = move || match s.token_fitness() {
         None => ("No token: connect".to_owned(), false),
-        Some(f) => f.status(),
+        Some(f) => (f.status(), f.allows_calls()),
     };
     view! {
         <button

@@ -26,3 +26,13 @@ fn hide(id: &str) {
         let _ = popover.hide_popover();
     }
 }
+
+/// An id as the context bar shows it: a UUID's first eight characters,
+/// another id whole (it is what the person typed).
+fn short(id: &str) -> String {
+    let id = id.trim();
+    match id.get(..8) {
+        Some(head) if id.len() == 36 => head.to_owned(),
+        _ => id.to_owned(),
+    }
+}

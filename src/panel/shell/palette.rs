@@ -27,16 +27,21 @@ pub fn Keys() -> impl IntoView {
     let keys = window_event_listener_untyped("keydown", move |ev| {
         let ev = ev.unchecked_into::<web_sys::KeyboardEvent>();
         let key = ev.key();
-        // A dialog open (a confirmation, the palette itself) keeps its keys.
-        if document()
-            .query_selector("dialog[open]")
-            .ok()
-            .flatten()
-            .is_some()
-        {
+        let palette = (ev.ctrl_key() || ev.meta_key()) && key.eq_ignore_ascii_case("k");
+        // Every other key passes untouched (the listener sees each one typed
+        // anywhere); a dialog open (a confirmation, the palette itself)
+        // keeps its keys.
+        let open_dialog = || {
+            document()
+                .query_selector("dialog[open]")
+                .ok()
+                .flatten()
+                .is_some()
+        };
+        if !(palette || key == "/" || key == "?") || open_dialog() {
             return;
         }
-        if (ev.ctrl_key() || ev.meta_key()) && key.eq_ignore_ascii_case("k") {
+        if palette {
             ev.prevent_default();
             shown.set(Some(Shown::Palette));
             return;
@@ -106,7 +111,7 @@ fn commands(shown: RwSignal<Option<Shown>>) -> Vec<Command> {
         } else if r.label.is_empty() {
             id.clone()
         } else {
-            format!("{} ({})", r.label, id.get(..8).unwrap_or(&id))
+            format!("{} ({})", r.label, super::short(&id))
         };
         let title = match kind {
             IdKind::Game => format!("Game: {named}"),
@@ -115,11 +120,8 @@ fn commands(shown: RwSignal<Option<Shown>>) -> Vec<Command> {
         all.push(Command {
             title,
             run: Box::new(move || {
-                match kind {
-                    IdKind::Game => s.game_id.set(id.clone()),
-                    IdKind::Namespace => s.namespace_id.set(id.clone()),
-                }
-                s.entered.update(|n| *n += 1);
+                s.id_field(kind).set(id.clone());
+                s.enter();
             }),
         });
     }

@@ -20,10 +20,7 @@ use crate::validate::IdKind;
 /// control or invisible formatting characters is refused.
 pub fn picker(kind: IdKind) -> impl IntoView {
     let s = Session::get();
-    let id = match kind {
-        IdKind::Game => s.game_id,
-        IdKind::Namespace => s.namespace_id,
-    };
+    let id = s.id_field(kind);
     // Another spelling of an id (upper case, no dashes, braces,
     // `urn:uuid:`) is written in its one form as the field is left, so that
     // what is shown is what is marked and sent.
@@ -32,7 +29,7 @@ pub fn picker(kind: IdKind) -> impl IntoView {
         if id.with_untracked(|now| *now != one) {
             id.set(one);
         }
-        s.entered.update(|n| *n += 1);
+        s.enter();
     };
     let title = match kind {
         IdKind::Game => "Game id",
@@ -159,10 +156,7 @@ fn list(kind: IdKind) -> impl IntoView {
                 }
                 // Presentation mode: no id in an accessible name either.
                 let presenting = s.presenting.is_on();
-                let chosen = match kind {
-                    IdKind::Game => s.game_id,
-                    IdKind::Namespace => s.namespace_id,
-                };
+                let chosen = s.id_field(kind);
                 view! {
                 <ul class="gc-recent">
                     {list.into_iter().enumerate().map(|(n, r)| {
@@ -170,7 +164,7 @@ fn list(kind: IdKind) -> impl IntoView {
                             let (i2, i3) = (id.clone(), id.clone());
                             let use_it = move |_| {
                                 chosen.set(i2.clone());
-                                s.entered.update(|n| *n += 1);
+                                s.enter();
                                 close(kind);
                             };
                             let on_label = move |ev| relabel(kind, &i3, event_target(&ev));

@@ -35,10 +35,7 @@ pub(super) fn IssuedToken(issued: Issued, again: Callback<DevTokenRequest>) -> i
         .ok()
         .and_then(|d| d.claims.exp_ms)
         .and_then(Timestamp::from_unix_ms)
-        .map(|t| {
-            let (date, time) = t.utc_date_and_time();
-            format!("Expires {date} at {} UTC", time.get(..5).unwrap_or(&time))
-        });
+        .map(|t| format!("Expires {}", t.utc_to_the_minute()));
     view! {
         <div class="gc-token-once gc-card" role="region" aria-label="New development token" tabindex="-1" node_ref=region>
             <h2>{if issued.opened.is_some() { "Opened from the hand-off" } else { "Token created" }}</h2>
