@@ -274,7 +274,12 @@ test('recently used ids are offered again, with a label', async () => {
   assert.match(await there.namespaceSwitcher.textContent(), /Choose a namespace/);
   await there.openNamespace();
   assert.equal(await there.namespaceId.inputValue(), '');
-  await fresh.getByRole('button', { name: `Use Production (${ns.prod})` }).click();
+  const production = fresh.getByRole('button', { name: `Use Production (${ns.prod})` });
+  assert.equal(await production.getAttribute('aria-current'), 'false');
+  await there.namespaceId.fill(ns.prod);
+  await production.and(fresh.locator('[aria-current="true"]')).waitFor({ timeout: 5000 }); // marked as the one chosen as the id is typed
+  await there.namespaceId.fill('');
+  await production.click();
   assert.match(await there.namespaceSwitcher.textContent(), /Production/, 'the bar names it by its label');
   assert.equal(await there.namespace(), ns.prod);
   await there.openGame();

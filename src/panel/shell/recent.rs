@@ -161,7 +161,7 @@ fn list(kind: IdKind) -> impl IntoView {
                 <ul class="gc-recent">
                     {list.into_iter().enumerate().map(|(n, r)| {
                             let id = r.id.clone();
-                            let (i2, i3) = (id.clone(), id.clone());
+                            let (i2, i3, i4) = (id.clone(), id.clone(), id.clone());
                             let use_it = move |_| {
                                 chosen.set(i2.clone());
                                 s.enter();
@@ -174,10 +174,11 @@ fn list(kind: IdKind) -> impl IntoView {
                             };
                             let noun = kind.noun();
                             let which = if presenting { format!("{noun} {}", n + 1) } else { format!("{noun} {id}") };
-                            let current = chosen.with_untracked(|c| c.trim() == id);
+                            // Followed as the id's field is typed in.
+                            let current = move || chosen.with(|c| c.trim() == i4).to_string();
                             view! {
                                 <li>
-                                    <button type="button" class="gc-tertiary" aria-current=current.to_string() on:click=use_it>"Use " {name(&id, &r.label, kind == IdKind::Namespace && s.protected.has(&NamespaceId::new(&id)))}</button>
+                                    <button type="button" class="gc-tertiary" aria-current=current on:click=use_it>"Use " {name(&id, &r.label, kind == IdKind::Namespace && s.protected.has(&NamespaceId::new(&id)))}</button>
                                     <input type="text" aria-label=format!("Label for {which}") placeholder="Label"
                                         prop:value=r.label.clone() on:change=on_label />
                                     <button type="button" class="gc-tertiary" aria-label=format!("Forget {which}") on:click=forget>"Forget"</button>
