@@ -71,31 +71,179 @@ test('100,000 builds load, sort and scroll with only the visible rows in the DOM
   }
 });
 
-test('two builds compare: exact size difference, time between, tags added, removed and changed', async () => {
+test('two builds compare side by side, chosen from each row\'s ⋯ menu, which also copies its ids', async () => {
   const service = await startService();
   try {
     const { page, problems, builds } = await loaded(service);
     // The two largest: the 2^53 + 1 byte build and the next.
     await builds.sortBy('Size');
     const rows = builds.rows();
-    await rows.nth(0).getByRole('checkbox').check();
-    await page.getByText('Choose one more build to compare.').waitFor();
-    await rows.nth(1).getByRole('checkbox').check();
-    const cmp = page.getByRole('region', { name: 'Comparison' });
+    const menu = await builds.menuOf(rows.nth(0));
+    assert.deepEqual(
+      await menu.getByRole('menuitem').allTextContents(),
+      ['Copy build id', 'Copy upload id', 'Compare'],
+    );
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await menu.getByRole('menuitem', { name: 'Copy build id' }).click();
+    await menu.getByText('Copied ✓').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(copied, /^[0-9a-f-]{36}$/);
+    assert.ok(copied.startsWith(await rows.nth(0).getByRole('code').first().textContent()), 'the row shows that id, short');
+    await menu.getByRole('menuitem', { name: 'Compare' }).click();
+    await page.getByText('Choose one more build to compare (its ⋯ menu).').waitFor();
+    await builds.compare(rows.nth(1));
+    const cmp = builds.comparison();
     await cmp.waitFor();
     const text = await cmp.textContent();
-    assert.match(text, /Size[+-][\d,]+ bytes \([+-][\d.]+ [KMGTPE]iB\)/);
+    assert.match(text, /Older.*Newer/s, 'side by side, older first');
+    assert.match(text, /9,007,199,254,740,993 bytes/);
+    assert.match(text, /Size[+-−][\d,]+ bytes \([+-][\d.]+ [KMGTPE]iB\)/);
     assert.match(text, /Time between\d+ (day|hour|minute|second)/);
-    assert.match(text, /Tags added/);
-    assert.match(text, /Tags removed/);
-    assert.match(text, /Tags changed/);
+    assert.match(text, /Tags added.*Tags removed.*Tags changed/s);
+    assert.match(page.url(), new RegExp(`cmp=${copied}`), 'the pair is in the address');
     assert.deepEqual(await axeViolations(page), []);
-    // A third choice replaces the first; Clear ends the comparison.
-    await rows.nth(2).getByRole('checkbox').check();
-    assert.equal(await rows.nth(0).getByRole('checkbox').isChecked(), false);
-    await cmp.getByRole('button', { name: 'Clear comparison' }).click();
+    // A third choice replaces the first; Close ends the comparison.
+    await builds.compare(rows.nth(2));
+    assert.equal(await rows.nth(0).getAttribute('data-picked'), 'false');
+    assert.equal(await rows.nth(2).getAttribute('data-picked'), 'true');
+    await cmp.getByRole('button', { name: 'Close the comparison' }).click();
     await cmp.waitFor({ state: 'detached' });
+    assert.ok(!page.url().includes('cmp='), page.url());
     assert.deepEqual(problems, []);
+  } finally {
+    await service.stop();
+  }
+});
+
+test('each build shows its change in size from the previous build of its name', async () => {
+  const service = await startService();
+  try {
+    const { page, problems, builds } = await loaded(service);
+    // The demo's names repeat every 12 builds: "Nightly v36" follows "Nightly v24".
+    await page.getByLabel('Filter').fill('Nightly');
+    await page.getByText('3 of 36 builds').waitFor();
+    const sizes = await builds.table().evaluate((t) => [...t.tBodies[0].rows]
+      .filter((tr) => tr.hasAttribute('aria-rowindex'))
+      .map((tr) => ({ name: tr.cells[0].textContent, bytes: BigInt(tr.cells[4].querySelector('.gc-exact').textContent.replace(/[^\d]/g, '')), delta: tr.querySelector('.gc-delta')?.getAttribute('title') ?? null })));
+    assert.deepEqual(sizes.map((s) => s.name), ['Nightly v36', 'Nightly v24', 'Nightly v12']);
+    for (const [i, s] of sizes.entries()) {
+      if (i === sizes.length - 1) {
+        assert.equal(s.delta, null, 'the first of its name has nothing to compare with');
+        continue;
+      }
+      const diff = s.bytes - sizes[i + 1].bytes;
+      const exact = (diff < 0n ? -diff : diff).toLocaleString('en-US');
+      assert.match(s.delta, new RegExp(`^${diff < 0n ? '-' : '\\+'}${exact} bytes .* from ${sizes[i + 1].name}$`), s.delta);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await service.stop();
+  }
+});
+
+test('the chart draws the shown builds, chips and dates narrow the table, and the budget marks what is over it', async () => {
+  const service = await startService();
+  try {
+    const { page, problems, builds } = await loaded(service);
+    const chart = builds.chart();
+    await chart.waitFor();
+    assert.match(await chart.getAttribute('aria-label'), /^Sizes of the 36 builds shown, from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d; the largest 8\.00 PiB\.$/);
+    assert.equal(await chart.locator('rect.gc-bar').count(), 36, 'one mark per build while they are few');
+    // The chart follows the filter.
+    await builds.chip('channel=qa').click();
+    assert.equal(await builds.chip('channel=qa').getAttribute('aria-pressed'), 'true');
+    await page.getByText('4 of 36 builds').waitFor();
+    assert.equal(await chart.locator('rect.gc-bar').count(), 4);
+    assert.deepEqual(new Set((await builds.column('Tags')).map((t) => t.includes('channel=qa'))), new Set([true]));
+    await builds.chip('channel=qa').click();
+    await page.getByText('36 of 36 builds').waitFor();
+    // Dates: the table keeps the builds of those days, and the chart
+    // zooms in to them.
+    const days = await builds.table().evaluate((t) => [...t.querySelectorAll('time')].map((e) => e.getAttribute('datetime').slice(0, 10)));
+    const newest = days[0];
+    await builds.keepDays(newest, newest);
+    const kept = days.filter((d) => d === newest).length;
+    await page.getByText(`${kept} of 36 builds`).waitFor();
+    assert.equal(await chart.locator('rect.gc-bar').count(), kept);
+    assert.match(await chart.getAttribute('aria-label'), new RegExp(`^Sizes of the ${kept} builds shown, from ${newest} to ${newest}`));
+    await page.getByRole('button', { name: 'All dates' }).click();
+    await page.getByText('36 of 36 builds').waitFor();
+    // A drag across the chart's right half keeps the newer builds.
+    const box = await chart.boundingBox();
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    const dragged = await builds.shown();
+    assert.ok(dragged > 0 && dragged < 36, `${dragged} kept by the drag`);
+    assert.match(await page.getByLabel('From', { exact: true }).inputValue(), /^\d{4}-\d\d-\d\d$/, 'the dates say the range');
+    await page.getByRole('button', { name: 'All dates' }).click();
+    // The budget: a line, the marks over it, and "Over budget only".
+    const over = page.getByLabel('Over budget only');
+    assert.equal(await over.isDisabled(), true, 'no budget, nothing over it');
+    await builds.setBudget(2048);
+    const line = chart.locator('line.gc-budget');
+    await line.waitFor({ state: 'attached' });
+    const y = Number(await line.getAttribute('y1'));
+    assert.ok(y > 0 && y < 160, `the budget line is inside the chart (y ${y})`);
+    assert.ok((await chart.locator('rect.gc-bar.gc-over').count()) > 0, 'the builds over it are marked');
+    assert.ok((await chart.locator('rect.gc-bar.gc-off-scale').count()) === 1, 'the 8 PiB build is drawn cut at the top');
+    await over.check();
+    const big = await builds.shown();
+    const sizes = await builds.exactSizes();
+    assert.ok(big > 0 && big < 36, `${big} over budget`);
+    assert.ok(sizes.every((s) => s > 2048n * 1024n * 1024n), 'every row shown is over 2 GiB');
+    // Kept for the game: a reload finds the budget.
+    await page.reload();
+    await new Connection(page).enterToken(service.token);
+    await builds.load();
+    assert.equal(await page.getByLabel('Size budget (MiB)').inputValue(), '2048');
+    // The chart's numbers, as a table.
+    await page.getByText('The chart as a table').click();
+    assert.ok((await page.locator('.gc-chart-table tbody tr').count()) > 0);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await service.stop();
+  }
+});
+
+test('every view is a link: filter, state, sort, tags, dates and budget filter open the same in a fresh tab', async () => {
+  const service = await startService();
+  try {
+    const { page, problems, builds } = await loaded(service);
+    await page.getByLabel('Filter').fill('v3');
+    await page.getByLabel('Upload state').selectOption({ label: 'Complete' });
+    await builds.sortBy('Size');
+    await builds.chip('channel=beta').click();
+    await page.waitForFunction(() => location.hash.includes('tag='));
+    const url = page.url();
+    assert.match(url, /#\/builds\?game=[0-9a-f-]{36}&.*q=v3.*&state=complete&sort=size-desc&tag=channel%3Dbeta/);
+    const rows = await builds.column('Name');
+    // A fresh tab: the token entered again (it is never in the address).
+    const fresh = await openPage(browser);
+    await fresh.page.goto(url);
+    await new Connection(fresh.page).enterToken(service.token);
+    const again = new BuildsPage(fresh.page);
+    await again.load();
+    assert.deepEqual(await again.column('Name'), rows);
+    assert.equal(await fresh.page.getByLabel('Filter').inputValue(), 'v3');
+    assert.equal(await fresh.page.getByLabel('Upload state').inputValue(), await page.getByLabel('Upload state').inputValue());
+    assert.equal(await fresh.page.getByRole('columnheader', { name: 'Size' }).getAttribute('aria-sort'), 'descending');
+    await again.chart().waitFor();
+    assert.equal(await again.chip('channel=beta').getAttribute('aria-pressed'), 'true');
+    // Another page and back: the view is kept.
+    await fresh.page.getByRole('link', { name: 'Action log' }).first().click();
+    assert.ok(!fresh.page.url().includes('q=v3'), 'another page names no builds view');
+    await fresh.page.getByRole('link', { name: 'Builds' }).first().click();
+    await again.load();
+    assert.equal(await fresh.page.getByLabel('Filter').inputValue(), 'v3');
+    assert.match(fresh.page.url(), /q=v3/);
+    // Presentation mode: the filter's text is left out of the address.
+    await fresh.page.getByRole('switch', { name: 'Presentation mode' }).check();
+    await fresh.page.waitForFunction(() => !location.hash.includes('q='));
+    assert.match(fresh.page.url(), /sort=size-desc/);
+    assert.deepEqual([...problems, ...fresh.problems], []);
   } finally {
     await service.stop();
   }

@@ -160,9 +160,60 @@ export class BuildsPage {
     }, column);
   }
 
+  /** Each rendered row's exact size in bytes, as a BigInt. */
+  exactSizes() {
+    return this.table().evaluate((table) => [...table.tBodies[0].rows]
+      .filter((tr) => tr.hasAttribute('aria-rowindex'))
+      .map((tr) => tr.querySelector('td.gc-num .gc-exact').textContent.replace(/[^\d]/g, '')))
+      .then((sizes) => sizes.map(BigInt));
+  }
+
   /** Scrolls the list to its last build. */
   async scrollToEnd() {
     await this.table().evaluate((table) => { table.parentElement.scrollTop = table.parentElement.scrollHeight; });
+  }
+
+  /** Opens the ⋯ menu of a rendered row (a locator from `rows()`) and returns the menu. */
+  async menuOf(row) {
+    await row.getByRole('button', { name: /^More for / }).click();
+    const menu = this.page.getByRole('menu');
+    await menu.waitFor();
+    return menu;
+  }
+
+  /** Adds a rendered row to the comparison, from its ⋯ menu. */
+  async compare(row) {
+    const menu = await this.menuOf(row);
+    await menu.getByRole('menuitem', { name: 'Compare' }).click();
+  }
+
+  /** The side-by-side comparison. */
+  comparison() {
+    return this.page.getByRole('region', { name: 'Comparison' });
+  }
+
+  /** The tag chip for `key=value`. */
+  chip(tag) {
+    return this.page.getByRole('group', { name: 'Tags', exact: true }).getByRole('button', { name: new RegExp(`^${tag}`) });
+  }
+
+  /** The size chart (an image whose name says what it shows). */
+  chart() {
+    return this.page.getByRole('img', { name: /^(Sizes of the|No builds to chart)/ });
+  }
+
+  /** Keeps the builds created within two dates (`YYYY-MM-DD`), as the date fields under the chart do. */
+  async keepDays(from, to) {
+    await this.page.getByLabel('From', { exact: true }).fill(from);
+    await this.page.getByLabel('To', { exact: true }).fill(to);
+  }
+
+  /** Sets the game's size budget, in MiB (empty: none). */
+  async setBudget(mib) {
+    const field = this.page.getByLabel('Size budget (MiB)');
+    await field.fill(String(mib));
+    await field.press('Enter');
+    await field.blur();
   }
 }
 

@@ -47,7 +47,7 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   const buildIds = await builds.table().getByRole('code').allTextContents();
   assert.ok(buildIds.length > 4, 'the table shows build ids');
   const secrets = [fx.service.token, fx.service.gameId, ns.staging, ns.prod, '10.20.30.40', ...buildIds];
-  await page.getByRole('button', { name: /^Copy build id/ }).first().waitFor();
+  await page.getByRole('button', { name: /^More for / }).first().waitFor();
   await new RecentIds(page).open();
   assert.notDeepEqual(await readable(page, secrets), [], 'without the mode, ids are readable (the check sees them)');
 

@@ -21,13 +21,25 @@ async function visit(page, name) {
 }
 
 const scenes = {
+  // The game's builds on arrival: the chart with a budget, the table.
   builds: async (page) => {
-    await new BuildsPage(page).load();
+    const builds = new BuildsPage(page);
+    await builds.load();
     await page.getByText('36 of 36 builds').waitFor();
-    const rows = page.locator('tbody tr[aria-rowindex]');
-    await rows.nth(0).getByRole('checkbox').check();
-    await rows.nth(3).getByRole('checkbox').check();
-    await page.getByRole('region', { name: 'Comparison' }).waitFor();
+    await builds.setBudget(3500);
+    await builds.chart().locator('line.gc-budget').waitFor({ state: 'attached' });
+    await page.getByLabel('Size budget (MiB)').blur();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.mouse.move(0, 0);
+  },
+  // Two builds side by side, chosen from their rows' ⋯ menus.
+  compare: async (page) => {
+    const builds = new BuildsPage(page);
+    await builds.load();
+    const rows = builds.rows();
+    await builds.compare(rows.nth(0));
+    await builds.compare(rows.nth(3));
+    await builds.comparison().waitFor();
   },
   'dev-token': async (page) => {
     await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
@@ -104,7 +116,7 @@ const scenes = {
   },
 };
 /** The page each scene opens on, where it is not the scene's own name. */
-const routes = { presenting: 'builds', 'token-life': 'dev-token', protected: 'cdn-auth', 'env-handoff': 'dev-token', 'sealed-handoff': 'dev-token' };
+const routes = { compare: 'builds', presenting: 'builds', 'token-life': 'dev-token', protected: 'cdn-auth', 'env-handoff': 'dev-token', 'sealed-handoff': 'dev-token' };
 
 /** The widths each scene is taken at: a desktop, and a phone for the pages themselves. */
 const SCREENS = { '': [1280, 800], '-phone': [390, 844] };

@@ -1,7 +1,8 @@
-//! The panel's address: which page, and the selected game and namespace, kept
-//! in the URL's hash (`#/cdn-auth?game=<id>&ns=<id>`) so that a reload or a
-//! shared link opens the same view. Read and written here, without the
-//! browser, so that every rule is a native test.
+//! The panel's address: which page, the selected game and namespace, and the
+//! builds page's view (its filter, sort, chart range, compared pair), kept in
+//! the URL's hash (`#/builds?game=<id>&ns=<id>&sort=size-desc`) so that a
+//! reload or a shared link opens the same view. Read and written here,
+//! without the browser, so that every rule is a native test.
 
 use crate::ids::{GameId, NamespaceId};
 
@@ -67,6 +68,10 @@ pub struct Route {
     pub game_id: GameId,
     /// The selected namespace's id (empty when none is).
     pub namespace_id: NamespaceId,
+    /// The rest of the query, as the address holds it (`sort=size-desc&tag=..`):
+    /// the builds page's view, which that page reads and writes
+    /// (`crate::builds_view::View`). Empty on every other page.
+    pub view: String,
 }
 
 impl Route {
@@ -84,8 +89,22 @@ impl Route {
             value.unwrap_or_default()
         };
         let (game_id, namespace_id) = (GameId::new(&get("game")), NamespaceId::new(&get("ns")));
+        let view = query
+            .split('&')
+            .filter(|pair| {
+                let key = pair.split_once('=').map_or(*pair, |(k, _)| k);
+                !pair.is_empty() && key != "game" && key != "ns"
+            })
+            .collect::<Vec<_>>()
+            .join("&");
+        let page = Page::from_slug(slug).unwrap_or(Page::Builds);
         Route {
-            page: Page::from_slug(slug).unwrap_or(Page::Builds),
+            view: if page == Page::Builds {
+                view
+            } else {
+                String::new()
+            },
+            page,
             game_id: if game_id.is_uuid() {
                 game_id
             } else {
@@ -122,13 +141,38 @@ impl Route {
                 sep = '&';
             }
         }
+        if self.page == Page::Builds && !self.view.is_empty() {
+            hash.push(sep);
+            hash.push_str(&self.view);
+        }
         hash
     }
 }
 
+/// A value for a query: letters, digits and `-._~` as they are, a space as
+/// `+`, every other byte as `%XX` (what [`form_decode`] reads back).
+pub fn form_encode(text: &str) -> String {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out = String::with_capacity(text.len());
+    for &b in text.as_bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                out.push(b as char)
+            }
+            b' ' => out.push('+'),
+            _ => {
+                out.push('%');
+                out.push(HEX[usize::from(b >> 4)] as char);
+                out.push(HEX[usize::from(b & 15)] as char);
+            }
+        }
+    }
+    out
+}
+
 /// A query's value as text: `+` is a space, `%XX` a byte; bytes that are
 /// not UTF-8 are no text (empty), as no id is.
-fn form_decode(text: &str) -> String {
+pub fn form_decode(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

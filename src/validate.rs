@@ -415,7 +415,7 @@ pub fn id(kind: IdKind, id: &str) -> Option<Issue> {
 /// Whether `text` holds a token: one of its runs of the characters a token
 /// is made of (letters, digits, `-`, `_`, `.`) decodes as one, so that
 /// quotes around it, `Bearer ` before it or a comma after it still count.
-fn holds_token(text: &str) -> bool {
+pub(crate) fn holds_token(text: &str) -> bool {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
         .any(|run| run.contains('.') && crate::token::decode(run).is_ok())
 }

@@ -491,3 +491,180 @@ fn a_filter_keeps_the_order_it_is_given() {
         }
     }
 }
+
+const DAY: i64 = 86_400_000;
+
+#[test]
+fn each_build_is_compared_with_the_previous_one_of_its_name() {
+    assert_eq!(name_stem("Nightly v36"), "Nightly");
+    assert_eq!(name_stem("client-1.4.2-rc1"), "client");
+    assert_eq!(name_stem("Server build 1023"), "Server build");
+    assert_eq!(name_stem("🎮 emoji build v3"), "🎮 emoji build");
+    assert_eq!(name_stem("Release candidate"), "Release candidate");
+    assert_eq!(name_stem("v36"), "v36");
+    assert_eq!(name_stem("build-final"), "build-final");
+    // Created out of the list's order; two lines of builds interleaved.
+    let b = vec![
+        build("Nightly v3", 1_500, 3 * DAY, true, &[]),
+        build("Hotfix v1", 900, 2 * DAY, true, &[]),
+        build("Nightly v1", 1_000, DAY, true, &[]),
+        build("Nightly v2", 2_000, 2 * DAY + 5, true, &[]),
+    ];
+    let list = BuildList::new(b, str::to_lowercase);
+    assert_eq!(list.size_change(0), Some((3, -500)));
+    assert_eq!(list.size_change(3), Some((2, 1_000)));
+    assert_eq!(list.size_change(2), None, "the first of its line");
+    assert_eq!(list.size_change(1), None, "another line");
+}
+
+#[test]
+fn tags_days_and_the_budget_narrow_the_rows() {
+    let b = vec![
+        build("a v1", 100, DAY, true, &[("channel", "beta")]),
+        build(
+            "a v2",
+            300,
+            2 * DAY + 7,
+            true,
+            &[("channel", "beta"), ("os", "linux")],
+        ),
+        build("a v3", 200, 3 * DAY, true, &[("channel", "stable")]),
+    ];
+    let list = BuildList::new(b, str::to_lowercase);
+    let all = [0, 1, 2];
+    let rows = |narrow: &Narrow, budget| {
+        let narrow = Narrow {
+            budget,
+            ..narrow.clone()
+        };
+        list.filter_narrowed(&all, "", StateFilter::All, &narrow)
+    };
+    let mut narrow = Narrow::default();
+    assert_eq!(rows(&narrow, None), all);
+    narrow.toggle_tag("channel", "beta");
+    assert_eq!(rows(&narrow, None), [0, 1]);
+    narrow.toggle_tag("os", "linux");
+    assert_eq!(rows(&narrow, None), [1], "every tag chosen");
+    narrow.toggle_tag("os", "linux");
+    narrow.toggle_tag("channel", "beta");
+    assert!(narrow.is_empty(), "a chip pressed twice is off");
+    narrow.days = Some((2, 3));
+    assert_eq!(rows(&narrow, None), [1, 2], "both days included");
+    narrow.days = None;
+    narrow.over_budget = true;
+    assert_eq!(rows(&narrow, Some(150)), [1, 2]);
+    assert_eq!(
+        rows(&narrow, Some(300)),
+        [] as [usize; 0],
+        "equal is within"
+    );
+    assert_eq!(rows(&narrow, None), all, "no budget set: nothing is over");
+}
+
+#[test]
+fn a_view_reads_back_from_its_address_as_itself() {
+    let view = View {
+        query: "nightly v3 & co=1".to_owned(),
+        state: StateFilter::Unfinished,
+        sort: Sort {
+            column: Column::Size,
+            descending: true,
+        },
+        narrow: Narrow {
+            tags: vec![
+                ("channel".to_owned(), "beta".to_owned()),
+                ("<note>".to_owned(), "a=b&c".to_owned()),
+            ],
+            days: Some((20_000, 20_054)),
+            over_budget: true,
+            budget: None,
+        },
+        compare: vec!["b-1".to_owned(), "b-2".to_owned()],
+    };
+    let query = view.to_query(true);
+    assert_eq!(View::parse(&query), view, "{query}");
+    assert!(query.contains("sort=size-desc") && query.contains("from=2024-10-04"));
+    // The default view is an empty query, and an empty query the default.
+    assert_eq!(View::default().to_query(true), "");
+    assert_eq!(View::parse(""), View::default());
+    // Presentation mode: no text that may be an id.
+    let masked = View::parse(&view.to_query(false));
+    assert_eq!(masked.query, "");
+    assert!(masked.compare.is_empty());
+    assert_eq!(masked.narrow, view.narrow);
+}
+
+#[test]
+fn a_broken_or_hostile_address_opens_a_default_view() {
+    for query in [
+        "sort=sideways",
+        "state=maybe",
+        "from=2024-02-30",
+        "to=yesterday",
+        "tag=novalue",
+        "over=yes",
+        "%%%&&&==",
+        "cmp=",
+        "q=%FF%FE",
+    ] {
+        assert_eq!(View::parse(query), View::default(), "{query}");
+    }
+    // One end of a range alone: from that day on, or up to it.
+    let from = View::parse("from=2026-11-26").narrow.days.unwrap();
+    assert_eq!(Some(from.0), Timestamp::day_of_date("2026-11-26"));
+    assert!(from.1 > from.0 + 365 * 1000);
+    // Ends given the wrong way round are put in order; a third build to
+    // compare is dropped.
+    let v = View::parse("from=2026-11-26&to=2026-11-01&cmp=a,b,c");
+    let (a, b) = v.narrow.days.unwrap();
+    assert!(a < b);
+    assert_eq!(v.compare, ["a", "b"]);
+}
+
+#[test]
+fn the_chart_has_a_mark_per_build_while_they_are_few_and_per_stretch_after() {
+    let b: Vec<_> = (0..10)
+        .map(|i| {
+            build(
+                &format!("n v{i}"),
+                100 + i as u64,
+                (10 - i) * DAY,
+                true,
+                &[],
+            )
+        })
+        .collect();
+    let rows: Vec<usize> = (0..10).collect();
+    let few = buckets(&b, &rows, 10);
+    assert_eq!(few.len(), 10);
+    assert!(
+        few.windows(2).all(|w| w[0].first_ms < w[1].first_ms),
+        "oldest first"
+    );
+    assert_eq!((few[0].largest, few[9].largest), (109, 100));
+    let many = buckets(&b, &rows, 3);
+    assert_eq!(many.iter().map(|m| m.builds).sum::<usize>(), 10);
+    assert!(many.len() <= 3);
+    assert_eq!(many[0].first_ms, DAY);
+    assert_eq!(many.iter().map(|m| m.largest).max(), Some(109));
+    assert_eq!(many.iter().map(|m| m.smallest).min(), Some(100));
+    assert!(buckets(&b, &[], 3).is_empty());
+}
+
+#[test]
+fn chips_offer_the_tags_several_builds_carry_most_carried_first() {
+    let b = vec![
+        build("a", 1, DAY, true, &[("channel", "beta"), ("commit", "1")]),
+        build("b", 1, DAY, true, &[("channel", "beta"), ("commit", "2")]),
+        build("c", 1, DAY, true, &[("channel", "qa"), ("os", "linux")]),
+        build("d", 1, DAY, true, &[("channel", "qa"), ("os", "linux")]),
+        build("e", 1, DAY, true, &[("channel", "qa")]),
+    ];
+    let tags = common_tags(&b, 8);
+    let names: Vec<_> = tags
+        .iter()
+        .map(|(k, v, n)| format!("{k}={v}:{n}"))
+        .collect();
+    assert_eq!(names, ["channel=qa:3", "channel=beta:2", "os=linux:2"]);
+    assert_eq!(common_tags(&b, 1).len(), 1);
+}

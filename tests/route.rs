@@ -16,6 +16,7 @@ fn a_link_opens_its_page_with_its_game_and_namespace() {
             page: Page::CdnAuth,
             game_id: GameId::new(GAME),
             namespace_id: NamespaceId::new(NS),
+            view: String::new(),
         }
     );
 }
@@ -28,6 +29,7 @@ fn every_page_prints_and_reads_back_as_itself() {
                 page,
                 game_id: GameId::new(game),
                 namespace_id: NamespaceId::new(ns),
+                view: String::new(),
             };
             assert_eq!(Route::parse(&route.to_hash()), route, "{}", route.to_hash());
         }
@@ -40,6 +42,7 @@ fn the_hash_names_only_the_ids_that_are_set() {
         page: Page::DomainAuth,
         game_id: GameId::new(game),
         namespace_id: NamespaceId::new(ns),
+        view: String::new(),
     };
     assert_eq!(route("", "").to_hash(), "#/domain-auth");
     assert_eq!(
@@ -105,6 +108,7 @@ fn text_that_is_not_an_id_stays_out_of_the_address() {
             page: Page::Builds,
             game_id: GameId::new(id),
             namespace_id: NamespaceId::new(id),
+            view: String::new(),
         };
         assert_eq!(route.to_hash(), "#/builds", "{id:?}");
         let read = Route::parse(&format!("#/builds?game={id}&ns={id}"));
@@ -136,4 +140,47 @@ fn a_query_reads_as_the_browser_reads_it() {
     assert_eq!(game(&format!("ns=x&game={GAME}")), GAME);
     assert_eq!(game(&format!("gamex={GAME}")), "");
     assert_eq!(game("game"), "");
+}
+
+#[test]
+fn the_builds_view_rides_along_on_the_builds_page_only() {
+    // The builds page's filter, sort and range follow the ids; the other
+    // pages have no view, and a link to one drops what it says.
+    let view = "sort=size-desc&q=nightly+v3&tag=channel%3Dbeta";
+    let route = Route::parse(&format!("#/builds?game={GAME}&{view}&ns={NS}"));
+    assert_eq!(route.view, view);
+    assert_eq!(route.game_id, GameId::new(GAME));
+    assert_eq!(route.namespace_id, NamespaceId::new(NS));
+    assert_eq!(Route::parse(&route.to_hash()), route);
+    assert_eq!(
+        route.to_hash(),
+        format!("#/builds?game={GAME}&ns={NS}&{view}")
+    );
+    let elsewhere = Route::parse(&format!("#/log?{view}"));
+    assert_eq!(elsewhere.view, "");
+    assert_eq!(elsewhere.to_hash(), "#/log");
+    let other_page = Route {
+        page: Page::Log,
+        ..route
+    };
+    assert_eq!(other_page.to_hash(), format!("#/log?game={GAME}&ns={NS}"));
+}
+
+#[test]
+fn a_query_value_is_written_as_it_is_read() {
+    use gamecloud::route::{form_decode, form_encode};
+    for text in [
+        "",
+        "nightly v3",
+        "a&b=c",
+        "50% off",
+        "é/…",
+        "🎮 emoji",
+        "+",
+        "#x",
+    ] {
+        let encoded = form_encode(text);
+        assert!(!encoded.contains(['&', '=', '#', ' ', '?']), "{encoded:?}");
+        assert_eq!(form_decode(&encoded), text);
+    }
 }

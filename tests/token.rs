@@ -549,10 +549,17 @@ fn a_token_in_an_id_field_is_refused_and_kept_nowhere() {
     );
     let (game, ns) = (GameId::new(&token), NamespaceId::new(&token));
     assert!(!game.is_uuid() && !ns.is_uuid());
+    // Pasted into the builds' filter: filtered by, never put in the address.
+    let filter = gamecloud::builds_view::View {
+        query: format!("nightly \"{token}\""),
+        ..Default::default()
+    };
+    assert_eq!(filter.to_query(true), "");
     let route = Route {
         page: Page::Builds,
         game_id: game,
         namespace_id: ns.clone(),
+        view: String::new(),
     };
     assert!(
         !route.to_hash().contains(&token[..20]),

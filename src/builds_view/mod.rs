@@ -6,18 +6,28 @@
 //! - `index`: the search index and the sorts, built once per list;
 //! - `text`: how sizes, counts and times are written for people;
 //! - `export`: the shown rows as CSV or JSON;
-//! - `compare`: two builds side by side.
+//! - `compare`: two builds side by side;
+//! - `view`: what the page shows, as its address keeps it;
+//! - `history`: each build's change in size from the one before it;
+//! - `chart`: sizes over time in buckets, and the tags most builds carry.
 
+mod chart;
 mod compare;
 mod export;
+mod history;
 mod index;
 mod text;
+mod view;
+
+pub use chart::{buckets, common_tags, Bucket};
+pub use history::{name_stem, Previous};
+pub use view::{Narrow, View, DAY_MS};
 
 pub use compare::{compare, Comparison};
 pub(crate) use export::csv_cell;
 pub use export::{to_csv, to_json};
 use index::SearchIndex;
-pub use text::{duration_text, grouped, human_size, relative, size_delta_text};
+pub use text::{duration_text, grouped, human_size, relative, short_delta, size_delta_text};
 
 use crate::model::BuildSummary;
 
@@ -64,12 +74,26 @@ impl Column {
             Column::Tags => "Tags",
         }
     }
+
+    /// The column's name in the address (`sort=size-desc`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Column::Name => "name",
+            Column::BuildId => "build-id",
+            Column::UploadId => "upload-id",
+            Column::State => "upload",
+            Column::Size => "size",
+            Column::Created => "created",
+            Column::Tags => "tags",
+        }
+    }
 }
 
 /// Which uploads to show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum StateFilter {
     /// Every build.
+    #[default]
     All,
     /// Only finished uploads.
     Complete,
@@ -91,6 +115,15 @@ impl StateFilter {
             StateFilter::All => "All",
             StateFilter::Complete => "Complete",
             StateFilter::Unfinished => "Unfinished",
+        }
+    }
+
+    /// The filter's name in the address (`state=unfinished`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            StateFilter::All => "all",
+            StateFilter::Complete => "complete",
+            StateFilter::Unfinished => "unfinished",
         }
     }
 }
@@ -119,6 +152,9 @@ impl Default for Sort {
 pub struct BuildList {
     builds: Vec<BuildSummary>,
     index: SearchIndex,
+    /// Each build's previous one of the same name stem, found when first
+    /// asked.
+    previous: std::sync::OnceLock<Previous>,
 }
 
 impl BuildList {
@@ -128,6 +164,7 @@ impl BuildList {
         BuildList {
             builds,
             index: SearchIndex::new(lower),
+            previous: std::sync::OnceLock::new(),
         }
     }
 
@@ -166,6 +203,35 @@ impl BuildList {
     /// The rows of `order` matching a query and a state, in that order.
     pub fn filter_in(&self, order: &[usize], query: &str, state: StateFilter) -> Vec<usize> {
         self.index.filter_in(&self.builds, order, query, state)
+    }
+
+    /// The rows of `order` matching a query, a state and what narrows them
+    /// (tags, days, the budget), in that order.
+    pub fn filter_narrowed(
+        &self,
+        order: &[usize],
+        query: &str,
+        state: StateFilter,
+        narrow: &Narrow,
+    ) -> Vec<usize> {
+        let mut rows = self.filter_in(order, query, state);
+        if !narrow.is_empty() {
+            rows.retain(|&i| narrow.keeps(&self.builds[i]));
+        }
+        rows
+    }
+
+    /// Build `i`'s change in size from the previous build of its name stem
+    /// (`history`), with that build's index.
+    pub fn size_change(&self, i: usize) -> Option<(usize, i128)> {
+        let previous = self.previous.get_or_init(|| {
+            let oldest_first = self.sorted_all(Sort {
+                column: Column::Created,
+                descending: false,
+            });
+            Previous::new(&self.builds, &oldest_first)
+        });
+        Some((previous.of(i)?, previous.size_change(&self.builds, i)?))
     }
 
     /// `rows` sorted.

@@ -96,6 +96,18 @@ pub fn size_delta_text(delta: i128) -> String {
     format!("{sign}{} bytes ({sign}{})", grouped(abs), human_size(abs))
 }
 
+/// A size difference in a few characters, for a table's cell: `+1.00 MiB`,
+/// `−512 B` (a minus sign), `±0`.
+pub fn short_delta(delta: i128) -> String {
+    let sign = match delta.signum() {
+        1 => "+",
+        -1 => "\u{2212}",
+        _ => return "±0".to_owned(),
+    };
+    // |delta| fits in u64: both sizes do.
+    format!("{sign}{}", human_size(delta.unsigned_abs() as u64))
+}
+
 /// A duration in its largest unit and the one below it, when not zero
 /// (`3 days 4 hours`, `2 hours 5 minutes`, `1 hour`, `45 seconds`).
 pub fn duration_text(ms: i64) -> String {

@@ -76,6 +76,25 @@ impl Timestamp {
         format!("{date} at {} UTC", time.get(..5).unwrap_or(&time))
     }
 
+    /// The day (since 1970-01-01, UTC) of a date as a date input gives it
+    /// (`2026-11-26`); `None` for any other text or a date that does not exist.
+    pub fn day_of_date(date: &str) -> Option<i64> {
+        let b = date.as_bytes();
+        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+            return None;
+        }
+        let (year, month, day) = (digits(&b[..4])?, digits(&b[5..7])?, digits(&b[8..])?);
+        let ms = civil_ms(year.into(), month, day, b"00:00:00")?;
+        Timestamp::from_unix_ms(ms).map(|t| t.ms / 86_400_000)
+    }
+
+    /// The date of a day since 1970-01-01 (`2026-11-26`), as a date input
+    /// takes it; `None` outside years 1–9999.
+    pub fn date_of_day(day: i64) -> Option<String> {
+        let t = Timestamp::from_unix_ms(day.checked_mul(86_400_000)?)?;
+        Some(t.to_rfc3339_ms()[..10].to_owned())
+    }
+
     /// The service's own form: UTC, milliseconds, `Z`.
     pub fn to_rfc3339_ms(&self) -> String {
         let days = self.ms.div_euclid(86_400_000);

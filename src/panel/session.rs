@@ -28,6 +28,11 @@ pub struct Session {
     pub game_id: RwSignal<String>,
     pub namespace_id: RwSignal<String>,
     pub page: RwSignal<Page>,
+    /// The builds page's view as the address holds it (`sort=size-desc&..`,
+    /// see `crate::builds_view::View`; without the filter's text and the
+    /// builds compared in presentation mode): kept while other pages are
+    /// visited, in the address while the builds page is shown.
+    pub view: RwSignal<String>,
     /// What this panel last set on each namespace.
     pub last_set: Memory,
     /// The ids used here, and the action log: both kept in `localStorage`.
@@ -113,6 +118,7 @@ impl Session {
             game_id,
             namespace_id: RwSignal::new(route.namespace_id.to_string()),
             page: RwSignal::new(route.page),
+            view: RwSignal::new(route.view),
             last_set: Memory::new(),
             recent,
             log,
@@ -160,6 +166,9 @@ impl Session {
                 }
             }
             self.page.set(route.page);
+            if route.page == Page::Builds {
+                self.view.set(route.view);
+            }
             if !route.game_id.is_empty() {
                 self.game_id.set(route.game_id.to_string());
             }
@@ -179,8 +188,10 @@ impl Session {
         self.route(page).to_hash()
     }
 
-    /// A page with the current ids; without them in presentation mode, so
-    /// that the address bar and the links show none.
+    /// A page with the current ids and the builds' view (which only the
+    /// builds page's address holds); without the ids in presentation mode,
+    /// so that the address bar and the links show none (the builds page
+    /// writes its view without them then).
     fn route(self, page: Page) -> Route {
         let (game_id, namespace_id) = if self.presenting.is_on() {
             Default::default()
@@ -191,6 +202,7 @@ impl Session {
             page,
             game_id,
             namespace_id,
+            view: self.view.get(),
         }
     }
 

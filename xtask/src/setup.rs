@@ -207,10 +207,17 @@ fn ensure_node(env: &Env) -> Result<()> {
 /// ChromeDriver (the wasm tests' runner drives Chromium with it), Godot 3
 /// (headless) whose own `ConfigFile` reads the engine files back, curl,
 /// which runs the panel's "copy as curl" commands, and zsh and fish, which
-/// read them back beside sh and bash; one apt run for what is missing.
+/// read them back beside sh and bash, and Debian's Noto fonts (with CJK and
+/// emoji, which the demo's build names use) that the pictures the tests
+/// compare are taken with, so that they are the same on any machine; one apt
+/// run for what is missing.
 fn ensure_debian_packages(env: &Env, needs: Needs) -> Result<()> {
     let [godot, curl, zsh, fish] =
         ["godot3-server", "curl", "zsh", "fish"].map(|p| PathBuf::from("/usr/bin").join(p));
+    let fonts = PathBuf::from("/usr/share/fonts");
+    let noto = fonts.join("truetype/noto/NotoSans-Regular.ttf");
+    let cjk = fonts.join("opentype/noto/NotoSansCJK-Regular.ttc");
+    let emoji = fonts.join("truetype/noto/NotoColorEmoji.ttf");
     let missing: Vec<&str> = [
         (&env.chromium, "chromium", Needs::Browser),
         (&env.chromedriver, "chromium-driver", Needs::Tests),
@@ -218,6 +225,9 @@ fn ensure_debian_packages(env: &Env, needs: Needs) -> Result<()> {
         (&curl, "curl", Needs::Tests),
         (&zsh, "zsh", Needs::Tests),
         (&fish, "fish", Needs::Tests),
+        (&noto, "fonts-noto-core", Needs::Tests),
+        (&cjk, "fonts-noto-cjk", Needs::Tests),
+        (&emoji, "fonts-noto-color-emoji", Needs::Tests),
     ]
     .into_iter()
     .filter(|(path, _, level)| *level <= needs && !path.exists())

@@ -4,12 +4,14 @@
 //! only to this tab's `sessionStorage`, and only when the person asks; the
 //! presentation switch to the tab's `sessionStorage` too.
 
+mod budgets;
 mod log;
 mod marks;
 mod recent;
 mod stored;
 mod token;
 
+pub use budgets::KeptBudgets;
 pub use log::{Log, Written};
 pub use marks::Protected;
 pub use recent::Recent;
@@ -27,6 +29,8 @@ pub const RECENT: &str = "gamecloud.v3.recent";
 pub const LOG: &str = "gamecloud.v3.log";
 /// The protected namespaces' ids ([`Protected`]), one a line.
 pub const PROTECTED: &str = "gamecloud.v3.protected";
+/// Each game's size budget ([`KeptBudgets`]), one game a line.
+pub const BUDGETS: &str = "gamecloud.v1.budgets";
 /// The token, when "Remember in this tab" is ticked (no rule of it changed
 /// since version 2).
 pub const TOKEN: &str = "gamecloud.v2.token";

@@ -21,7 +21,7 @@ pub fn CopyButton(
 }
 
 /// Puts `text` on the clipboard; `copied` turns true once it is there.
-pub(super) fn copy(text: &str, copied: RwSignal<bool>) {
+pub fn copy(text: &str, copied: RwSignal<bool>) {
     if let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) {
         let promise = clipboard.write_text(text);
         wasm_bindgen_futures::spawn_local(async move {

@@ -12,6 +12,6 @@ mod token_life;
 pub use bulk_change::BulkChange;
 pub use choices::{Choice, Choices, LastSet};
 pub use confirm::Confirm;
-pub use copy::{download, CopyButton};
+pub use copy::{copy, download, CopyButton};
 pub use error_panel::ErrorPanel;
 pub use token_life::TokenLife;

@@ -661,12 +661,18 @@ fn module_defines_anything(
 }
 
 /// Shared code under this many bytes of function bodies and data (as the
-/// input holds them) goes into one chunk with the other small ones
-/// (gamecloud's patch): each file costs its own header, its imports and
-/// exports by name, a loader entry and a fresh gzip window, which outweigh a
-/// few hundred bytes that a page fetches without needing. Measured on the
-/// panel in docs/SIZE.md.
+/// input holds them) is small: it goes into a larger chunk its splits all
+/// fetch, or with the other tiny ones ([`merge_small_chunks`], gamecloud's
+/// patch): each file costs its own header, its imports and exports by name,
+/// a loader entry and a fresh gzip window, which outweigh a few hundred
+/// bytes that a page fetches without needing. Measured on the panel in
+/// docs/SIZE.md.
 const SMALL_CHUNK: u64 = 4096;
+
+/// Of the small chunks no larger one takes in, those under this many bytes
+/// are merged into one file (gamecloud's patch); the others stay files of
+/// their own.
+const TINY_CHUNK: u64 = 2048;
 
 /// The bytes of function bodies and data `info` defines (data symbols that
 /// overlap, as merged string tails do, are counted for each).
@@ -685,8 +691,12 @@ fn chunk_bytes(module: &InputModule, data: &HashMap<usize, u64>, info: &OutputMo
         .sum()
 }
 
-/// Merges every chunk under [`SMALL_CHUNK`] into one, needed by every split
-/// that needed any of them (gamecloud's patch).
+/// Gives each chunk under [`SMALL_CHUNK`] a file it can share (gamecloud's
+/// patch): the smallest larger chunk that every split needing it fetches
+/// already (its splits are a superset), so that no split fetches a file more
+/// and the fewest fetch bytes they do not need. Of those no larger chunk
+/// takes in, the ones under [`TINY_CHUNK`] are merged into one, needed by
+/// every split that needed any of them; the others stay as they are.
 fn merge_small_chunks(
     module: &InputModule,
     contents: &mut HashMap<SplitModuleIdentifier, OutputModuleInfo>,
@@ -697,22 +707,46 @@ fn merge_small_chunks(
         .iter()
         .map(|d| (d.symbol_index, d.range.end - d.range.start))
         .collect();
-    let small: Vec<_> = contents
+    let (small, large): (Vec<_>, Vec<_>) = contents
         .iter()
-        .filter(|(id, info)| {
-            matches!(id, SplitModuleIdentifier::Chunk(_))
-                && chunk_bytes(module, &data, info) < SMALL_CHUNK
+        .filter_map(|(id, info)| match id {
+            SplitModuleIdentifier::Chunk(splits) => {
+                Some((splits.clone(), chunk_bytes(module, &data, info)))
+            }
+            _ => None,
         })
-        .map(|(id, _)| id.clone())
-        .collect();
-    if small.len() < 2 {
+        .partition(|(_, bytes)| *bytes < SMALL_CHUNK);
+    let large: Vec<BTreeSet<String>> = large.into_iter().map(|(splits, _)| splits).collect();
+    let mut alone = Vec::new();
+    for (splits, bytes) in small {
+        let home = large
+            .iter()
+            .filter(|big| big.is_superset(&splits))
+            .min_by_key(|big| (big.len(), (*big).clone()));
+        match home {
+            Some(big) => {
+                let symbols = contents
+                    .remove(&SplitModuleIdentifier::Chunk(splits))
+                    .map(|info| info.included_symbols)
+                    .unwrap_or_default();
+                contents
+                    .entry(SplitModuleIdentifier::Chunk(big.clone()))
+                    .or_default()
+                    .included_symbols
+                    .extend(symbols);
+            }
+            None if bytes < TINY_CHUNK => alone.push(splits),
+            None => {}
+        }
+    }
+    if alone.len() < 2 {
         return;
     }
     let mut needed_by = BTreeSet::new();
     let mut symbols = HashSet::new();
-    for id in small {
-        if let (SplitModuleIdentifier::Chunk(splits), Some(info)) = (&id, contents.remove(&id)) {
-            needed_by.extend(splits.iter().cloned());
+    for splits in alone {
+        if let Some(info) = contents.remove(&SplitModuleIdentifier::Chunk(splits.clone())) {
+            needed_by.extend(splits);
             symbols.extend(info.included_symbols);
         }
     }
@@ -794,19 +828,22 @@ mod small_chunk_tests {
     }
 
     #[test]
-    fn chunks_under_the_threshold_become_one_needed_by_all_their_splits() {
+    fn tiny_chunks_no_larger_chunk_takes_in_become_one_needed_by_all_their_splits() {
         use DepNode::{DataSymbol as Data, Function as F};
-        // Functions 1..=6 are 1000, 500, 2000, 4096, 10 and 10 bytes long;
-        // data symbols 0 and 1 are 3000 and 2500.
-        let module = module(&[1000, 500, 2000, 4096, 10, 10], &[3000, 2500]);
+        // Functions 1..=7 are 1000, 500, 2000, 4096, 10, 10 and 10 bytes
+        // long; data symbols 0 and 1 are 3000 and 2500.
+        let module = module(&[1000, 500, 2000, 4096, 10, 10, 10], &[3000, 2500]);
         let mut contents = HashMap::from([
-            // 1000 bytes (an imported function weighs nothing): merged.
+            // 1000 bytes (an imported function weighs nothing): tiny, and
+            // no larger chunk is fetched by both "a" and "b": merged.
             (chunk(&["a", "b"]), holding(&[F(0), F(1)])),
-            // 500 + 3000 bytes: merged.
+            // 10 bytes, no larger chunk for "b" and "d": merged too.
+            (chunk(&["b", "d"]), holding(&[F(7)])),
+            // 500 + 3000 bytes: small, not tiny, no home: kept.
             (chunk(&["b", "c"]), holding(&[F(2), Data(0)])),
-            // 2000 + 2500 bytes: kept, on its data.
+            // 2000 + 2500 bytes: large, on its data.
             (chunk(&["a", "c"]), holding(&[F(3), Data(1)])),
-            // Exactly the threshold: kept.
+            // Exactly the threshold: large.
             (chunk(&["c", "d"]), holding(&[F(4)])),
             // Small, but not shared chunks: never merged.
             (SplitModuleIdentifier::Main, holding(&[F(5)])),
@@ -818,9 +855,36 @@ mod small_chunk_tests {
             vec![
                 (SplitModuleIdentifier::Main, vec![F(5)]),
                 (SplitModuleIdentifier::Split("a".into()), vec![F(6)]),
-                (chunk(&["a", "b", "c"]), vec![F(0), F(1), F(2), Data(0)]),
+                (chunk(&["a", "b", "d"]), vec![F(0), F(1), F(7)]),
                 (chunk(&["a", "c"]), vec![F(3), Data(1)]),
+                (chunk(&["b", "c"]), vec![F(2), Data(0)]),
                 (chunk(&["c", "d"]), vec![F(4)]),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_small_chunk_joins_the_smallest_larger_chunk_its_splits_all_fetch() {
+        use DepNode::Function as F;
+        let module = module(&[10, 10, 5000, 5000, 10], &[]);
+        let mut contents = HashMap::from([
+            // Small; "a" and "b" both fetch the two larger chunks below:
+            // it joins the one fewer splits fetch.
+            (chunk(&["a", "b"]), holding(&[F(1)])),
+            // Small; no larger chunk is fetched by both "c" and "e", or
+            // by both "d" and "e": the two are merged, as before.
+            (chunk(&["c", "e"]), holding(&[F(2)])),
+            (chunk(&["a", "b", "c"]), holding(&[F(3)])),
+            (chunk(&["a", "b", "c", "d"]), holding(&[F(4)])),
+            (chunk(&["d", "e"]), holding(&[F(5)])),
+        ]);
+        merge_small_chunks(&module, &mut contents);
+        assert_eq!(
+            layout(&contents),
+            vec![
+                (chunk(&["a", "b", "c"]), vec![F(1), F(3)]),
+                (chunk(&["a", "b", "c", "d"]), vec![F(4)]),
+                (chunk(&["c", "d", "e"]), vec![F(2), F(5)]),
             ]
         );
     }

@@ -2,8 +2,11 @@
 //! builds (only the visible rows are in the DOM), sorting by any column,
 //! filtering by text and upload state, CSV and JSON export.
 
+mod around;
+mod chart;
 mod row;
 mod table;
+mod tools;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -53,6 +56,11 @@ impl Loaded {
                 // The code that loads the list comes with the table's (split
                 // builds): a page opened without a token never needs it.
                 let fetch = loader().await.map_err(|_| NotLoaded::Code)?;
+                // What is around the table comes while the list does.
+                #[cfg(gamecloud_split)]
+                leptos::task::spawn_local(async {
+                    let _ = preload_around().await;
+                });
                 let builds = fetch(connection, game.clone(), opts)
                     .await
                     .map_err(NotLoaded::Call)?;
@@ -202,6 +210,16 @@ lazy! {
             })
         }
     }
+}
+
+lazy! {
+    /// What the table shows around it: the tag chips and the size chart,
+    /// the view kept in the address, the export, two builds compared and
+    /// the rows' ⋯ menu (split builds: fetched as the first list is asked
+    /// for, so that it is there with the rows).
+    fn around_table() -> fn(around::Around) -> AnyView;
+    in builds_more, preload preload_around;
+    { around::around }
 }
 
 lazy! {

@@ -1,13 +1,18 @@
-//! The builds table: only the visible rows are in the DOM; sort, filter,
-//! compare and export.
+//! The builds table: only the visible rows are in the DOM; sort, filter by
+//! text and upload state, and what narrows the rows further (tags, days, the
+//! budget). Around it, in a part of its own (`around`): the chart and the
+//! chips that set what narrows the rows, the view kept in the address, the
+//! export, the comparison and the rows' ⋯ menu (`around`).
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::row::{comparison_view, row};
-use crate::builds_view::{self, BuildList, Column, Sort, StateFilter};
+use super::around::Around;
+use super::row::row;
+use crate::builds_view::{BuildList, Column, Narrow, Sort, StateFilter};
+use crate::panel::lazy::lazy_view;
 use crate::panel::widgets::{Choice, Choices};
 
 /// Every row has this height (CSS agrees), so the visible slice is arithmetic.
@@ -43,6 +48,8 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
     });
     let state = RwSignal::new(StateFilter::All);
     let sort = RwSignal::new(Sort::default());
+    // Tags, days and the budget: set from around the table (`around`).
+    let narrow = RwSignal::new(Narrow::default());
     // In pixels; an i64 as the session's clock is (a signal of a type the
     // panel already has costs no code of its own).
     let scroll_top = RwSignal::new(0_i64);
@@ -59,45 +66,29 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
         let list = list.clone();
         Memo::new(move |_| Arc::new(list.sorted_all(sort.get())))
     };
-    let rows =
-        Memo::new(move |_| Arc::new(list.filter_in(&ordered.get(), &query.get(), state.get())));
+    let rows = {
+        let list = list.clone();
+        Memo::new(move |_| {
+            let rows = narrow.with(|narrow| {
+                list.filter_narrowed(&ordered.get(), &query.get(), state.get(), narrow)
+            });
+            Arc::new(rows)
+        })
+    };
     let now_ms = js_sys::Date::now() as i64;
     let total = builds.len();
     // Builds chosen to compare (indexes into the list).
     let picked = RwSignal::new(Vec::<usize>::new());
-    let comparison = {
-        let builds = builds.clone();
-        move || match picked.get()[..] {
-            [a, b] => Some(comparison_view(builds.builds(), a, b, picked).into_any()),
-            [_] => Some(
-                view! { <p class="gc-muted" role="status">"Choose one more build to compare."</p> }
-                    .into_any(),
-            ),
-            _ => None,
-        }
+    let around = Around {
+        list: list.clone(),
+        typed,
+        query,
+        state,
+        sort,
+        rows,
+        narrow,
+        picked,
     };
-
-    let export = {
-        let builds = builds.clone();
-        move |json: bool| {
-            let rows = rows.get_untracked();
-            let (text, mime, name) = if json {
-                (
-                    builds_view::to_json(builds.builds(), &rows),
-                    "application/json",
-                    "builds.json",
-                )
-            } else {
-                (
-                    builds_view::to_csv(builds.builds(), &rows),
-                    "text/csv",
-                    "builds.csv",
-                )
-            };
-            crate::panel::widgets::download(&text, mime, name);
-        }
-    };
-    let export_csv = export.clone();
 
     let visible = {
         let builds = builds.clone();
@@ -112,7 +103,16 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
             let body = rows[first..end]
                 .iter()
                 .enumerate()
-                .map(|(k, &i)| row(&builds.builds()[i], i, first + k + 2, now_ms, picked))
+                .map(|(k, &i)| {
+                    row(
+                        &builds,
+                        i,
+                        first + k + 2,
+                        now_ms,
+                        narrow.with(|n| n.budget),
+                        picked,
+                    )
+                })
                 .collect_view();
             view! {
                 <tr class="gc-spacer" aria-hidden="true" style:height=format!("{top}px")></tr>
@@ -156,6 +156,7 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
     };
 
     view! {
+        {lazy_view(super::around_table, "the chart and the table's tools", move |make| make(around.clone()))}
         <div class="gc-toolbar" role="search">
             <label>
                 "Filter"
@@ -165,11 +166,8 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
                 "Upload state"
                 {Choices::new("Upload state", StateFilter::ALL.map(|f| Choice::named(f, f.title())).into()).select(state)}
             </label>
-            <button type="button" class="gc-secondary" on:click=move |_| export_csv(false)>"Export CSV"</button>
-            <button type="button" class="gc-secondary" on:click=move |_| export(true)>"Export JSON"</button>
             <p class="gc-count" role="status">{move || format!("{} of {total} builds", rows.get().len())}</p>
         </div>
-        {comparison}
         <div
             class="gc-table-scroll"
             style:height=format!("{VIEWPORT_PX}px")
@@ -181,7 +179,10 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
         >
             <table class="gc-table" aria-label="Builds" aria-rowcount=move || (rows.get().len() + 1).to_string()>
                 <thead>
-                    <tr aria-rowindex="1">{Column::ALL.into_iter().map(header).collect_view()}</tr>
+                    <tr aria-rowindex="1">
+                        {Column::ALL.into_iter().map(header).collect_view()}
+                        <th scope="col"><span class="gc-visually-hidden">"More"</span></th>
+                    </tr>
                 </thead>
                 <tbody>{visible}</tbody>
             </table>

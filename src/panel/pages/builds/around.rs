@@ -1,0 +1,157 @@
+//! What the table shows around it, in a part of its own fetched with the
+//! table's (split builds): the tag chips and the size chart (`chart`), the
+//! view kept in the address, the CSV and JSON export, two builds compared
+//! side by side and the rows' ⋯ menu (`tools`). The table works without
+//! them (in its default view) if the part cannot be fetched.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::chart::Insights;
+use super::tools::{comparison_view, export, menu_items};
+use crate::builds_view::{BuildList, Narrow, Sort, StateFilter, View};
+use crate::panel::session::Session;
+
+/// The table's state, which what is around it reads and sets.
+#[derive(Clone)]
+pub(super) struct Around {
+    pub list: Arc<BuildList>,
+    /// The filter's text as typed, and as the rows follow it.
+    pub typed: RwSignal<String>,
+    pub query: RwSignal<String>,
+    pub state: RwSignal<StateFilter>,
+    pub sort: RwSignal<Sort>,
+    /// The rows shown (the chart draws them, the export saves them).
+    pub rows: Memo<Arc<Vec<usize>>>,
+    /// What narrows the rows: the chips, the range and "over budget" set
+    /// it, and the game's budget as kept here.
+    pub narrow: RwSignal<Narrow>,
+    /// The builds compared (indexes into the list, two at most).
+    pub picked: RwSignal<Vec<usize>>,
+}
+
+/// The chips and the chart, then the comparison (or what it waits for),
+/// and the rows' ⋯ menu (a popover, shown under the button that opens it);
+/// and the view kept in the address.
+pub(super) fn around(a: Around) -> AnyView {
+    keep_in_address(&a);
+    let Around {
+        list, rows, picked, ..
+    } = a.clone();
+    let comparison = {
+        let list = list.clone();
+        move || {
+            match picked.get()[..] {
+            [x, y] => Some(comparison_view(&list, x, y, picked).into_any()),
+            [_] => Some(
+                view! { <p class="gc-muted" role="status">"Choose one more build to compare (its ⋯ menu)."</p> }
+                    .into_any(),
+            ),
+            _ => None,
+        }
+        }
+    };
+    let export = {
+        let list = list.clone();
+        move |json: bool| export(&list, &rows.get_untracked(), json)
+    };
+    let export_json = export.clone();
+    // The row whose ⋯ button was pressed: the buttons say which
+    // (`data-row`), and open the menu themselves (`popovertarget`).
+    let menu_row = RwSignal::new(None::<usize>);
+    let pressed = window_event_listener(leptos::ev::click, move |ev| {
+        let row = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-row]").ok().flatten())
+            .and_then(|el| el.get_attribute("data-row"))
+            .and_then(|i| i.parse().ok());
+        if row.is_some() {
+            menu_row.set(row);
+        }
+    });
+    on_cleanup(move || pressed.remove());
+    let named = {
+        let list = list.clone();
+        move || {
+            menu_row
+                .get()
+                .map(|i| list.builds()[i].display_name.clone())
+        }
+    };
+    let items = move || Some(menu_items(&list, menu_row.get()?, picked));
+    view! {
+        <Insights list=a.list.clone() rows=a.rows narrow=a.narrow>
+            <button type="button" class="gc-secondary" on:click=move |_| export(false)>"Export CSV"</button>
+            <button type="button" class="gc-secondary" on:click=move |_| export_json(true)>"Export JSON"</button>
+        </Insights>
+        {comparison}
+        <div id="gc-row-menu" popover="auto" role="menu" aria-label=named class="gc-row-menu">{items}</div>
+    }
+    .into_any()
+}
+
+/// Shows the view the address names (a link, a reload, another page and
+/// back; Back and Forward), and keeps the address in step with what the
+/// table shows: in presentation mode without the filter's text and the
+/// builds compared, which the address then does not hold either.
+fn keep_in_address(a: &Around) {
+    let s = Session::get();
+    let Around {
+        list,
+        typed,
+        query,
+        state,
+        sort,
+        narrow,
+        picked,
+        ..
+    } = a.clone();
+    let now = {
+        let list = list.clone();
+        move || View {
+            query: query.get(),
+            state: state.get(),
+            sort: sort.get(),
+            narrow: narrow.get(),
+            compare: picked.with(|p| {
+                p.iter()
+                    .map(|&i| list.builds()[i].build_id.clone())
+                    .collect()
+            }),
+        }
+    };
+    {
+        let now = now.clone();
+        Effect::new(move |_| {
+            let with_ids = !s.presenting.is_on_untracked();
+            let asked = View::parse(&s.view.get());
+            if asked.to_query(with_ids) == untrack(&now).to_query(with_ids) {
+                return;
+            }
+            state.set(asked.state);
+            sort.set(asked.sort);
+            // The budget is this browser's, not the address's.
+            narrow.update(|n| {
+                *n = Narrow {
+                    budget: n.budget,
+                    ..asked.narrow
+                }
+            });
+            if with_ids {
+                typed.set(asked.query.clone());
+                query.set(asked.query);
+                let at = |id: &String| list.builds().iter().position(|b| b.build_id == *id);
+                picked.set(asked.compare.iter().filter_map(at).collect());
+            }
+        });
+    }
+    Effect::new(move |_| {
+        let written = now().to_query(!s.presenting.is_on());
+        if s.view.with_untracked(|v| *v != written) {
+            s.view.set(written);
+        }
+    });
+}

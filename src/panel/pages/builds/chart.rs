@@ -1,0 +1,294 @@
+//! Above the table: the tags several builds carry, as chips that filter,
+//! and the shown builds' sizes over time, drawn here as SVG (no chart
+//! library), with the game's size budget as a line. Dragging across the
+//! chart (or the two dates under it) keeps the builds of those days, and
+//! the chart follows: it draws the rows shown, so it zooms in to those
+//! days ("All dates" zooms out). Its numbers are also a table.
+//! Drawn around the table, in the part that holds what is around it (`around`).
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::builds_view::{self, buckets, common_tags, Bucket, BuildList, Narrow, DAY_MS};
+use crate::model::Timestamp;
+use crate::panel::store::KeptBudgets;
+
+/// The drawing's size in its own units (it stretches to the page's width).
+const W: i64 = 1000;
+const H: i64 = 160;
+/// Room at each side, so that the first and last marks show whole.
+const PAD: i64 = 14;
+/// The most marks drawn: more builds than this are drawn per stretch of time.
+const MARKS: usize = 160;
+/// How many tags are offered as chips.
+const CHIPS: usize = 8;
+/// A MiB, the budget field's unit.
+const MIB: u64 = 1 << 20;
+
+/// The chips, the chart, and under it its dates, the budget, "Over budget
+/// only" and `children` (the export).
+#[component]
+pub(super) fn Insights(
+    list: Arc<BuildList>,
+    /// The rows shown: the chart draws them.
+    rows: Memo<Arc<Vec<usize>>>,
+    /// What narrows the rows: the chips, the days and "over budget" set
+    /// it, and the game's budget as kept here.
+    narrow: RwSignal<Narrow>,
+    children: Children,
+) -> impl IntoView {
+    let shown = rows;
+    let game = crate::panel::session::Session::get().game();
+    let budgets = KeptBudgets::load();
+    budgets.follow();
+    {
+        let game = game.clone();
+        Effect::new(move |_| {
+            let kept = budgets.of(&game);
+            if narrow.with_untracked(|n| n.budget != kept) {
+                narrow.update(|n| n.budget = kept);
+            }
+        });
+    }
+    let budget = move || narrow.with(|n| n.budget);
+    let tags = common_tags(list.builds(), CHIPS);
+    let has_chips = !tags.is_empty();
+    let chips = tags
+        .into_iter()
+        .map(|(k, v, n)| {
+            let pressed = {
+                let (k, v) = (k.clone(), v.clone());
+                move || {
+                    narrow
+                        .with(|f| f.tags.iter().any(|(a, b)| *a == k && *b == v))
+                        .to_string()
+                }
+            };
+            let label = format!("{k}={v}");
+            view! {
+                <button type="button" class="gc-chip" aria-pressed=pressed
+                    on:click=move |_| narrow.update(|f| f.toggle_tag(&k, &v))>
+                    {label}<span class="gc-muted">{n.to_string()}</span>
+                </button>
+            }
+        })
+        .collect_view();
+    let marks = {
+        let list = list.clone();
+        Memo::new(move |_| Arc::new(buckets(list.builds(), &shown.get(), MARKS)))
+    };
+    // A drag across the chart: where it started and where it is (Unix ms).
+    let drag = RwSignal::new(None::<(i64, i64)>);
+    let span = move || {
+        marks.with(|m| match (m.first(), m.last()) {
+            (Some(a), Some(b)) => (a.first_ms, b.last_ms.max(a.first_ms + 1)),
+            _ => (0, 1),
+        })
+    };
+    let at_pointer = move |ev: &web_sys::MouseEvent| -> Option<i64> {
+        let el = ev.current_target()?.dyn_into::<web_sys::Element>().ok()?;
+        let width = i64::from(el.client_width()).max(1);
+        let (t0, t1) = span();
+        let x = (i64::from(ev.offset_x()) * W / width).clamp(PAD, W - PAD) - PAD;
+        Some(t0 + ((i128::from(t1 - t0) * i128::from(x)) / i128::from(W - 2 * PAD)) as i64)
+    };
+    let choose = move |a: i64, b: i64| {
+        let days = (a.min(b).div_euclid(DAY_MS), a.max(b).div_euclid(DAY_MS));
+        narrow.update(|f| f.days = Some(days));
+    };
+    // A drag ends where the pointer is let go, or leaves the chart.
+    let end = move |ev: &web_sys::MouseEvent| {
+        if let Some((a, b)) = drag.get_untracked() {
+            drag.set(None);
+            choose(a, at_pointer(ev).unwrap_or(b));
+        }
+    };
+    let drawing = move || {
+        let (t0, t1) = span();
+        let x = move |t: i64| {
+            PAD + ((i128::from(t - t0) * i128::from(W - 2 * PAD)) / i128::from(t1 - t0)) as i64
+        };
+        let budget = budget();
+        let marks = marks.get();
+        let top = scale_top(&marks, budget);
+        let y =
+            move |size: u64| H - (u128::from(size.min(top)) * H as u128 / u128::from(top)) as i64;
+        // A column per mark, as tall as its largest build, centred on its
+        // time (a stretch of time: on its middle).
+        let width = ((W - 2 * PAD) / (marks.len() as i64).max(1) * 6 / 10).clamp(2, 24);
+        let bars = marks
+            .iter()
+            .map(|m| {
+                let middle = x(m.first_ms / 2 + m.last_ms / 2);
+                let top_y = y(m.largest).min(H - 2);
+                let mut class = String::from("gc-bar");
+                if budget.is_some_and(|b| m.largest > b) {
+                    class.push_str(" gc-over");
+                }
+                if m.largest > top {
+                    class.push_str(" gc-off-scale");
+                }
+                view! {
+                    <rect class=class x=(middle - width / 2).to_string() y=top_y.to_string()
+                        width=width.to_string() height=(H - top_y).to_string() />
+                }
+            })
+            .collect_view();
+        let line = budget.map(|b| {
+            let at = y(b).to_string();
+            view! { <line class="gc-budget" x1="0" x2=W.to_string() y1=at.clone() y2=at /> }
+        });
+        // The days being chosen, while the drag lasts.
+        let chosen = drag
+            .get()
+            .map(|(a, b)| (a.min(b), a.max(b)))
+            .map(|(a, b)| {
+                let (a, b) = (x(a.clamp(t0, t1)), x(b.clamp(t0, t1)));
+                view! { <rect class="gc-range" x=a.to_string() y="0" width=(b - a).max(2).to_string() height=H.to_string() /> }
+            });
+        view! { {chosen} {bars} {line} }
+    };
+    let summary = move || {
+        marks.with(|m| {
+            let largest = m.iter().map(|b| b.largest).max().unwrap_or(0);
+            let builds: usize = m.iter().map(|b| b.builds).sum();
+            match (m.first(), m.last()) {
+                (Some(a), Some(b)) => format!(
+                    "Sizes of the {builds} builds shown, from {} to {}; the largest {}.",
+                    date(a.first_ms),
+                    date(b.last_ms),
+                    builds_view::human_size(largest)
+                ),
+                _ => "No builds to chart.".to_owned(),
+            }
+        })
+    };
+    let scale = move || marks.with(|m| builds_view::human_size(scale_top(m, budget())));
+    let ends = move || {
+        let (t0, t1) = span();
+        (date(t0), date(t1))
+    };
+    let day_value = move |end: usize| {
+        narrow.with(|f| {
+            f.days
+                .and_then(|d| Timestamp::date_of_day(if end == 0 { d.0 } else { d.1 }))
+                .unwrap_or_default()
+        })
+    };
+    // A date cleared leaves that end open; both cleared, every date.
+    let set_day = move |end: usize, text: String| {
+        let (open_from, open_to) = (i64::MIN / DAY_MS, i64::MAX / DAY_MS);
+        let day = Timestamp::day_of_date(&text);
+        narrow.update(|f| {
+            let (from, to) = f.days.unwrap_or((open_from, open_to));
+            let (from, to) = match end {
+                0 => (day.unwrap_or(open_from), to),
+                _ => (from, day.unwrap_or(open_to)),
+            };
+            f.days = (from != open_from || to != open_to).then(|| (from.min(to), from.max(to)));
+        })
+    };
+    let budget_field = move || budget().map(|b| (b / MIB).to_string()).unwrap_or_default();
+    let game_for_budget = game.clone();
+    view! {
+        <section class="gc-insights" aria-label="Sizes over time">
+            {has_chips.then(|| view! { <div class="gc-chips" role="group" aria-label="Tags">{chips}</div> })}
+            <figure class="gc-chart gc-muted">
+                <div class="gc-chart-scale" aria-hidden="true"><span>{scale}</span><span>"0"</span></div>
+                <svg viewBox=format!("0 0 {W} {H}") preserveAspectRatio="none" role="img" aria-label=summary
+                    on:pointerdown=move |ev| {
+                        if let Some(t) = at_pointer(&ev) {
+                            drag.set(Some((t, t)));
+                        }
+                    }
+                    on:pointermove=move |ev| {
+                        if let (Some((a, _)), Some(t)) = (drag.get_untracked(), at_pointer(&ev)) {
+                            drag.set(Some((a, t)));
+                        }
+                    }
+                    on:pointerup=move |ev| end(&ev)
+                    on:pointerleave=move |ev| end(&ev)
+                >{drawing}</svg>
+                <figcaption class="gc-chart-ends"><span>{move || ends().0}</span><span>{move || ends().1}</span></figcaption>
+            </figure>
+            <div class="gc-chart-controls">
+                <label>"From" <input type="date" prop:value=move || day_value(0) on:change=move |ev| set_day(0, event_target_value(&ev)) /></label>
+                <label>"To" <input type="date" prop:value=move || day_value(1) on:change=move |ev| set_day(1, event_target_value(&ev)) /></label>
+                <button type="button" class="gc-tertiary" disabled=move || narrow.with(|f| f.days.is_none())
+                    on:click=move |_| narrow.update(|f| f.days = None)>"All dates"</button>
+                <label>"Size budget (MiB)"
+                    <input type="number" min="1" step="1" class="gc-number" prop:value=budget_field
+                        on:change=move |ev| {
+                            let mib = event_target_value(&ev).trim().parse::<u64>().ok().filter(|m| *m > 0);
+                            budgets.set(&game_for_budget, mib.map(|m| m.saturating_mul(MIB)));
+                        } />
+                </label>
+                <label class="gc-check">
+                    <input type="checkbox" disabled=move || budget().is_none()
+                        prop:checked=move || narrow.with(|f| f.over_budget)
+                        on:change=move |ev| { let on = event_target_checked(&ev); narrow.update(|f| f.over_budget = on) } />
+                    "Over budget only"
+                </label>
+                {children()}
+            </div>
+            <details class="gc-fold">
+                <summary>"The chart as a table"</summary>
+                {move || marks.with(|m| numbers(m))}
+            </details>
+        </section>
+    }
+}
+
+/// The top of the chart's scale: a tenth above the largest mark that is at
+/// most ten times the 90th percentile of the marks' largest sizes (so that
+/// one huge build does not flatten the rest: it is drawn cut, at the top),
+/// or above the budget, whichever is higher.
+fn scale_top(marks: &[Bucket], budget: Option<u64>) -> u64 {
+    let mut largest: Vec<u64> = marks.iter().map(|m| m.largest).collect();
+    largest.sort_unstable();
+    let p90 = largest.get(largest.len() * 9 / 10).copied().unwrap_or(0);
+    let within = largest
+        .iter()
+        .rev()
+        .find(|&&size| size <= p90.saturating_mul(10))
+        .copied()
+        .unwrap_or(p90);
+    let top = within.max(budget.unwrap_or(0));
+    top.saturating_add(top / 10).max(1)
+}
+
+/// A day as people read it in this panel: `2026-11-26` (UTC).
+fn date(ms: i64) -> String {
+    Timestamp::date_of_day(ms.div_euclid(DAY_MS)).unwrap_or_default()
+}
+
+/// The chart's numbers: one row per mark.
+fn numbers(marks: &[Bucket]) -> impl IntoView {
+    let rows = marks
+        .iter()
+        .map(|m| {
+            let (from, to) = (date(m.first_ms), date(m.last_ms));
+            let when = if from == to {
+                from
+            } else {
+                format!("{from} to {to}")
+            };
+            view! {
+                <tr>
+                    <td>{when}</td>
+                    <td class="gc-num">{m.builds.to_string()}</td>
+                    <td class="gc-num">{builds_view::human_size(m.smallest)}</td>
+                    <td class="gc-num">{builds_view::human_size(m.largest)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table class="gc-table gc-chart-table">
+            <thead><tr><th scope="col">"Created"</th><th scope="col">"Builds"</th><th scope="col">"Smallest"</th><th scope="col">"Largest"</th></tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+    }
+}
