@@ -16,6 +16,16 @@ async function open(route) {
   return { page, problems, connection: new Connection(page) };
 }
 
+/**
+ * Enter on the token: the builds load by themselves, once. (Pressing "Load
+ * builds" instead raced the load that leaving the field starts: when that
+ * one had already ended on the queued fault, the press sent a second call,
+ * which the service answered well, and the fault's message went away.)
+ */
+async function loadByThemselves(connection) {
+  await connection.tokenField.press('Enter');
+}
+
 test('a token answer not shaped like a token gets no engine file, and stays copyable', async () => {
   // Issue 16: `.env` held it in single quotes, which dotenv-expand removes before running `$(…)`.
   await fault({ route: 'tokens/development', status: 200, body: JSON.stringify({ token: 'dev_x.abc\nEVIL=$(id)' }), content_type: 'application/json' });
@@ -36,8 +46,8 @@ test('a token answer not shaped like a token gets no engine file, and stays copy
 test('a documentation link that is not http(s) is not rendered as a link', async () => {
   const body = JSON.stringify({ code: 'ERROR', message: 'm', ray_id: 'r-1', documentation: 'javascript:alert(1)' });
   await fault({ route: 'builds', status: 400, body, content_type: 'application/json' });
-  const { page } = await open('builds');
-  await page.getByRole('button', { name: 'Load builds' }).click();
+  const { page, connection } = await open('builds');
+  await loadByThemselves(connection);
   const alert = page.getByRole('alert');
   await alert.waitFor();
   assert.match(await alert.textContent(), /r-1/);
@@ -50,8 +60,8 @@ test('an answer larger than its call reads is refused and the rest left unread, 
   const MiB = 1024 * 1024;
   await clearFaults(fx.service);
   await fault({ route: 'builds', pad_to: 256 * MiB });
-  const { page, problems } = await open('builds');
-  await page.getByRole('button', { name: 'Load builds' }).click();
+  const { page, problems, connection } = await open('builds');
+  await loadByThemselves(connection);
   const alert = page.getByRole('alert');
   await alert.waitFor();
   assert.match(await alert.textContent(), /the answer is larger than 64 MiB, the most this client reads for this call, and was not read\./);
