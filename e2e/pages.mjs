@@ -202,6 +202,18 @@ export class BuildsPage {
     return this.page.getByRole('img', { name: /^(Sizes of the|No builds to chart)/ });
   }
 
+  /**
+   * The chart's marks, as its text alternative lists them ("The chart as a
+   * table", opened if it is not): one row of text per mark.
+   */
+  async marks() {
+    const fold = this.page.locator('details', { hasText: 'The chart as a table' });
+    if (!(await fold.evaluate((d) => d.open))) await fold.getByText('The chart as a table').click();
+    const rows = fold.getByRole('table').locator('tbody tr');
+    await rows.first().waitFor({ state: 'attached' }).catch(() => {});
+    return rows.allTextContents();
+  }
+
   /** Keeps the builds created within two dates (`YYYY-MM-DD`), as the date fields under the chart do. */
   async keepDays(from, to) {
     await this.page.getByLabel('From', { exact: true }).fill(from);

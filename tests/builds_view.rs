@@ -428,6 +428,46 @@ fn mixed(n: u64) -> Vec<BuildSummary> {
 }
 
 #[test]
+fn words_are_found_in_ids_as_in_names_whatever_the_ids_hold() {
+    // Ids as the service makes them (hex digits and dashes), which a word
+    // with another character is not looked for in, and one odd id.
+    let mut b: Vec<BuildSummary> = (0..40u64)
+        .map(|i| {
+            let mut x = build(
+                &format!("Nightly v{i}"),
+                i,
+                i as i64,
+                true,
+                &[("os", "linux")],
+            );
+            x.build_id = format!("{i:08x}-7c1e-4b2a-9d3f-{:012x}", i * 0xabc);
+            x.upload_id = format!("{:08x}-0000-4000-8000-000000000000", 0xface_0000 + i);
+            x
+        })
+        .collect();
+    b[7].upload_id = "Weird upload, v7 ÉTÉ".to_owned();
+    let list = BuildList::new(b.clone(), str::to_lowercase);
+    let find = |q: &str| list.filter(q, StateFilter::All);
+    assert_eq!(find("v12"), vec![12], "a name");
+    assert_eq!(find("0000000c-7c1e"), vec![12], "a build id");
+    assert_eq!(find("FACE0021"), vec![33], "an upload id, any case");
+    assert_eq!(find("v3 face0003"), vec![3], "a name and an id together");
+    assert_eq!(find("face0003 v3"), vec![3], "either first");
+    assert_eq!(
+        find("weird"),
+        vec![7],
+        "the odd id: its letters are looked for in the ids"
+    );
+    assert_eq!(find("été v7"), vec![7]);
+    assert_eq!(
+        find("linux 4b2a").len(),
+        40,
+        "a tag and a part every build id has"
+    );
+    assert!(find("4b2a-x").is_empty());
+}
+
+#[test]
 fn an_index_built_a_slice_at_a_time_filters_as_one_built_at_once() {
     let b = mixed(1_000);
     let whole = BuildList::new(b.clone(), str::to_lowercase);
@@ -493,6 +533,32 @@ fn a_filter_keeps_the_order_it_is_given() {
 }
 
 const DAY: i64 = 86_400_000;
+
+/// The stem as docs/PANEL.md defines it, read the plain way: each space,
+/// `-` or `_` from the left, the first whose end is a version.
+fn stem_as_defined(name: &str) -> &str {
+    let name = name.trim_end();
+    let is_version = |end: &str| {
+        let number = end.strip_prefix(['v', 'V']).unwrap_or(end);
+        number.starts_with(|c: char| c.is_ascii_digit())
+            && number
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '+'))
+    };
+    name.match_indices([' ', '-', '_'])
+        .map(|(at, _)| (name[..at].trim_end(), &name[at + 1..]))
+        .find(|(stem, end)| !stem.is_empty() && is_version(end))
+        .map_or(name, |(stem, _)| stem)
+}
+
+proptest::proptest! {
+    /// The stem read once from the end, in bytes, is the one defined, for
+    /// names of versions, separators, spaces and other scripts.
+    #[test]
+    fn the_stem_is_the_one_defined(name in "[ a-zA-Z0-9vV._+é🎮\\-]{0,24}") {
+        proptest::prop_assert_eq!(name_stem(&name), stem_as_defined(&name));
+    }
+}
 
 #[test]
 fn each_build_is_compared_with_the_previous_one_of_its_name() {
@@ -649,6 +715,24 @@ fn the_chart_has_a_mark_per_build_while_they_are_few_and_per_stretch_after() {
     assert_eq!(many.iter().map(|m| m.largest).max(), Some(109));
     assert_eq!(many.iter().map(|m| m.smallest).min(), Some(100));
     assert!(buckets(&b, &[], 3).is_empty());
+    assert_eq!(buckets(&b, &rows, 0).len(), 1, "at least one mark");
+
+    // The widest span a timestamp allows: year 1 to year 9999.
+    let first = Timestamp::parse("0001-01-01T00:00:00Z").expect("year 1");
+    let last = Timestamp::parse("9999-12-31T23:59:59.999Z").expect("year 9999");
+    let mut ends = vec![
+        build("old v1", 1, 0, true, &[]),
+        build("new v2", 2, 0, true, &[]),
+    ];
+    ends[0].create_ts = first;
+    ends[1].create_ts = last;
+    ends.push(build("mid v3", 3, 0, true, &[]));
+    let marks = buckets(&ends, &[0, 1, 2], 2);
+    assert_eq!(marks.len(), 2);
+    assert_eq!(
+        (marks[0].first_ms, marks[1].last_ms),
+        (first.unix_ms(), last.unix_ms())
+    );
 }
 
 #[test]
@@ -667,4 +751,11 @@ fn chips_offer_the_tags_several_builds_carry_most_carried_first() {
         .collect();
     assert_eq!(names, ["channel=qa:3", "channel=beta:2", "os=linux:2"]);
     assert_eq!(common_tags(&b, 1).len(), 1);
+    // Counted two builds at a time, as a page does a slice per task.
+    let mut counts = TagCounts::default();
+    let mut slices = 1;
+    while !counts.count(&b, 2) {
+        slices += 1;
+    }
+    assert_eq!((slices, counts.common(8)), (3, tags));
 }

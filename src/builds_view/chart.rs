@@ -45,9 +45,10 @@ impl Bucket {
 }
 
 /// The marks for `rows` of `builds`, oldest first: one per build when there
-/// are `most` or fewer, else `most` equal stretches of time between the
-/// oldest and the newest (the empty ones left out).
+/// are `most` (at least one) or fewer, else `most` equal stretches of time
+/// between the oldest and the newest (the empty ones left out).
 pub fn buckets(builds: &[BuildSummary], rows: &[usize], most: usize) -> Vec<Bucket> {
+    let most = most.max(1);
     let time = |i: usize| builds[i].create_ts.unix_ms();
     if rows.len() <= most {
         let mut marks: Vec<Bucket> = rows.iter().map(|&i| Bucket::of(&builds[i])).collect();
@@ -57,11 +58,22 @@ pub fn buckets(builds: &[BuildSummary], rows: &[usize], most: usize) -> Vec<Buck
     let (min, max) = rows.iter().fold((i64::MAX, i64::MIN), |(lo, hi), &i| {
         (lo.min(time(i)), hi.max(time(i)))
     });
-    let span = (i128::from(max) - i128::from(min)).max(1);
+    // A timestamp is of years 1 to 9999, so the span and each product fit
+    // in 64 bits for any `most` under 57,000 (128-bit division is slow in
+    // wasm, and this runs for every row each time the filter changes).
+    let span = max.abs_diff(min).max(1);
+    let steps = most as u64 - 1;
+    let slot = |t: i64| -> usize {
+        let offset = t.abs_diff(min);
+        let at = match offset.checked_mul(steps) {
+            Some(product) => product / span,
+            None => (u128::from(offset) * u128::from(steps) / u128::from(span)) as u64,
+        };
+        usize::try_from(at).unwrap_or(usize::MAX).min(most - 1)
+    };
     let mut slots: Vec<Option<Bucket>> = vec![None; most];
     for &i in rows {
-        let at = (i128::from(time(i) - min) * (most as i128 - 1) / span) as usize;
-        match &mut slots[at.min(most - 1)] {
+        match &mut slots[slot(time(i))] {
             Some(bucket) => bucket.add(&builds[i]),
             empty => *empty = Some(Bucket::of(&builds[i])),
         }
@@ -73,16 +85,65 @@ pub fn buckets(builds: &[BuildSummary], rows: &[usize], most: usize) -> Vec<Buck
 /// first (ties by key, then value), `most` of them at most, with how many
 /// builds carry each.
 pub fn common_tags(builds: &[BuildSummary], most: usize) -> Vec<(String, String, usize)> {
-    let mut counts: BTreeMap<(&str, &str), usize> = BTreeMap::new();
-    for b in builds {
-        for (k, v) in &b.tags {
-            *counts.entry((k, v)).or_default() += 1;
+    let mut counts = TagCounts::default();
+    counts.count(builds, usize::MAX);
+    counts.common(most)
+}
+
+/// How many builds carry each tag, counted a slice of builds at a time: a
+/// page counts 100,000 builds' tags over several tasks, and stays
+/// responsive between them.
+#[derive(Default)]
+pub struct TagCounts {
+    /// By key, then by value.
+    counts: BTreeMap<String, BTreeMap<String, usize>>,
+    /// How many builds are counted: the first ones.
+    counted: usize,
+}
+
+impl TagCounts {
+    /// Counts the tags of up to `count` more of `builds` (those after the
+    /// ones counted); true once every build is.
+    pub fn count(&mut self, builds: &[BuildSummary], count: usize) -> bool {
+        let from = self.counted.min(builds.len());
+        let to = from.saturating_add(count).min(builds.len());
+        for b in &builds[from..to] {
+            for (k, v) in &b.tags {
+                if !self.counts.contains_key(k) {
+                    self.counts.insert(k.clone(), BTreeMap::new());
+                }
+                let Some(values) = self.counts.get_mut(k) else {
+                    continue;
+                };
+                if let Some(n) = values.get_mut(v) {
+                    *n += 1;
+                } else {
+                    values.insert(v.clone(), 1);
+                }
+            }
         }
+        self.counted = to;
+        to == builds.len()
     }
-    let mut tags: Vec<_> = counts.into_iter().filter(|(_, n)| *n >= 2).collect();
-    tags.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    tags.into_iter()
-        .take(most)
-        .map(|((k, v), n)| (k.to_owned(), v.to_owned(), n))
-        .collect()
+
+    /// The tags (`key`, `value`) at least two of the builds counted carry,
+    /// the most carried first (ties by key, then value), `most` of them at
+    /// most, with how many builds carry each.
+    pub fn common(&self, most: usize) -> Vec<(String, String, usize)> {
+        let mut tags: Vec<(&str, &str, usize)> = self
+            .counts
+            .iter()
+            .flat_map(|(k, values)| {
+                values
+                    .iter()
+                    .filter(|(_, n)| **n >= 2)
+                    .map(move |(v, n)| (k.as_str(), v.as_str(), *n))
+            })
+            .collect();
+        tags.sort_by(|a, b| b.2.cmp(&a.2).then((a.0, a.1).cmp(&(b.0, b.1))));
+        tags.into_iter()
+            .take(most)
+            .map(|(k, v, n)| (k.to_owned(), v.to_owned(), n))
+            .collect()
+    }
 }

@@ -11,18 +11,28 @@ use crate::model::BuildSummary;
 /// A name without its trailing version: the longest end, after a space,
 /// `-` or `_`, that is a number or a version (`36`, `v36`, `1.4.2-rc1`,
 /// `2026.11.26`); the name itself if it has none, or is only one.
+///
+/// Read in bytes, once from the end: a version is made of ASCII letters,
+/// digits and `.-_+` only, so its end starts after the last other byte,
+/// and only the separators from there on can start one (the first that
+/// does starts the longest).
 pub fn name_stem(name: &str) -> &str {
     let name = name.trim_end();
-    let is_version = |end: &str| {
-        let number = end.strip_prefix(['v', 'V']).unwrap_or(end);
-        number.starts_with(|c: char| c.is_ascii_digit())
-            && number
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '+'))
+    let bytes = name.as_bytes();
+    let in_version = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'+');
+    let from = bytes.iter().rposition(|&b| !in_version(b)).unwrap_or(0);
+    let starts_version = |end: &[u8]| {
+        let number = end
+            .strip_prefix(b"v")
+            .or(end.strip_prefix(b"V"))
+            .unwrap_or(end);
+        number.first().is_some_and(u8::is_ascii_digit)
     };
-    name.match_indices([' ', '-', '_'])
-        .map(|(at, _)| (name[..at].trim_end(), &name[at + 1..]))
-        .find(|(stem, end)| !stem.is_empty() && is_version(end))
+    (from..bytes.len())
+        .filter(|&at| matches!(bytes[at], b' ' | b'-' | b'_'))
+        // Every byte from `from` on is ASCII: `at` is a character's boundary.
+        .map(|at| (name[..at].trim_end(), &bytes[at + 1..]))
+        .find(|(stem, end)| !stem.is_empty() && starts_version(end))
         .map_or(name, |(stem, _)| stem)
 }
 

@@ -22,10 +22,23 @@ pub struct SearchIndex {
     lower: fn(&str) -> String,
 }
 
-/// Every build's name, ids and tags, lower-cased: parts end with [`SEP`],
-/// builds with [`END`]. The name comes first, so it is also the name's sort
-/// text.
+/// Every build's name, tags and ids, lower-cased, in two halves searched
+/// apart: the ids are most of the text, and a word with a character no id
+/// holds (most words people type: ids are hex digits and dashes) is not
+/// looked for in them.
 struct Text {
+    /// Each build's name, then its tags (`key=value`): the name comes first,
+    /// so it is also the name's sort text.
+    words: Half,
+    /// Each build's build id and upload id.
+    ids: Half,
+    /// Which bytes occur in the ids: a word with any other cannot be in one.
+    id_bytes: [bool; 256],
+}
+
+/// The lower-cased text of each build: parts end with [`SEP`], builds with
+/// [`END`].
+struct Half {
     text: String,
     /// Where each build's text starts in `text`, plus the end.
     starts: Vec<usize>,
@@ -87,7 +100,9 @@ impl SearchIndex {
     fn name_ranks(&self, builds: &[BuildSummary]) -> &[u32] {
         self.name_ranks.get_or_init(|| {
             let text = self.text(builds);
-            ranks(text.len(), &|i| text.name(i as usize).as_bytes())
+            // Each name found once: the sort reads some many times.
+            let names: Vec<&[u8]> = (0..text.len()).map(|i| text.name(i).as_bytes()).collect();
+            ranks(names.len(), &|i| names[i as usize])
         })
     }
 
@@ -113,10 +128,9 @@ impl SearchIndex {
     }
 
     /// Which builds hold every word of `query`, a flag per build (`None`
-    /// for a query with no word: all of them). One search through all the
-    /// text for the first word, its first match in each build (a word holds
-    /// no separator, so a match never spans two builds), then the other
-    /// words in the builds it found.
+    /// for a query with no word: all of them). One search for the first
+    /// word through the names and tags, and through the ids if it may be in
+    /// one; then the other words in the builds it found.
     fn matches(&self, builds: &[BuildSummary], query: &str) -> Option<Vec<bool>> {
         let mut typed = String::new();
         push_searchable(&mut typed, query);
@@ -127,20 +141,18 @@ impl SearchIndex {
         let text = self.text(builds);
         let mut hit = vec![false; builds.len()];
         let n = builds.len().min(text.len());
-        // The build holding a match is found by walking forward, never by
-        // searching again; the search then goes on from the next build (a
-        // short word matches many times in one build).
-        let (mut i, mut from) = (0, 0);
-        while let Some(found) = text.text.get(from..).and_then(|t| t.find(first)) {
-            let at = from + found;
-            while i < n && text.starts[i + 1] <= at {
-                i += 1;
+        let holds = |i: usize, word: &str| {
+            text.words.haystack(i).contains(word)
+                || (text.ids_may_hold(word) && text.ids.haystack(i).contains(word))
+        };
+        let mut found = |i: usize| {
+            if !hit[i] {
+                hit[i] = rest.iter().all(|w| holds(i, w));
             }
-            if i >= n {
-                break;
-            }
-            hit[i] = rest.iter().all(|w| text.haystack(i).contains(w));
-            from = text.starts[i + 1];
+        };
+        text.words.each_holding(first, n, &mut found);
+        if text.ids_may_hold(first) {
+            text.ids.each_holding(first, n, &mut found);
         }
         Some(hit)
     }
@@ -194,28 +206,67 @@ impl SearchIndex {
 impl Text {
     fn empty() -> Self {
         Text {
-            text: String::new(),
-            starts: vec![0],
+            words: Half::empty(),
+            ids: Half::empty(),
+            id_bytes: [false; 256],
         }
     }
 
     /// Adds the lower-cased text of `builds`, which follow the ones it holds.
     fn extend(&mut self, builds: &[BuildSummary], lower: fn(&str) -> String) {
-        let mut text = String::new();
+        let (mut words, mut ids) = (String::new(), String::new());
         for b in builds {
-            for part in [&b.display_name, &b.build_id, &b.upload_id] {
-                push_searchable(&mut text, part);
-                text.push(SEP);
-            }
+            push_searchable(&mut words, &b.display_name);
+            words.push(SEP);
             for (k, v) in &b.tags {
-                push_searchable(&mut text, k);
-                text.push('=');
-                push_searchable(&mut text, v);
-                text.push(SEP);
+                push_searchable(&mut words, k);
+                words.push('=');
+                push_searchable(&mut words, v);
+                words.push(SEP);
             }
-            text.push(END);
+            words.push(END);
+            for id in [&b.build_id, &b.upload_id] {
+                push_searchable(&mut ids, id);
+                ids.push(SEP);
+            }
+            ids.push(END);
         }
-        let text = lower_parts(text, lower);
+        self.words.push(lower_parts(words, lower));
+        let ids = lower_parts(ids, lower);
+        for b in ids.bytes() {
+            self.id_bytes[usize::from(b)] = true;
+        }
+        self.ids.push(ids);
+    }
+
+    /// Whether `word` may be in an id: every byte of it occurs in them.
+    fn ids_may_hold(&self, word: &str) -> bool {
+        word.bytes().all(|b| self.id_bytes[usize::from(b)])
+    }
+
+    /// The lower-cased name of build `i`.
+    fn name(&self, i: usize) -> &str {
+        let h = self.words.haystack(i);
+        let end = h.bytes().position(|b| b == SEP as u8).unwrap_or(h.len());
+        h.get(..end).unwrap_or(h)
+    }
+
+    /// How many builds the text holds.
+    fn len(&self) -> usize {
+        self.words.starts.len() - 1
+    }
+}
+
+impl Half {
+    fn empty() -> Self {
+        Half {
+            text: String::new(),
+            starts: vec![0],
+        }
+    }
+
+    /// Adds the text of the builds that follow the ones it holds.
+    fn push(&mut self, text: String) {
         let base = self.text.len();
         self.starts.extend(
             text.bytes()
@@ -226,23 +277,32 @@ impl Text {
         self.text.push_str(&text);
     }
 
-    /// Build `i`'s lower-cased text.
+    /// Build `i`'s text.
     fn haystack(&self, i: usize) -> &str {
         self.text
             .get(self.starts[i]..self.starts[i + 1])
             .unwrap_or_default()
     }
 
-    /// The lower-cased name of build `i`.
-    fn name(&self, i: usize) -> &str {
-        let h = self.haystack(i);
-        let end = h.bytes().position(|b| b == SEP as u8).unwrap_or(h.len());
-        h.get(..end).unwrap_or(h)
-    }
-
-    /// How many builds the text holds.
-    fn len(&self) -> usize {
-        self.starts.len() - 1
+    /// Calls `found` with each of the first `n` builds whose text holds
+    /// `word`, in order: one search through the text, its first match in
+    /// each build (a word holds no separator, so a match never spans two
+    /// builds). The build holding a match is found by walking forward,
+    /// never by searching again; the search then goes on from the next
+    /// build (a short word matches many times in one build).
+    fn each_holding(&self, word: &str, n: usize, found: &mut impl FnMut(usize)) {
+        let (mut i, mut from) = (0, 0);
+        while let Some(at) = self.text.get(from..).and_then(|t| t.find(word)) {
+            let at = from + at;
+            while i < n && self.starts[i + 1] <= at {
+                i += 1;
+            }
+            if i >= n {
+                break;
+            }
+            found(i);
+            from = self.starts[i + 1];
+        }
     }
 }
 

@@ -19,7 +19,7 @@ mod index;
 mod text;
 mod view;
 
-pub use chart::{buckets, common_tags, Bucket};
+pub use chart::{buckets, common_tags, Bucket, TagCounts};
 pub use history::{name_stem, Previous};
 pub use view::{Narrow, View, DAY_MS};
 
@@ -224,14 +224,25 @@ impl BuildList {
     /// Build `i`'s change in size from the previous build of its name stem
     /// (`history`), with that build's index.
     pub fn size_change(&self, i: usize) -> Option<(usize, i128)> {
-        let previous = self.previous.get_or_init(|| {
+        let previous = self.previous();
+        Some((previous.of(i)?, previous.size_change(&self.builds, i)?))
+    }
+
+    /// Finds now each build's previous one, which the first
+    /// [`BuildList::size_change`] would otherwise: a page does it before it
+    /// draws the first rows, which show each change.
+    pub fn prepare_history(&self) {
+        self.previous();
+    }
+
+    fn previous(&self) -> &Previous {
+        self.previous.get_or_init(|| {
             let oldest_first = self.sorted_all(Sort {
                 column: Column::Created,
                 descending: false,
             });
             Previous::new(&self.builds, &oldest_first)
-        });
-        Some((previous.of(i)?, previous.size_change(&self.builds, i)?))
+        })
     }
 
     /// `rows` sorted.

@@ -21,15 +21,16 @@ fn focus(id: &str) -> bool {
 }
 
 /// Hides the popover whose id is `id`, if it is open (one was chosen in it).
-fn hide(id: &str) {
+pub(crate) fn hide(id: &str) {
     if let Some(popover) = element(id) {
         let _ = popover.hide_popover();
     }
 }
 
-/// An id as the context bar shows it: a UUID's first eight characters,
-/// another id whole (it is what the person typed).
-fn short(id: &str) -> String {
+/// An id as the context bar and the builds table show it: a UUID's first
+/// eight characters, another id whole (it is what the person typed, or what
+/// the service named it).
+pub(crate) fn short(id: &str) -> String {
     let id = id.trim();
     match id.get(..8) {
         Some(head) if id.len() == 36 => head.to_owned(),

@@ -42,15 +42,10 @@ pub(super) fn around(a: Around) -> AnyView {
     } = a.clone();
     let comparison = {
         let list = list.clone();
-        move || {
-            match picked.get()[..] {
+        move || match picked.get()[..] {
             [x, y] => Some(comparison_view(&list, x, y, picked).into_any()),
-            [_] => Some(
-                view! { <p class="gc-muted" role="status">"Choose one more build to compare (its ⋯ menu)."</p> }
-                    .into_any(),
-            ),
+            [_] => Some(one_more().into_any()),
             _ => None,
-        }
         }
     };
     let export = {
@@ -83,7 +78,7 @@ pub(super) fn around(a: Around) -> AnyView {
     };
     let items = move || Some(menu_items(&list, menu_row.get()?, picked));
     view! {
-        <Insights list=a.list.clone() rows=a.rows narrow=a.narrow>
+        <Insights table=a.clone()>
             <button type="button" class="gc-secondary" on:click=move |_| export(false)>"Export CSV"</button>
             <button type="button" class="gc-secondary" on:click=move |_| export_json(true)>"Export JSON"</button>
         </Insights>
@@ -91,6 +86,11 @@ pub(super) fn around(a: Around) -> AnyView {
         <div id="gc-row-menu" popover="auto" role="menu" aria-label=named class="gc-row-menu">{items}</div>
     }
     .into_any()
+}
+
+/// What a comparison of one build waits for.
+fn one_more() -> impl IntoView {
+    view! { <p class="gc-muted" role="status">"Choose one more build to compare (its ⋯ menu)."</p> }
 }
 
 /// Shows the view the address names (a link, a reload, another page and
@@ -148,10 +148,31 @@ fn keep_in_address(a: &Around) {
             }
         });
     }
+    // Written once the view has held still for a moment, not at each key
+    // typed: each write makes the browser update its history entry and
+    // fetch the page's icon again, milliseconds a key that a person waits
+    // for. In presentation mode at once: the text typed and the builds
+    // compared leave the address as the mode starts (typing then changes
+    // nothing there).
+    let waiting = std::rc::Rc::new(std::cell::Cell::new(None::<TimeoutHandle>));
     Effect::new(move |_| {
-        let written = now().to_query(!s.presenting.is_on());
-        if s.view.with_untracked(|v| *v != written) {
-            s.view.set(written);
+        let presenting = s.presenting.is_on();
+        let written = now().to_query(!presenting);
+        if let Some(earlier) = waiting.take() {
+            earlier.clear();
+        }
+        let write = move || {
+            if s.view.with_untracked(|v| *v != written) {
+                s.view.set(written);
+            }
+        };
+        if presenting {
+            write();
+        } else {
+            waiting.set(set_timeout_with_handle(write, ADDRESS_AFTER).ok());
         }
     });
 }
+
+/// How long the view holds still before the address follows it.
+const ADDRESS_AFTER: std::time::Duration = std::time::Duration::from_millis(300);

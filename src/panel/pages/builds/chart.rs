@@ -11,7 +11,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::builds_view::{self, buckets, common_tags, Bucket, BuildList, Narrow, DAY_MS};
+use super::around::Around;
+use crate::builds_view::{self, buckets, Bucket, TagCounts, DAY_MS};
 use crate::model::Timestamp;
 use crate::panel::store::KeptBudgets;
 
@@ -31,15 +32,20 @@ const MIB: u64 = 1 << 20;
 /// only" and `children` (the export).
 #[component]
 pub(super) fn Insights(
-    list: Arc<BuildList>,
-    /// The rows shown: the chart draws them.
-    rows: Memo<Arc<Vec<usize>>>,
-    /// What narrows the rows: the chips, the days and "over budget" set
-    /// it, and the game's budget as kept here.
-    narrow: RwSignal<Narrow>,
+    /// The table's state: the chart draws the rows shown; the chips, the
+    /// days and "over budget" set what narrows them, and the game's budget
+    /// as kept here.
+    table: Around,
     children: Children,
 ) -> impl IntoView {
-    let shown = rows;
+    let Around {
+        list,
+        query,
+        state,
+        rows,
+        narrow,
+        ..
+    } = table;
     let game = crate::panel::session::Session::get().game();
     let budgets = KeptBudgets::load();
     budgets.follow();
@@ -53,31 +59,50 @@ pub(super) fn Insights(
         });
     }
     let budget = move || narrow.with(|n| n.budget);
-    let tags = common_tags(list.builds(), CHIPS);
-    let has_chips = !tags.is_empty();
-    let chips = tags
-        .into_iter()
-        .map(|(k, v, n)| {
-            let pressed = {
-                let (k, v) = (k.clone(), v.clone());
-                move || {
-                    narrow
-                        .with(|f| f.tags.iter().any(|(a, b)| *a == k && *b == v))
-                        .to_string()
-                }
-            };
-            let label = format!("{k}={v}");
-            view! {
-                <button type="button" class="gc-chip" aria-pressed=pressed
-                    on:click=move |_| narrow.update(|f| f.toggle_tag(&k, &v))>
-                    {label}<span class="gc-muted">{n.to_string()}</span>
-                </button>
+    // The chips: counted a slice of builds per task once the chart is
+    // drawn (the first slice at once: a short list has its chips with it).
+    let chips = RwSignal::new(Vec::new());
+    {
+        let mut counts = TagCounts::default();
+        if counts.count(list.builds(), TAG_SLICE) {
+            chips.set(counts.common(CHIPS));
+        } else {
+            count_in_slices(list.clone(), counts, chips);
+        }
+    }
+    let chip = move |(k, v, n): (String, String, usize)| {
+        let pressed = {
+            let (k, v) = (k.clone(), v.clone());
+            move || {
+                narrow
+                    .with(|f| f.tags.iter().any(|(a, b)| *a == k && *b == v))
+                    .to_string()
             }
+        };
+        let label = format!("{k}={v}");
+        view! {
+            <button type="button" class="gc-chip" aria-pressed=pressed
+                on:click=move |_| narrow.update(|f| f.toggle_tag(&k, &v))>
+                {label}<span class="gc-muted">{n.to_string()}</span>
+            </button>
+        }
+    };
+    let chips = move || {
+        let tags = chips.get();
+        (!tags.is_empty()).then(|| {
+            view! { <div class="gc-chips" role="group" aria-label="Tags">{tags.into_iter().map(chip).collect_view()}</div> }
         })
-        .collect_view();
+    };
     let marks = {
         let list = list.clone();
-        Memo::new(move |_| Arc::new(buckets(list.builds(), &shown.get(), MARKS)))
+        // Drawn again when what is shown changes, not when it is sorted
+        // again: the marks do not depend on the rows' order.
+        Memo::new(move |_| {
+            query.track();
+            state.track();
+            narrow.track();
+            Arc::new(buckets(list.builds(), &rows.get_untracked(), MARKS))
+        })
     };
     // A drag across the chart: where it started and where it is (Unix ms).
     let drag = RwSignal::new(None::<(i64, i64)>);
@@ -105,50 +130,54 @@ pub(super) fn Insights(
             choose(a, at_pointer(ev).unwrap_or(b));
         }
     };
-    let drawing = move || {
+    // Where a time is across the chart, and a size up it.
+    let x_of = move |t: i64| {
         let (t0, t1) = span();
-        let x = move |t: i64| {
-            PAD + ((i128::from(t - t0) * i128::from(W - 2 * PAD)) / i128::from(t1 - t0)) as i64
-        };
-        let budget = budget();
+        PAD + ((i128::from(t.clamp(t0, t1) - t0) * i128::from(W - 2 * PAD)) / i128::from(t1 - t0))
+            as i64
+    };
+    let top = move || marks.with(|m| scale_top(m, budget()));
+    let y_of =
+        |size: u64, top: u64| H - (u128::from(size.min(top)) * H as u128 / u128::from(top)) as i64;
+    // A column per mark, as tall as its largest build, centred on its time
+    // (a stretch of time: on its middle); drawn as one path per kind of
+    // mark (within the budget, over it, cut at the top of the scale), so
+    // that a filter redraws three elements, not a hundred and sixty.
+    let bars = move || {
+        let (budget, top) = (budget(), top());
         let marks = marks.get();
-        let top = scale_top(&marks, budget);
-        let y =
-            move |size: u64| H - (u128::from(size.min(top)) * H as u128 / u128::from(top)) as i64;
-        // A column per mark, as tall as its largest build, centred on its
-        // time (a stretch of time: on its middle).
         let width = ((W - 2 * PAD) / (marks.len() as i64).max(1) * 6 / 10).clamp(2, 24);
-        let bars = marks
-            .iter()
-            .map(|m| {
-                let middle = x(m.first_ms / 2 + m.last_ms / 2);
-                let top_y = y(m.largest).min(H - 2);
-                let mut class = String::from("gc-bar");
-                if budget.is_some_and(|b| m.largest > b) {
-                    class.push_str(" gc-over");
-                }
-                if m.largest > top {
-                    class.push_str(" gc-off-scale");
-                }
-                view! {
-                    <rect class=class x=(middle - width / 2).to_string() y=top_y.to_string()
-                        width=width.to_string() height=(H - top_y).to_string() />
-                }
-            })
-            .collect_view();
-        let line = budget.map(|b| {
-            let at = y(b).to_string();
-            view! { <line class="gc-budget" x1="0" x2=W.to_string() y1=at.clone() y2=at /> }
-        });
-        // The days being chosen, while the drag lasts.
-        let chosen = drag
-            .get()
-            .map(|(a, b)| (a.min(b), a.max(b)))
-            .map(|(a, b)| {
-                let (a, b) = (x(a.clamp(t0, t1)), x(b.clamp(t0, t1)));
-                view! { <rect class="gc-range" x=a.to_string() y="0" width=(b - a).max(2).to_string() height=H.to_string() /> }
-            });
-        view! { {chosen} {bars} {line} }
+        let mut paths = [String::new(), String::new(), String::new()];
+        for m in marks.iter() {
+            let kind = if m.largest > top {
+                2
+            } else if budget.is_some_and(|b| m.largest > b) {
+                1
+            } else {
+                0
+            };
+            let left = x_of(m.first_ms / 2 + m.last_ms / 2) - width / 2;
+            let top_y = y_of(m.largest, top).min(H - 2);
+            paths[kind].push_str(&format!("M{left} {H}V{top_y}h{width}V{H}z"));
+        }
+        ["gc-bar", "gc-bar gc-over", "gc-bar gc-off-scale"]
+            .into_iter()
+            .zip(paths)
+            .filter(|(_, d)| !d.is_empty())
+            .map(|(class, d)| view! { <path class=class d=d /> })
+            .collect_view()
+    };
+    let line = move || {
+        let at = y_of(budget()?, top()).to_string();
+        Some(view! { <line class="gc-budget" x1="0" x2=W.to_string() y1=at.clone() y2=at /> })
+    };
+    // The days being chosen, while the drag lasts.
+    let chosen = move || {
+        let (a, b) = drag.get()?;
+        let (a, b) = (x_of(a.min(b)), x_of(a.max(b)));
+        Some(
+            view! { <rect class="gc-range" x=a.to_string() y="0" width=(b - a).max(2).to_string() height=H.to_string() /> },
+        )
     };
     let summary = move || {
         marks.with(|m| {
@@ -165,7 +194,7 @@ pub(super) fn Insights(
             }
         })
     };
-    let scale = move || marks.with(|m| builds_view::human_size(scale_top(m, budget())));
+    let scale = move || builds_view::human_size(top());
     let ends = move || {
         let (t0, t1) = span();
         (date(t0), date(t1))
@@ -190,11 +219,14 @@ pub(super) fn Insights(
             f.days = (from != open_from || to != open_to).then(|| (from.min(to), from.max(to)));
         })
     };
+    // Whether "The chart as a table" is open (each toggle event says it
+    // changed).
+    let as_table = RwSignal::new(false);
     let budget_field = move || budget().map(|b| (b / MIB).to_string()).unwrap_or_default();
     let game_for_budget = game.clone();
     view! {
         <section class="gc-insights" aria-label="Sizes over time">
-            {has_chips.then(|| view! { <div class="gc-chips" role="group" aria-label="Tags">{chips}</div> })}
+            {chips}
             <figure class="gc-chart gc-muted">
                 <div class="gc-chart-scale" aria-hidden="true"><span>{scale}</span><span>"0"</span></div>
                 <svg viewBox=format!("0 0 {W} {H}") preserveAspectRatio="none" role="img" aria-label=summary
@@ -210,7 +242,7 @@ pub(super) fn Insights(
                     }
                     on:pointerup=move |ev| end(&ev)
                     on:pointerleave=move |ev| end(&ev)
-                >{drawing}</svg>
+                >{chosen}{bars}{line}</svg>
                 <figcaption class="gc-chart-ends"><span>{move || ends().0}</span><span>{move || ends().1}</span></figcaption>
             </figure>
             <div class="gc-chart-controls">
@@ -233,12 +265,39 @@ pub(super) fn Insights(
                 </label>
                 {children()}
             </div>
-            <details class="gc-fold">
+            // The table is made while it is open: a filter does not redraw
+            // it unseen.
+            <details class="gc-fold" on:toggle=move |_| as_table.update(|open| *open = !*open)>
                 <summary>"The chart as a table"</summary>
-                {move || marks.with(|m| numbers(m))}
+                {move || as_table.get().then(|| marks.with(|m| numbers(m, budget())))}
             </details>
         </section>
     }
+}
+
+/// How many builds' tags one task counts.
+const TAG_SLICE: usize = 10_000;
+
+/// Counts the tags of `list` [`TAG_SLICE`] builds per task, then offers the
+/// chips; nothing more once the chart is gone.
+fn count_in_slices(
+    list: Arc<crate::builds_view::BuildList>,
+    mut counts: TagCounts,
+    chips: RwSignal<Vec<(String, String, usize)>>,
+) {
+    set_timeout(
+        move || {
+            if chips.try_with_untracked(|_| ()).is_none() {
+                return;
+            }
+            if counts.count(list.builds(), TAG_SLICE) {
+                chips.try_set(counts.common(CHIPS));
+            } else {
+                count_in_slices(list, counts, chips);
+            }
+        },
+        std::time::Duration::ZERO,
+    );
 }
 
 /// The top of the chart's scale: a tenth above the largest mark that is at
@@ -264,8 +323,9 @@ fn date(ms: i64) -> String {
     Timestamp::date_of_day(ms.div_euclid(DAY_MS)).unwrap_or_default()
 }
 
-/// The chart's numbers: one row per mark.
-fn numbers(marks: &[Bucket]) -> impl IntoView {
+/// The chart's numbers: one row per mark, its largest build said to be
+/// over the budget where it is.
+fn numbers(marks: &[Bucket], budget: Option<u64>) -> impl IntoView {
     let rows = marks
         .iter()
         .map(|m| {
@@ -280,7 +340,10 @@ fn numbers(marks: &[Bucket]) -> impl IntoView {
                     <td>{when}</td>
                     <td class="gc-num">{m.builds.to_string()}</td>
                     <td class="gc-num">{builds_view::human_size(m.smallest)}</td>
-                    <td class="gc-num">{builds_view::human_size(m.largest)}</td>
+                    <td class="gc-num">
+                        {builds_view::human_size(m.largest)}
+                        {budget.is_some_and(|b| m.largest > b).then_some(" (over budget)")}
+                    </td>
                 </tr>
             }
         })

@@ -195,18 +195,21 @@ pub fn BuildsPage() -> impl IntoView {
 type Fetched = Pin<Box<dyn Future<Output = Result<Arc<BuildList>, ApiError>>>>;
 
 lazy! {
-    /// Reads the game's builds and indexes them: fetched with the table's
-    /// code, on the first load (split builds).
+    /// Reads the game's builds and finds each one's previous build (the
+    /// first rows show the changes in size): fetched with the table's code,
+    /// on the first load (split builds).
     fn loader() -> fn(Connection, GameId, Options) -> Fetched;
     in builds_table, preload preload_loader;
     {
         |connection, game, opts| {
             Box::pin(async move {
-                let list = ListBuilds {
+                let call = ListBuilds {
                     game_id: game.as_str(),
                 };
-                let answer = crate::transport::send(&connection, &list, &opts).await?;
-                Ok(Arc::new(BuildList::new(answer.builds, browser_lowercase)))
+                let answer = crate::transport::send(&connection, &call, &opts).await?;
+                let list = BuildList::new(answer.builds, browser_lowercase);
+                list.prepare_history();
+                Ok(Arc::new(list))
             })
         }
     }

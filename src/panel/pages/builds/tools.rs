@@ -3,7 +3,6 @@
 //! compared side by side.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::builds_view::{self, BuildList};
 use crate::model::BuildSummary;
@@ -29,13 +28,7 @@ pub(super) fn export(list: &BuildList, rows: &[usize], json: bool) {
 
 /// Closes the ⋯ menu.
 fn close_menu() {
-    if let Some(menu) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("gc-row-menu"))
-        .and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok())
-    {
-        let _ = menu.hide_popover();
-    }
+    crate::panel::shell::hide("gc-row-menu");
 }
 
 /// Copy either id, and add the build to the comparison or take it out.
