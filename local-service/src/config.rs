@@ -56,6 +56,13 @@ pub struct Config {
     /// Enable `/_local/faults` (inject failures) for client tests.
     #[arg(long)]
     pub test_hooks: bool,
+
+    /// Hold the service's clock at this time (RFC 3339, such as
+    /// `2026-11-26T12:00:00Z`): the demo builds are created before it and
+    /// every token is issued at it, so pictures of the panel taken against
+    /// it (with the browser's clock set to it) are the same on any day.
+    #[arg(long, value_name = "TIME", value_parser = gamecloud::model::Timestamp::parse)]
+    pub clock: Option<gamecloud::model::Timestamp>,
 }
 
 impl Config {
@@ -72,6 +79,7 @@ impl Config {
             data_dir: None,
             rate_limit: None,
             test_hooks: false,
+            clock: None,
         }
     }
 }

@@ -16,7 +16,6 @@ use tower::ServiceExt;
 
 use crate::endpoint::Endpoint;
 use crate::errors::{ray_id, ServiceError, RAY_ID_HEADER};
-use crate::state::now_ms;
 use crate::State;
 use gamecloud::model::{
     DevTokenRequest, DevTokenResponse, SetCdnAuthRequest, SetDomainAuthRequest,
@@ -239,7 +238,9 @@ async fn operation(
     }
     authorize(state, peer, &parts.headers)?;
     if let Some(limiter) = &state.rate_limiter {
-        limiter.check(peer.ip(), endpoint).map_err(rate_limited)?;
+        limiter
+            .check(peer.ip(), endpoint)
+            .map_err(|wait| rate_limited(state, wait))?;
     }
     // A queued fault stands in for the answer to a call the service would
     // answer (never one that fails these checks), or pads it.
@@ -356,7 +357,9 @@ fn create_dev_token(
     let name = state
         .namespace_name(game, namespace)
         .ok_or_else(ServiceError::internal)?;
-    let token = state.minter.dev_token(namespace, name, &req, now_ms());
+    let token = state
+        .minter
+        .dev_token(namespace, name, &req, state.clock.now_ms());
     Ok(axum::Json(DevTokenResponse { token }).into_response())
 }
 
@@ -545,7 +548,7 @@ fn empty_ok() -> Response {
 /// lock the right token out.
 fn authorize(state: &State, peer: SocketAddr, headers: &HeaderMap) -> Result<(), ServiceError> {
     if let Some(wait) = state.auth_failures.failures_spent(peer.ip()) {
-        return Err(rate_limited(wait));
+        return Err(rate_limited(state, wait));
     }
     check_bearer(state, headers).map_err(|refused| {
         if !headers.contains_key(header::AUTHORIZATION) {
@@ -553,21 +556,24 @@ fn authorize(state: &State, peer: SocketAddr, headers: &HeaderMap) -> Result<(),
         }
         match state.auth_failures.check_failure(peer.ip()) {
             Ok(()) => refused,
-            Err(wait) => rate_limited(wait),
+            Err(wait) => rate_limited(state, wait),
         }
     })
 }
 
 /// 429 `API_RATE_LIMIT`, as the service sends it: `Retry-After` in whole
 /// seconds and the time to try again in the metadata.
-fn rate_limited(wait: std::time::Duration) -> ServiceError {
+fn rate_limited(state: &State, wait: std::time::Duration) -> ServiceError {
     let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
     ServiceError::new(
         StatusCode::TOO_MANY_REQUESTS,
         "API_RATE_LIMIT",
         "Too many requests. Try again later.",
     )
-    .with_metadata(json!(now_ms().saturating_add(wait.as_millis() as i64)))
+    .with_metadata(json!(state
+        .clock
+        .now_ms()
+        .saturating_add(wait.as_millis() as i64)))
     .with_retry_after(secs)
 }
 
@@ -604,9 +610,16 @@ fn check_bearer(state: &State, headers: &HeaderMap) -> Result<(), ServiceError> 
             "TOKEN_INVALID",
             "The token is not a valid token.",
         )),
-        Ok(t) if t.claims.exp_ms.is_some_and(|exp| exp <= now_ms()) => Err(
-            ServiceError::unauthorized("CLAIMS_ENTITLEMENT_EXPIRED", "The token has expired."),
-        ),
+        Ok(t)
+            if t.claims
+                .exp_ms
+                .is_some_and(|exp| exp <= state.clock.now_ms()) =>
+        {
+            Err(ServiceError::unauthorized(
+                "CLAIMS_ENTITLEMENT_EXPIRED",
+                "The token has expired.",
+            ))
+        }
         Ok(_) => Err(ServiceError::unauthorized(
             "CLAIMS_MISSING_ENTITLEMENT",
             "The token does not grant access to this game.",

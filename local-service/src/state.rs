@@ -48,6 +48,7 @@ pub struct Persisted {
 /// The service's state, shared by every request.
 pub struct State {
     pub token: String,
+    pub clock: Clock,
     pub minter: Minter,
     pub origins: Origins,
     pub rate_limiter: Option<RateLimiter>,
@@ -84,16 +85,38 @@ pub const AUTH_FAILURES: u32 = 20;
 /// The window of [`AUTH_FAILURES`].
 pub const AUTH_WINDOW: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// Milliseconds since the epoch.
-pub fn now_ms() -> i64 {
+/// Milliseconds since the epoch, by this machine's clock.
+fn machine_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
 }
 
+/// The service's clock: the machine's, or held at `--clock`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Clock {
+    /// The time it always reads, if held (milliseconds since the epoch).
+    held_ms: Option<i64>,
+}
+
+impl Clock {
+    /// The machine's clock, or one held at `held`.
+    pub fn new(held: Option<gamecloud::model::Timestamp>) -> Self {
+        Clock {
+            held_ms: held.map(|t| t.unix_ms()),
+        }
+    }
+
+    /// Milliseconds since the epoch.
+    pub fn now_ms(self) -> i64 {
+        self.held_ms.unwrap_or_else(machine_ms)
+    }
+}
+
 impl State {
     /// Builds the state from the command line, reading the data directory.
     pub fn new(config: &Config) -> Result<Self, String> {
+        let clock = Clock::new(config.clock);
         let minter =
             Minter::generate().map_err(|e| format!("cannot generate a signing key: {e}"))?;
         let data_file = match &config.data_dir {
@@ -115,7 +138,7 @@ impl State {
             (Some(t), _) => t.trim().to_owned(),
             (None, Some(t)) => t.clone(),
             (None, None) => {
-                let t = minter.user_token(now_ms());
+                let t = minter.user_token(clock.now_ms());
                 persisted.generated_token = Some(t.clone());
                 t
             }
@@ -123,12 +146,13 @@ impl State {
         if token.is_empty() || !token.bytes().all(|b| b.is_ascii_graphic()) {
             return Err("--token must be non-empty visible ASCII without spaces".to_owned());
         }
-        let builds = demo::builds(config.builds.unwrap_or(demo::DEMO_BUILDS), now_ms());
+        let builds = demo::builds(config.builds.unwrap_or(demo::DEMO_BUILDS), clock.now_ms());
         let build_count = builds.len();
         let builds_body = serde_json::to_vec(&ListBuildsResponse { builds })
             .map_err(|e| format!("cannot serialize builds: {e}"))?;
         let state = State {
             token,
+            clock,
             minter,
             origins: Origins::new(&config.allow_origins)?,
             rate_limiter: config.rate_limit.map(RateLimiter::new),

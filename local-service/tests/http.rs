@@ -301,6 +301,33 @@ async fn unknown_games_and_namespaces_get_500_as_on_the_running_service() {
 }
 
 #[tokio::test]
+async fn a_held_clock_dates_the_demo_builds_and_the_tokens_the_same_on_any_day() {
+    let held = gamecloud::model::Timestamp::parse("2025-03-14T12:00:00Z").unwrap();
+    let mut config = Config::for_tests(TOKEN);
+    config.clock = Some(held);
+    let s = start(config).await;
+    let body: Value = s
+        .request(Method::GET, &builds_path())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let newest = body["builds"][0]["create_ts"].as_str().unwrap();
+    assert!(newest.starts_with("2025-03-14T"), "{newest}");
+    let (status, body) = s
+        .dev_token(
+            demo::STAGING_ID,
+            json!({"hostname": "10.0.0.2", "ports": {}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let t = token::decode(body["token"].as_str().unwrap()).unwrap();
+    assert_eq!(t.claims.iat_ms, Some(held.unix_ms()));
+}
+
+#[tokio::test]
 async fn development_tokens_are_minted_in_the_real_format_and_decode() {
     let s = default_service().await;
     let (status, body) = s
@@ -627,7 +654,7 @@ async fn rate_limits_answer_429_with_retry_after_when_asked() {
     assert!((1..=60).contains(&wait), "{wait}");
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["code"], "API_RATE_LIMIT");
-    assert!(body["metadata"].as_i64().unwrap() > local_service::state::now_ms());
+    assert!(body["metadata"].as_i64().unwrap() > local_service::state::Clock::default().now_ms());
     // Writes have their own, smaller budget per endpoint.
     let put = || {
         s.request(Method::PUT, &ns_path(demo::PROD_ID, "cdn-auth"))

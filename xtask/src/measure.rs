@@ -96,9 +96,9 @@ pub fn screenshots(env: &Env) -> Result<()> {
     dist(env)?;
     cmd::run(env, "cargo", &["build", "--package", "local-service"])?;
     let mut node = env.cmd("node");
-    node.args(["--test", "e2e/screenshots.mjs"])
+    node.args(["--test", "e2e/look.test.mjs"])
         .env("SCREENSHOT_DIR", env.root.join("docs/screenshots"));
-    cmd::run_cmd("node --test e2e/screenshots.mjs", node)
+    cmd::run_cmd("node --test e2e/look.test.mjs", node)
 }
 
 /// `cargo xtask bench`: the panel's size and speed, in one run.

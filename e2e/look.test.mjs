@@ -1,17 +1,79 @@
-// Screenshots of each page, light and dark. Every run writes them to
-// target/screenshots; `cargo xtask screenshots` refreshes the copies in docs/screenshots
-// in docs/screenshots (SCREENSHOT_DIR).
+// The look of each page, light and dark, at a desktop's and a phone's width:
+// each scene is set up as a person would (through the page objects), taken,
+// and compared pixel by pixel with its committed picture in docs/screenshots,
+// so that a change of look nobody meant fails the test command. A change
+// meant is taken again by `cargo xtask screenshots` (SCREENSHOT_DIR: the
+// pictures are written there, not compared) and committed with it.
+//
+// The pictures are the same on any day and machine: the service's clock is
+// held at CLOCK and each page's starts there; the set-up installs the fonts
+// they are drawn with (Debian's Noto, with CJK and emoji). What changes
+// from run to run (a suggested passphrase, the service's ray ids) is left out
+// of the comparison; the page's clock stops at a whole minute before a picture.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
 import { demoNamespaces, openPage, useFixtures } from './harness.mjs';
 import { BuildsPage, Connection, DevTokenPage, DomainAuthPage, RecentIds, SettingsPage } from './pages.mjs';
 
-const fx = useFixtures([]);
+const CLOCK = '2026-11-26T12:00:00Z';
+const fx = useFixtures(['--clock', CLOCK]);
 const ns = demoNamespaces(fx);
 
-const OUT = process.env.SCREENSHOT_DIR ? `${process.env.SCREENSHOT_DIR.replace(/\/$/, '')}/` : new URL('../target/screenshots/', import.meta.url).pathname;
+/** Where the pictures are written: docs/screenshots when taken again, else target/look. */
+const TAKING = Boolean(process.env.SCREENSHOT_DIR);
+const OUT = TAKING ? `${process.env.SCREENSHOT_DIR.replace(/\/$/, '')}/` : new URL('../target/look/', import.meta.url).pathname;
+const COMMITTED = new URL('../docs/screenshots/', import.meta.url).pathname;
 before(() => mkdir(OUT, { recursive: true }));
+
+/**
+ * How much of a picture may differ from its committed one: a pixel counts
+ * when its colour is off by more than pixelmatch's `threshold` (anti-aliased
+ * edges left out), and at most `SHARE` of the pixels may (text's rendering
+ * may move by a pixel; a colour, a spacing or a line of text changed is far
+ * more).
+ */
+const THRESHOLD = 0.1;
+const SHARE = 0.001;
+
+/** What changes from run to run, left out of the comparison: a suggested passphrase, the service's ray ids. */
+const live = (page) => [page.getByLabel(/^Passphrase/), page.locator('dt:text-is("Ray id") + dd code')];
+
+/**
+ * Stops the page's clock at the next whole minute (a second at least from
+ * now), so that what counts time (a token's countdown, "Updated just now")
+ * reads the same in every run.
+ */
+async function holdClock(page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(Math.ceil((now + 1000) / 60_000) * 60_000);
+}
+
+/**
+ * Compares the picture at `path` with the committed one of the same name,
+ * except inside `boxes`; writes where they differ beside it (`-diff.png`).
+ */
+async function compare(path, name, boxes) {
+  const committed = `${COMMITTED}${name}`;
+  const want = PNG.sync.read(await readFile(committed).catch(() => assert.fail(`no committed picture ${committed}: take it with \`cargo xtask screenshots\``)));
+  const got = PNG.sync.read(await readFile(path));
+  assert.deepEqual([got.width, got.height], [want.width, want.height], `${name} is ${got.width}x${got.height}, the committed picture ${want.width}x${want.height}`);
+  for (const { x, y, width, height } of boxes) {
+    for (let row = Math.max(0, Math.floor(y)); row < Math.min(got.height, Math.ceil(y + height)); row++) {
+      for (let col = Math.max(0, Math.floor(x)); col < Math.min(got.width, Math.ceil(x + width)); col++) {
+        const at = (row * got.width + col) * 4;
+        want.data.copy(got.data, at, at, at + 4);
+      }
+    }
+  }
+  const diff = new PNG({ width: got.width, height: got.height });
+  const off = pixelmatch(got.data, want.data, diff.data, got.width, got.height, { threshold: THRESHOLD });
+  const share = off / (got.width * got.height);
+  if (share > SHARE) await writeFile(path.replace(/\.png$/, '-diff.png'), PNG.sync.write(diff));
+  assert.ok(share <= SHARE, `${name} differs from docs/screenshots/${name} in ${off} pixels (${(share * 100).toFixed(2)}%; see target/look). A change meant: \`cargo xtask screenshots\` takes the pictures again`);
+}
 
 /** Follows a page's link, behind the menu button on a phone. */
 async function visit(page, name) {
@@ -130,13 +192,19 @@ for (const scheme of ['light', 'dark']) {
         const { page, problems } = await openPage(fx.browser);
         await page.setViewportSize({ width, height });
         await page.emulateMedia({ colorScheme: scheme });
-        await page.clock.install({ time: Date.now() });
+        await page.clock.install({ time: Date.parse(CLOCK) });
         await page.goto(`${fx.service.url}#/${routes[slug] ?? slug}?game=${fx.service.gameId}&ns=${ns.staging}`);
         await new Connection(page).submitToken(fx.service.token);
         await scene(page);
-        const path = `${OUT}${slug}-${scheme}${screen}.png`;
-        await page.screenshot({ path });
+        const name = `${slug}-${scheme}${screen}.png`;
+        const path = `${OUT}${name}`;
+        await holdClock(page);
+        await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
         assert.ok((await stat(path)).size > 10_000);
+        if (!TAKING) {
+          const boxes = (await Promise.all(live(page).map((l) => l.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))))).flat();
+          await compare(path, name, boxes);
+        }
         assert.deepEqual(problems.filter((p) => !/status of 500/.test(p)), [], 'nothing but the answer the scene asks for');
       });
     }
