@@ -40,6 +40,9 @@ commands:
   bench            measure the panel: download size, time to a usable form,
                    time to show, re-sort and filter 10,000 and 100,000 builds
                    (in the page, against a fetch + JSON.parse floor)
+  lighthouse       Lighthouse's mobile audit of the opening page and the builds
+                   page's deep link: each score 95 or more (installs Lighthouse
+                   in xtask/lighthouse on first use)
   sizes            what each crate weighs in the JS module and the panel
   levers           build both outputs with each compiler flag weighed in
                    xtask/src/toolchain.rs, and print what each weighs
@@ -71,6 +74,9 @@ fn main() -> ExitCode {
             setup::ensure(Needs::Browser).and_then(|env| measure::screenshots(&env))
         }
         Some("bench") => setup::ensure(Needs::Browser).and_then(|env| measure::bench(&env)),
+        Some("lighthouse") => {
+            setup::ensure(Needs::Browser).and_then(|env| measure::lighthouse(&env))
+        }
         Some("sizes") => setup::ensure(Needs::Build).and_then(|env| measure::sizes(&env)),
         Some("levers") => setup::ensure(Needs::Build).and_then(|env| measure::levers(&env)),
         Some("fuzz") => setup::ensure(Needs::Build)

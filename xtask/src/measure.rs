@@ -116,6 +116,19 @@ pub fn bench(env: &Env) -> Result<()> {
     cmd::run_cmd("node e2e/bench.mjs", node)
 }
 
+/// `cargo xtask lighthouse`: Lighthouse's mobile scores of the opening page
+/// and the builds page, each at 95 or more (`xtask/lighthouse/audit.mjs`).
+/// Lighthouse is installed in `xtask/lighthouse` on first use, apart from
+/// the build's and the tests' tools.
+pub fn lighthouse(env: &Env) -> Result<()> {
+    dist(env)?;
+    crate::setup::ensure_npm_in(env, &env.root.join("xtask/lighthouse"))?;
+    let mut node = env.cmd("node");
+    node.arg("xtask/lighthouse/audit.mjs")
+        .env("CHROMIUM", &env.chromium);
+    cmd::run_cmd("node xtask/lighthouse/audit.mjs", node)
+}
+
 /// A size budget: within it with [`HEADROOM_PERCENT`] to spare, or not
 /// (printed either way).
 pub(crate) fn budget(what: &str, size: Option<u64>, limit: u64) -> Result<()> {

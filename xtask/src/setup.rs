@@ -286,6 +286,17 @@ fn npm_installed(dir: &Path) -> bool {
     }
 }
 
+/// Runs `npm ci` in `dir` (which has its own lock) unless it has run since
+/// the lock changed.
+pub(crate) fn ensure_npm_in(env: &Env, dir: &Path) -> Result<()> {
+    if npm_installed(dir) {
+        return Ok(());
+    }
+    let mut npm = env.cmd("npm");
+    npm.args(["ci", "--no-audit", "--no-fund"]).current_dir(dir);
+    run_cmd("npm ci", npm)
+}
+
 fn ensure_npm_packages(env: &Env) -> Result<()> {
     let fresh = npm_installed(&env.root);
     let has_tools = env.root.join("node_modules/.bin/wasm-opt").exists()
