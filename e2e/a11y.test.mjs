@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolations, demoNamespaces, openPage, useFixtures } from './harness.mjs';
-import { Connection, DomainAuthPage, SettingsPage } from './pages.mjs';
+import { BuildsPage, Connection, DomainAuthPage, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures([]);
 const ns = demoNamespaces(fx);
@@ -65,3 +65,66 @@ test('the audit itself catches a violation', async () => {
   assert.ok(found.some((v) => v.startsWith('image-alt')), found.join('\n'));
   assert.ok(found.some((v) => v.startsWith('button-name')), found.join('\n'));
 });
+
+// Every dialog and popover, open, in light and dark: what axe finds in a
+// page with nothing open says nothing of them.
+
+/** The builds loaded and no field focused: a key then goes to the shortcuts. */
+async function settled(page) {
+  await new BuildsPage(page).load();
+  await page.evaluate(() => document.activeElement?.blur());
+}
+const dialogs = {
+  // The palette (Ctrl-K), with what a name typed finds.
+  palette: async (page) => {
+    await settled(page);
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Palette' });
+    await dialog.waitFor();
+    await page.keyboard.type('cdn');
+    await dialog.getByRole('option').first().waitFor();
+  },
+  // The list of shortcuts (?).
+  shortcuts: async (page) => {
+    await settled(page);
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+  },
+  // The connection's card, from the status.
+  connection: async (page) => {
+    await new Connection(page).openCard();
+  },
+  // Each switcher, with its recent ids.
+  'game switcher': async (page) => {
+    await new Connection(page).openGame();
+  },
+  'namespace switcher': async (page) => {
+    await new Connection(page).openNamespace();
+  },
+  // A build's ⋯ menu.
+  'row menu': async (page) => {
+    const builds = new BuildsPage(page);
+    await builds.load();
+    await builds.menuOf(builds.rows().first());
+  },
+  // The pages' menu on a phone.
+  'phone menu': async (page) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Action log' }).waitFor();
+  },
+};
+
+for (const scheme of ['light', 'dark']) {
+  for (const [name, open] of Object.entries(dialogs)) {
+    test(`the ${name} (${scheme}), open, has no serious or critical accessibility violation`, async () => {
+      const { page, problems } = await openPage(fx.browser);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${fx.service.url}#/builds?game=${fx.service.gameId}&ns=${ns.staging}`);
+      await new Connection(page).submitToken(fx.service.token);
+      await open(page);
+      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(problems, []);
+    });
+  }
+}

@@ -237,16 +237,39 @@ test('every view is a link: filter, state, sort, tags, dates and budget filter o
     assert.equal(await again.chip('channel=beta').getAttribute('aria-pressed'), 'true');
     // Another page and back: the view is kept.
     await fresh.page.getByRole('link', { name: 'Action log' }).first().click();
+    await fresh.page.waitForFunction(() => location.hash.startsWith('#/log'));
     assert.ok(!fresh.page.url().includes('q=v3'), 'another page names no builds view');
     await fresh.page.getByRole('link', { name: 'Builds' }).first().click();
     await again.load();
     assert.equal(await fresh.page.getByLabel('Filter').inputValue(), 'v3');
-    assert.match(fresh.page.url(), /q=v3/);
+    await fresh.page.waitForFunction(() => location.hash.startsWith('#/builds') && location.hash.includes('q=v3'));
     // Presentation mode: the filter's text is left out of the address.
     await fresh.page.getByRole('switch', { name: 'Presentation mode' }).check();
     await fresh.page.waitForFunction(() => !location.hash.includes('q='));
     assert.match(fresh.page.url(), /sort=size-desc/);
     assert.deepEqual([...problems, ...fresh.problems], []);
+  } finally {
+    await service.stop();
+  }
+});
+
+// The address follows the view once it holds still (300 ms): a view changed
+// just before leaving the page must not come back later over a newer one.
+test('a view changed just before leaving the page is the one found on coming back, and a newer one stays', async () => {
+  const service = await startService();
+  try {
+    const { page, problems, builds } = await loaded(service);
+    const filter = page.getByLabel('Filter');
+    await filter.fill('v3');
+    await page.getByRole('link', { name: 'Action log' }).first().click();
+    await page.getByRole('link', { name: 'Builds' }).first().click();
+    await builds.load();
+    assert.equal(await filter.inputValue(), 'v3', 'the view left is the one found');
+    await filter.fill('v2');
+    await page.waitForFunction(() => location.hash.includes('q=v2'));
+    await page.waitForTimeout(500);
+    assert.equal(await filter.inputValue(), 'v2', 'nothing written before comes back over it');
+    assert.deepEqual(problems, []);
   } finally {
     await service.stop();
   }

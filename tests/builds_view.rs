@@ -658,6 +658,9 @@ fn a_view_reads_back_from_its_address_as_itself() {
     assert_eq!(masked.query, "");
     assert!(masked.compare.is_empty());
     assert_eq!(masked.narrow, view.narrow);
+    // An address written before the mode, reached with Back: masked the same.
+    assert_eq!(View::masked(&view.to_query(true)), view.to_query(false));
+    assert_eq!(View::masked("q&cmp=x&q=a%26q%3D"), "");
 }
 
 #[test]

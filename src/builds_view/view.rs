@@ -72,6 +72,20 @@ impl Narrow {
 pub const DAY_MS: i64 = 86_400_000;
 
 impl View {
+    /// The address's query of a view without what may name ids (the
+    /// filter's text, the builds compared), as presentation mode writes it:
+    /// for a query written before the mode began, reached with Back.
+    pub fn masked(query: &str) -> String {
+        query
+            .split('&')
+            .filter(|pair| {
+                let key = pair.split_once('=').map_or(*pair, |(key, _)| key);
+                !matches!(key, "q" | "cmp")
+            })
+            .collect::<Vec<_>>()
+            .join("&")
+    }
+
     /// Reads the view from the address's query (without the ids).
     pub fn parse(query: &str) -> View {
         let mut view = View::default();

@@ -167,7 +167,14 @@ impl Session {
             }
             self.page.set(route.page);
             if route.page == Page::Builds {
-                self.view.set(route.view);
+                // In presentation mode without the filter's text and the
+                // builds compared, whatever the entry held.
+                let view = if self.presenting.is_on_untracked() {
+                    crate::builds_view::View::masked(&route.view)
+                } else {
+                    route.view
+                };
+                self.view.set(view);
             }
             if !route.game_id.is_empty() {
                 self.game_id.set(route.game_id.to_string());

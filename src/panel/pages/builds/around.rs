@@ -4,40 +4,23 @@
 //! side by side and the rows' ⋯ menu (`tools`). The table works without
 //! them (in its default view) if the part cannot be fetched.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::chart::Insights;
+use super::state::TableState;
 use super::tools::{comparison_view, export, menu_items};
-use crate::builds_view::{BuildList, Narrow, Sort, StateFilter, View};
+use crate::builds_view::{Narrow, View};
 use crate::panel::session::Session;
-
-/// The table's state, which what is around it reads and sets.
-#[derive(Clone)]
-pub(super) struct Around {
-    pub list: Arc<BuildList>,
-    /// The filter's text as typed, and as the rows follow it.
-    pub typed: RwSignal<String>,
-    pub query: RwSignal<String>,
-    pub state: RwSignal<StateFilter>,
-    pub sort: RwSignal<Sort>,
-    /// The rows shown (the chart draws them, the export saves them).
-    pub rows: Memo<Arc<Vec<usize>>>,
-    /// What narrows the rows: the chips, the range and "over budget" set
-    /// it, and the game's budget as kept here.
-    pub narrow: RwSignal<Narrow>,
-    /// The builds compared (indexes into the list, two at most).
-    pub picked: RwSignal<Vec<usize>>,
-}
 
 /// The chips and the chart, then the comparison (or what it waits for),
 /// and the rows' ⋯ menu (a popover, shown under the button that opens it);
 /// and the view kept in the address.
-pub(super) fn around(a: Around) -> AnyView {
+pub(super) fn around(a: TableState) -> AnyView {
     keep_in_address(&a);
-    let Around {
+    let TableState {
         list, rows, picked, ..
     } = a.clone();
     let comparison = {
@@ -97,9 +80,9 @@ fn one_more() -> impl IntoView {
 /// back; Back and Forward), and keeps the address in step with what the
 /// table shows: in presentation mode without the filter's text and the
 /// builds compared, which the address then does not hold either.
-fn keep_in_address(a: &Around) {
+fn keep_in_address(a: &TableState) {
     let s = Session::get();
-    let Around {
+    let TableState {
         list,
         typed,
         query,
@@ -153,23 +136,53 @@ fn keep_in_address(a: &Around) {
     // fetch the page's icon again, milliseconds a key that a person waits
     // for. In presentation mode at once: the text typed and the builds
     // compared leave the address as the mode starts (typing then changes
-    // nothing there).
-    let waiting = std::rc::Rc::new(std::cell::Cell::new(None::<TimeoutHandle>));
+    // nothing there). A write still waiting when the table goes (another
+    // page, a refresh, another game) is made then, before a new table reads
+    // the view.
+    // (Shared with the clean-up, which must be `Send`: an `Arc` and a
+    // `Mutex`, which the one thread never contends.)
+    let waiting = Arc::new(Mutex::new(None::<(TimeoutHandle, String)>));
+    let pending = move |waiting: &Mutex<Option<(TimeoutHandle, String)>>| {
+        waiting
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    };
+    let write = move |written: String| {
+        if s.view.with_untracked(|v| *v != written) {
+            s.view.set(written);
+        }
+    };
+    {
+        let waiting = waiting.clone();
+        on_cleanup(move || {
+            if let Some((timer, written)) = pending(&waiting) {
+                timer.clear();
+                write(written);
+            }
+        });
+    }
     Effect::new(move |_| {
         let presenting = s.presenting.is_on();
         let written = now().to_query(!presenting);
-        if let Some(earlier) = waiting.take() {
+        if let Some((earlier, _)) = pending(&waiting) {
             earlier.clear();
         }
-        let write = move || {
-            if s.view.with_untracked(|v| *v != written) {
-                s.view.set(written);
-            }
-        };
         if presenting {
-            write();
-        } else {
-            waiting.set(set_timeout_with_handle(write, ADDRESS_AFTER).ok());
+            write(written);
+            return;
+        }
+        let done = waiting.clone();
+        let later = written.clone();
+        let timer = set_timeout_with_handle(
+            move || {
+                pending(&done);
+                write(later);
+            },
+            ADDRESS_AFTER,
+        );
+        if let Ok(timer) = timer {
+            *waiting.lock().unwrap_or_else(PoisonError::into_inner) = Some((timer, written));
         }
     });
 }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::around::Around;
+use super::state::TableState;
 use crate::builds_view::{self, buckets, Bucket, TagCounts, DAY_MS};
 use crate::model::Timestamp;
 use crate::panel::store::KeptBudgets;
@@ -35,10 +35,10 @@ pub(super) fn Insights(
     /// The table's state: the chart draws the rows shown; the chips, the
     /// days and "over budget" set what narrows them, and the game's budget
     /// as kept here.
-    table: Around,
+    table: TableState,
     children: Children,
 ) -> impl IntoView {
-    let Around {
+    let TableState {
         list,
         query,
         state,
@@ -219,8 +219,8 @@ pub(super) fn Insights(
             f.days = (from != open_from || to != open_to).then(|| (from.min(to), from.max(to)));
         })
     };
-    // Whether "The chart as a table" is open (each toggle event says it
-    // changed).
+    // Whether "The chart as a table" is open (read from the element: two
+    // changes in a row may fire one toggle event).
     let as_table = RwSignal::new(false);
     let budget_field = move || budget().map(|b| (b / MIB).to_string()).unwrap_or_default();
     let game_for_budget = game.clone();
@@ -267,7 +267,7 @@ pub(super) fn Insights(
             </div>
             // The table is made while it is open: a filter does not redraw
             // it unseen.
-            <details class="gc-fold" on:toggle=move |_| as_table.update(|open| *open = !*open)>
+            <details class="gc-fold" on:toggle=move |ev| as_table.set(event_target::<web_sys::Element>(&ev).has_attribute("open"))>
                 <summary>"The chart as a table"</summary>
                 {move || as_table.get().then(|| marks.with(|m| numbers(m, budget())))}
             </details>

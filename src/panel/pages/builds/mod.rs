@@ -5,6 +5,7 @@
 mod around;
 mod chart;
 mod row;
+mod state;
 mod table;
 mod tools;
 
@@ -220,7 +221,7 @@ lazy! {
     /// the view kept in the address, the export, two builds compared and
     /// the rows' ⋯ menu (split builds: fetched as the first list is asked
     /// for, so that it is there with the rows).
-    fn around_table() -> fn(around::Around) -> AnyView;
+    fn around_table() -> fn(state::TableState) -> AnyView;
     in builds_more, preload preload_around;
     { around::around }
 }

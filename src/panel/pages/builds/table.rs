@@ -9,8 +9,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::around::Around;
 use super::row::row;
+use super::state::TableState;
 use crate::builds_view::{BuildList, Column, Narrow, Sort, StateFilter};
 use crate::panel::lazy::lazy_view;
 use crate::panel::widgets::{Choice, Choices};
@@ -79,7 +79,7 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
     let total = builds.len();
     // Builds chosen to compare (indexes into the list).
     let picked = RwSignal::new(Vec::<usize>::new());
-    let around = Around {
+    let around = TableState {
         list: list.clone(),
         typed,
         query,
