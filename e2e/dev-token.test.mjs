@@ -15,11 +15,11 @@ async function open(token = fx.service.token) {
   return { page, problems, tokens: new DevTokenPage(page) };
 }
 
-/** A token created for `hostname`: its region, the token, and the engine choices. */
+/** A token created for `hostname`: its region and the token. */
 async function createdFor(hostname) {
   const { page, problems, tokens } = await open();
   const token = await tokens.create(hostname);
-  return { page, problems, tokens, region: tokens.issued(), token, engines: tokens.engines() };
+  return { page, problems, tokens, region: tokens.issued(), token };
 }
 
 test('live validation blocks errors, allows warnings, and explains each port', async () => {
@@ -97,9 +97,9 @@ test('a refused call shows the fx.service error and keeps the input', async () =
 });
 
 test('the new token is handed to Godot, Unity and Unreal as files their engines read', async () => {
-  const { page, region, token, engines } = await createdFor('192.168.1.20');
+  const { page, region, token, tokens } = await createdFor('192.168.1.20');
   const fetchFile = async (engine, name) => {
-    await engines.getByLabel(engine).check();
+    await tokens.handTo(engine);
     const file = region.getByRole('group', { name: `${engine} file` });
     await file.waitFor();
     const download = page.waitForEvent('download');
@@ -211,8 +211,8 @@ test("a new token's life counts down, warns in its last tenth, says when it expi
 });
 
 test('with the token from the environment, no engine file holds it: one local file does, with its .gitignore line and loaders', async () => {
-  const { page, problems, tokens, region, token, engines } = await createdFor('192.168.1.20');
-  await engines.getByLabel('Token from the environment: no secret in the engine\'s file').check();
+  const { page, problems, tokens, region, token } = await createdFor('192.168.1.20');
+  await region.getByLabel('Token from the environment: no secret in the engine\'s file').check();
   const local = `gamecloud.${ns.staging}.local.env`;
   const fetch = async (file, name) => {
     const download = page.waitForEvent('download');
@@ -226,7 +226,7 @@ test('with the token from the environment, no engine file holds it: one local fi
     ['Unity', 'GameCloudDev.json', 'System.Environment.GetEnvironmentVariable("GAMECLOUD_DEV_TOKEN")'],
     ['Unreal', 'DefaultGameCloudDev.ini', 'FPlatformMisc::GetEnvironmentVariable(TEXT("GAMECLOUD_DEV_TOKEN"))'],
   ]) {
-    await engines.getByLabel(engine).check();
+    await tokens.handTo(engine);
     const file = region.getByRole('group', { name: `${engine} file` });
     await file.waitFor();
     const text = await fetch(file, name);
@@ -245,10 +245,32 @@ test('with the token from the environment, no engine file holds it: one local fi
     assert.match(await file.textContent(), /holds no secret/);
   }
   // Off again: the token is back in the engine's file.
-  await engines.getByLabel('Token from the environment: no secret in the engine\'s file').uncheck();
+  await region.getByLabel('Token from the environment: no secret in the engine\'s file').uncheck();
   const godot = region.getByRole('group', { name: 'Unreal file' });
   assert.ok((await fetch(godot, 'DefaultGameCloudDev.ini')).includes(`Token="${token}"`));
   assert.equal(await godot.getByRole('button', { name: `Download ${local}` }).count(), 0);
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(problems, []);
 });
+
+test('the engine files are tabs, one tab stop: the arrows, Home and End move between them, each showing its file', async () => {
+  const { page, problems, tokens, region } = await createdFor('192.168.1.20');
+  const tabs = tokens.engines().getByRole('tab');
+  assert.deepEqual(await tabs.allTextContents(), ['Godot', 'Unity', 'Unreal', '.env']);
+  const shown = async () => {
+    const selected = tokens.engines().locator('[aria-selected="true"]');
+    const name = await selected.textContent();
+    assert.ok(await selected.evaluate((el) => el === document.activeElement), `${name} has the focus`);
+    await region.getByRole('tabpanel', { name }).getByRole('group', { name: `${name} file` }).waitFor();
+    assert.equal(await tokens.engines().locator('[tabindex="0"]').count(), 1, 'one tab stop');
+    return name;
+  };
+  await tokens.engines().getByRole('tab', { name: '.env' }).click();
+  assert.equal(await shown(), '.env');
+  for (const [key, engine] of [['ArrowRight', 'Godot'], ['ArrowRight', 'Unity'], ['ArrowLeft', 'Godot'], ['ArrowLeft', '.env'], ['Home', 'Godot'], ['End', '.env']]) {
+    await page.keyboard.press(key);
+    assert.equal(await shown(), engine, key);
+  }
+  assert.deepEqual(problems, []);
+});
+

@@ -195,7 +195,7 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   assert.match(envText, new RegExp(`^GAMECLOUD_DEV_TOKEN=${token.replace(/[.]/g, '\\.')}$`, 'm'));
   assert.match(envText, /^GAMECLOUD_HOSTNAME=192\.168\.1\.20$/m);
   // The mark travelled: the teammate's panel guards staging as the lead's does.
-  await mate.page.getByRole('link', { name: 'CDN auth' }).click();
+  await mate.page.getByRole('link', { name: 'Namespace settings' }).click();
   assert.ok(await new Connection(mate.page).isMarked());
   assert.deepEqual(await axeViolations(mate.page), []);
   assert.deepEqual(mate.problems, []);
@@ -218,7 +218,7 @@ test('files Python sealed, and the published test vectors, open in the panel', a
   const mate = await OpenHandoff.open();
   await mate.opens(sealed, 'from python, sealed');
   const opened = mate.page.getByRole('region', { name: 'New development token' });
-  await opened.getByRole('radio', { name: 'Godot' }).check();
+  await opened.getByRole('tab', { name: 'Godot' }).click();
   const godot = mate.page.waitForEvent('download');
   await opened.getByRole('button', { name: 'Download gamecloud_dev.cfg' }).click();
   const cfg = await readFile(await (await godot).path(), 'utf8');

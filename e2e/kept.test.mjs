@@ -68,7 +68,7 @@ test('a mark the full storage refuses holds in the tab, says so, still guards, a
   // change asks for the name.
   await a.settings.choose('basic');
   assert.ok(!(await a.settings.namespace(ns.prod).isChecked()), 'a protected namespace is not chosen by itself');
-  await a.settings.namespace(ns.prod).check();
+  await a.settings.tick(ns.prod);
   const dialog = await a.settings.askToApply();
   assert.ok(await dialog.confirmButton.isDisabled(), 'protected: its name first');
   await dialog.names.waitFor();
@@ -118,7 +118,7 @@ test('an earlier build writes where this one does not read; its keys are carried
   await new Connection(a.page).enterToken(fx.service.token);
   await a.connection.marked();
   await a.settings.choose('basic');
-  await a.settings.namespace(ns.prod).check();
+  await a.settings.tick(ns.prod);
   const dialog = await a.settings.askToApply();
   await dialog.typeNames('staging');
   assert.ok(await dialog.confirmButton.isDisabled(), 'the earlier tab\'s name is not this one\'s');

@@ -62,10 +62,11 @@ test('Ctrl-K goes to a page, a namespace by its label, or an action; ? lists the
 
   // A page, by a word of its name.
   let dialog = await palette(page);
+  // "cdn": a setting by its own name, on the page they share.
   await page.keyboard.type('cdn');
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'hidden' });
-  await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
+  await page.getByRole('heading', { name: 'Namespace settings' }).waitFor();
 
   // A namespace by its label, chosen with the arrows.
   await connection.selectNamespace('00000000-0000-4000-8000-00000000000b');

@@ -102,16 +102,19 @@ const scenes = {
     await builds.compare(rows.nth(0));
     await builds.compare(rows.nth(3));
     await builds.comparison().waitFor();
+    // The view settled: both builds in the address.
+    await page.waitForFunction(() => /cmp=[^&]*(%2C|,)/.test(location.hash));
+    await builds.comparison().waitFor();
   },
   'dev-token': async (page) => {
     await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
     await page.getByRole('button', { name: 'Create token' }).click();
     await page.getByRole('region', { name: 'New development token' }).waitFor();
-    await page.getByLabel('Godot').check();
+    await page.getByRole('tab', { name: 'Godot' }).click();
     await page.getByRole('group', { name: 'Godot file' }).waitFor();
   },
   log: async (page) => {
-    await visit(page, 'Domain auth');
+    await visit(page, 'Namespace settings');
     const domain = new DomainAuthPage(page);
     await (await domain.askToEnable()).confirm();
     await domain.showsLastSet('enabled');
@@ -119,14 +122,15 @@ const scenes = {
     await page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1).waitFor();
   },
   // One setting to several namespaces, one unknown to the service.
-  'cdn-auth': async (page) => {
+  settings: async (page) => {
     const settings = new SettingsPage(page);
     await settings.choose('basic');
     for (const id of [ns.prod, '00000000-0000-4000-8000-00000000000a']) await settings.add(id);
     await settings.apply(3);
     await settings.summary('2 of 3 changed, 1 failed.');
   },
-  'domain-auth': async (page) => {
+  // A confirmation in words, its request folded.
+  'settings-confirm': async (page) => {
     await new DomainAuthPage(page).askToEnable();
   },
   // Sharing the screen: the builds and the connection with every id masked.
@@ -142,7 +146,7 @@ const scenes = {
     const region = page.getByRole('region', { name: 'New development token' });
     // The engine files come in parts fetched as the token is made: they are
     // on screen before the clock jumps, which would time their fetch out.
-    await region.getByLabel('Godot').waitFor();
+    await region.getByRole('tab', { name: 'Godot' }).waitFor();
     await page.clock.fastForward(330 * 86_400_000);
     await region.getByRole('timer').locator('xpath=parent::*[@data-life="low"]').waitFor();
     await region.scrollIntoViewIfNeeded();
@@ -152,7 +156,7 @@ const scenes = {
   protected: async (page) => {
     await new Connection(page).protect();
     const settings = new SettingsPage(page);
-    await settings.namespace(ns.staging).check();
+    await settings.tick(ns.staging);
     await settings.choose('basic');
     await settings.askToApply();
   },
@@ -161,7 +165,7 @@ const scenes = {
   'env-handoff': async (page) => {
     await page.getByRole('button', { name: 'Create token' }).click();
     const region = page.getByRole('region', { name: 'New development token' });
-    await region.getByLabel('Godot').check();
+    await region.getByRole('tab', { name: 'Godot' }).click();
     await region.getByLabel("Token from the environment: no secret in the engine's file").check();
     const file = region.getByRole('group', { name: 'Godot file' });
     await file.getByText(/^Download gamecloud\./).waitFor();
@@ -178,11 +182,11 @@ const scenes = {
   },
 };
 /** The page each scene opens on, where it is not the scene's own name. */
-const routes = { compare: 'builds', presenting: 'builds', 'token-life': 'dev-token', protected: 'cdn-auth', 'env-handoff': 'dev-token', 'sealed-handoff': 'dev-token' };
+const routes = { compare: 'builds', presenting: 'builds', 'token-life': 'dev-token', protected: 'settings', 'settings-confirm': 'settings', 'env-handoff': 'dev-token', 'sealed-handoff': 'dev-token' };
 
 /** The widths each scene is taken at: a desktop, and a phone for the pages themselves. */
 const SCREENS = { '': [1280, 800], '-phone': [390, 844] };
-const PAGES = ['builds', 'dev-token', 'cdn-auth', 'domain-auth', 'log'];
+const PAGES = ['builds', 'dev-token', 'settings', 'log'];
 
 for (const scheme of ['light', 'dark']) {
   for (const [slug, scene] of Object.entries(scenes)) {

@@ -50,8 +50,15 @@ test('every page is usable 360 px wide: the page never scrolls sideways, and its
     await inView(builds.count(), 'the count of builds');
     await inView(page.getByRole('button', { name: 'Size', exact: true }), 'the Size column’s header');
     await builds.sortBy('Size');
-    // The table is wider than a phone: its own box scrolls, within the screen.
-    await inView(builds.table().locator('xpath=..'), 'the table’s box');
+    // Each build a card: its name, size, age and ⋯ in view, and the table's
+    // box does not scroll sideways either.
+    const box = builds.table().locator('xpath=..');
+    await inView(box, 'the table’s box');
+    const first = builds.rows().first();
+    // The cells a card shows (the ids and tags are hidden there): name, state, size, age.
+    for (const [cell, what] of [[0, 'name'], [1, 'state'], [2, 'size'], [3, 'age']]) await inView(first.getByRole('cell').nth(cell), `the first build’s ${what}`);
+    await inView(first.getByRole('button', { name: /^More for / }), 'the first build’s ⋯');
+    assert.equal(await box.evaluate((b) => b.scrollWidth - b.clientWidth), 0, 'the table does not scroll sideways');
     assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
   });
 
@@ -65,8 +72,8 @@ test('every page is usable 360 px wide: the page never scrolls sideways, and its
     assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
   });
 
-  await t.test('CDN auth: a change asked, confirmed and done', async () => {
-    await go(page, 'CDN auth');
+  await t.test('namespace settings: a change of CDN auth asked, confirmed and done', async () => {
+    await go(page, 'Namespace settings');
     const settings = new SettingsPage(page);
     await inView(settings.applyButton(), 'Apply…');
     await settings.choose('basic');
@@ -78,11 +85,10 @@ test('every page is usable 360 px wide: the page never scrolls sideways, and its
     assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
   });
 
-  await t.test('domain auth: both choices offered', async () => {
-    await go(page, 'Domain auth');
+  await t.test('namespace settings: both choices of domain auth offered', async () => {
     const domain = new DomainAuthPage(page);
-    await inView(page.getByRole('radio', { name: /^enabled —/ }), 'enabled');
-    await inView(page.getByRole('radio', { name: /^disabled —/ }), 'disabled');
+    await inView(domain.root.getByRole('radio', { name: /^enabled —/ }), 'enabled');
+    await inView(domain.root.getByRole('radio', { name: /^disabled —/ }), 'disabled');
     await inView(domain.applyButton(), 'Apply…');
     assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
   });

@@ -2,42 +2,66 @@
 // test reads as the story it checks. They find things by role and accessible
 // name, as the person perceives them.
 
-/** The CDN auth page, and "Several namespaces" of domain auth: one setting, one or several namespaces. */
+/**
+ * One setting of the Namespace settings page (CDN authentication unless
+ * named): its choice, the namespaces it goes to (the other ones folded under
+ * "Apply to other namespaces…"), Apply, and one result per namespace.
+ */
 export class SettingsPage {
-  constructor(page) {
+  constructor(page, setting = 'CDN authentication') {
     this.page = page;
+    this.root = page.getByRole('region', { name: setting });
   }
 
   /** Chooses a value (`basic`, `none`, `enabled`...) among the radio buttons. */
   async choose(value) {
-    await this.page.getByRole('radio', { name: new RegExp(`^${value} —`) }).check();
+    await this.root.getByRole('radio', { name: new RegExp(`^${value} —`) }).check();
+  }
+
+  /** Shows the other namespaces (under the setting, in view). */
+  async showOthers() {
+    await this.root.getByRole('group', { name: 'Namespaces' }).scrollIntoViewIfNeeded();
   }
 
   /** The field to add another namespace by its id. */
   get another() {
-    return this.page.getByLabel('Another namespace id');
+    return this.root.getByLabel('Another namespace id');
   }
 
   /** Adds a namespace by its id, typed and then Add pressed. */
   async add(id) {
+    await this.showOthers();
     await this.another.fill(id);
-    await this.page.getByRole('button', { name: 'Add' }).click();
+    await this.root.getByRole('button', { name: 'Add' }).click();
   }
 
   /** Adds a namespace by its id, typed and then Enter pressed. */
   async addWithEnter(id) {
+    await this.showOthers();
     await this.another.fill(id);
     await this.another.press('Enter');
   }
 
-  /** The namespace checkbox of `id`. */
+  /** The namespace checkbox of `id` (folded unless shown: `showOthers`; found folded too). */
   namespace(id) {
-    return this.page.getByRole('checkbox', { name: id });
+    return this.root.getByRole('checkbox', { name: id, includeHidden: true });
+  }
+
+  /** Ticks the namespace `id`, in the fold. */
+  async tick(id) {
+    await this.showOthers();
+    await this.namespace(id).check();
+  }
+
+  /** Unticks the namespace `id`, in the fold. */
+  async untick(id) {
+    await this.showOthers();
+    await this.namespace(id).uncheck();
   }
 
   /** The Apply button for `count` namespaces. */
   applyButton(count = 1) {
-    return this.page.getByRole('button', { name: count === 1 ? 'Apply…' : `Apply to ${count} namespaces…` });
+    return this.root.getByRole('button', { name: count === 1 ? 'Apply…' : `Apply to ${count} namespaces…` });
   }
 
   /** Opens the confirmation for `count` namespaces; resolves with it (a `ConfirmDialog`). */
@@ -53,22 +77,22 @@ export class SettingsPage {
 
   /** Stops the namespaces of a run not sent yet. */
   async cancelTheRest() {
-    await this.page.getByRole('button', { name: 'Cancel the rest' }).click();
+    await this.root.getByRole('button', { name: 'Cancel the rest' }).click();
   }
 
   /** The button that sends the failed and the not sent again. */
   get retryButton() {
-    return this.page.getByRole('button', { name: 'Retry the failed ones' });
+    return this.root.getByRole('button', { name: 'Retry the failed ones' });
   }
 
   /** Waits for the run's summary (`2 of 3 changed, 1 failed.`). */
   async summary(text) {
-    await this.page.getByRole('status').filter({ hasText: text }).waitFor();
+    await this.root.getByRole('status').filter({ hasText: text }).waitFor();
   }
 
   /** The list of each namespace's result. */
   resultList() {
-    return this.page.getByRole('list', { name: 'Result per namespace' });
+    return this.root.getByRole('list', { name: 'Result per namespace' });
   }
 
   /** Each namespace's result, as the list shows it (`<id>: Done`). */
@@ -78,16 +102,20 @@ export class SettingsPage {
 
   /** What this panel last set on the selected namespace, as it says it. */
   lastSet() {
-    return this.page.getByRole('status').filter({ hasText: /set from this panel/ }).textContent();
+    return this.root.getByRole('status').filter({ hasText: /set from this panel/ }).textContent();
   }
 }
 
 /**
- * The domain auth page: the same change as every setting (a `SettingsPage`:
- * choose a value, the namespaces, Apply, one result each), on the selected
- * namespace unless it is protected. Every domain-auth-only word is here.
+ * Domain-based authentication, on the Namespace settings page: the same
+ * change as every setting (a `SettingsPage`), on the selected namespace
+ * unless it is protected. Every domain-auth-only word is here.
  */
 export class DomainAuthPage extends SettingsPage {
+  constructor(page) {
+    super(page, 'Domain-based authentication');
+  }
+
   /** Chooses "enabled" and asks to apply it; resolves with the confirmation. */
   async askToEnable() {
     await this.choose('enabled');
@@ -97,7 +125,7 @@ export class DomainAuthPage extends SettingsPage {
   /** Waits until the page says this panel last set it `enabled`, `disabled`, or has not (`null`). */
   async showsLastSet(state) {
     const said = state === null ? 'Not set from this panel yet: the current setting is unknown.' : `Last set from this panel: ${state}.`;
-    await this.page.getByText(said).waitFor();
+    await this.root.getByText(said).waitFor();
   }
 }
 
@@ -453,11 +481,11 @@ export { Connection as ConnectionForm };
  * of protected namespaces to type, and its buttons.
  */
 export class ConfirmDialog {
-  /** The confirmation open on `page`; `action` is its button's name (`Apply` unless given). */
+  /** The confirmation open on `page` whose button that acts is `action` (`Apply` unless given). */
   constructor(page, action = 'Apply') {
     this.page = page;
     this.action = action;
-    this.root = page.getByRole('alertdialog', { name: action });
+    this.root = page.getByRole('alertdialog').filter({ has: page.getByRole('button', { name: action, exact: true }) });
   }
 
   /** `dialog` as a ConfirmDialog, if it is a Playwright locator of one (for `confirmWith`). */
@@ -476,19 +504,30 @@ export class ConfirmDialog {
     await this.root.waitFor({ state: 'hidden' });
   }
 
-  /** Everything it says: the question, what it will send, what it asks to type. */
-  said() {
+  /** Its title, the question (`Set the CDN auth type to basic?`). */
+  title() {
     return this.root.locator('p').first().textContent();
   }
 
-  /** Its question (the first line). */
+  /** What it says under its title: what it changes, and what it asks to type. */
+  said() {
+    return this.root.locator('p').nth(1).textContent();
+  }
+
+  /** Its first sentence: what it changes (`On 1 namespace: Production (7d8e9f10).`). */
   async question() {
     return (await this.said()).split('\n')[0];
   }
 
-  /** What it says will be sent (after its question and a blank line). */
-  async sent() {
-    return (await this.said()).split('\n').slice(2).join('\n');
+  /** What it says will be sent, folded under "Show request". */
+  sent() {
+    return this.root.locator('pre').textContent();
+  }
+
+  /** Unfolds "Show request": the request and the buttons that copy it. */
+  async showRequest() {
+    const fold = this.root.locator('details');
+    if (!(await fold.evaluate((d) => d.open))) await fold.getByText('Show request').click();
   }
 
   /** The field for the protected namespaces' names (hidden when none is protected). */
@@ -519,22 +558,24 @@ export class ConfirmDialog {
 
   /** Its button that copies the change as curl commands for sh, bash, zsh and fish. */
   get curlButton() {
-    return this.root.getByRole('button', { name: 'Copy as curl' });
+    return this.root.getByRole('button', { name: 'Copy as curl', includeHidden: true });
   }
 
   /** Its button that copies the change as commands for PowerShell. */
   get powerShellButton() {
-    return this.root.getByRole('button', { name: 'Copy for PowerShell' });
+    return this.root.getByRole('button', { name: 'Copy for PowerShell', includeHidden: true });
   }
 
   /** Copies the change as curl commands; resolves once it says "Copied". */
   async copyAsCurl() {
+    await this.showRequest();
     await this.curlButton.click();
     await this.root.getByRole('button', { name: 'Copied' }).waitFor();
   }
 
   /** Copies the change as PowerShell commands; resolves once it says "Copied". */
   async copyForPowerShell() {
+    await this.showRequest();
     await this.powerShellButton.click();
     await this.root.getByRole('button', { name: 'Copied' }).waitFor();
   }
@@ -631,8 +672,13 @@ export class DevTokenPage {
     return this.issued().getByLabel('New token').inputValue();
   }
 
-  /** The engine choices under the new token. */
+  /** The engine tabs under the new token. */
   engines() {
-    return this.issued().getByRole('group', { name: 'Hand it to the engine' });
+    return this.issued().getByRole('tablist', { name: 'Hand it to the engine' });
+  }
+
+  /** Shows the file for `engine` (`Godot`, `Unity`, `Unreal`, `.env`): presses its tab. */
+  async handTo(engine) {
+    await this.engines().getByRole('tab', { name: engine, exact: true }).click();
   }
 }

@@ -35,7 +35,7 @@ test('a token answer not shaped like a token gets no engine file, and stays copy
   const region = tokens.issued();
   await region.waitFor();
   for (const [engine, file] of [['.env', 'dev-token.env'], ['Unreal', 'DefaultGameCloudDev.ini'], ['Godot', 'gamecloud_dev.cfg'], ['Unity', 'GameCloudDev.json']]) {
-    await region.getByLabel(engine, { exact: true }).check();
+    await tokens.handTo(engine);
     const group = region.getByRole('group', { name: `${engine} file` });
     assert.match(await group.getByRole('alert').textContent(), new RegExp(`No ${file.replace('.', '\\.')}: The token is not shaped like one the service issues`));
     assert.equal(await group.getByRole('button', { name: `Download ${file}` }).count(), 0);

@@ -57,14 +57,15 @@ test('removing a mark asks for the name; a confirmation open in another tab foll
   const a = await panel('cdn-auth', { marked: ['prod'] });
   const b = await a.another('cdn-auth');
   await b.settings.choose('basic');
-  await b.settings.namespace(ns.prod).check();
+  await b.settings.tick(ns.prod);
   const pending = await b.settings.askToApply();
   assert.ok(await pending.confirmButton.isDisabled(), 'protected: its name first');
 
   // One click asks; Cancel keeps the mark, here and as kept.
   await a.page.bringToFront();
   let dialog = await a.connection.askToUnprotect();
-  assert.match(await dialog.said(), /^Remove the protected mark from namespace .*\n\nProtected: type Production to apply\.$/s);
+  assert.equal(await dialog.title(), 'Remove the protected mark?');
+  assert.match(await dialog.said(), /^A change to this namespace will no longer ask for its name\.\n\nProtected: type Production to apply\.$/);
   assert.ok(await dialog.confirmButton.isDisabled());
   await dialog.cancel();
   assert.ok(await a.connection.mark.isChecked(), 'still marked');
@@ -134,7 +135,9 @@ test('a namespace marked after a change was confirmed is not sent to, and a retr
   // The retry asks for its name, and sends only once it is typed.
   await a.settings.retryButton.click();
   dialog = await new ConfirmDialog(a.page).shown();
-  assert.match(await dialog.said(), /^Set the CDN auth type to basic on 1 namespace: Staging \(.*\)\?\n\nPUT .*\n\nProtected: type Staging to apply or to copy the commands\.$/s);
+  assert.equal(await dialog.title(), 'Set the CDN auth type to basic?');
+  assert.equal(await dialog.said(), `On 1 namespace: Staging (${ns.staging.slice(0, 8)}).\n\nProtected: type Staging to apply or to copy the commands.`);
+  assert.match(await dialog.sent(), /^PUT .*\/cdn-auth\n/);
   await dialog.cancel();
   assert.equal(await hits(), 1, 'nothing sent without the name');
   await a.settings.retryButton.click();
@@ -160,7 +163,7 @@ test('a protected namespace keeps its name until its mark is removed; a label wi
   await a.connection.protect();
   // The confirmation of a change now asks for the new name.
   await a.settings.choose('basic');
-  await a.settings.namespace(ns.prod).check();
+  await a.settings.tick(ns.prod);
   const apply = await a.settings.askToApply();
   assert.match(await apply.said(), /Protected: type Prod EU to apply or to copy the commands\.$/);
   await apply.cancel();
@@ -255,7 +258,7 @@ test('two tabs keep each other\'s log entries, labels and marks', async () => {
   await a.page.getByText('4 of 4 entries').waitFor();
   assert.match((await a.log.rows().allTextContents()).join('\n'), new RegExp(`mark-protected.*Live.*${ns.prod}.*protected.*done`));
   // Tab B's label survives tab A's next write of the recent ids.
-  await a.page.getByRole('link', { name: 'CDN auth' }).click();
+  await a.page.getByRole('link', { name: 'Namespace settings' }).click();
   await a.settings.choose('basic');
   await a.settings.apply();
   await a.settings.summary('1 of 1 changed.');
@@ -278,7 +281,7 @@ test('a change to a protected namespace is copied as commands only once its name
     };
   });
   await a.settings.choose('basic');
-  await a.settings.namespace(ns.prod).check();
+  await a.settings.tick(ns.prod);
   const dialog = await a.settings.askToApply(2);
   for (const button of [dialog.curlButton, dialog.powerShellButton]) {
     assert.ok(await button.isDisabled(), 'no command before the name is typed');
@@ -297,7 +300,7 @@ test('a change to a protected namespace is copied as commands only once its name
 
   // A mark made in another tab while a confirmation is open: copying waits
   // for the name again.
-  await a.settings.namespace(ns.prod).uncheck();
+  await a.settings.untick(ns.prod);
   const open = await a.settings.askToApply();
   assert.ok(await open.curlButton.isEnabled(), 'nothing protected: copied at once');
   const b = await a.another('domain-auth', 'staging');

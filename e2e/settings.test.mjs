@@ -31,7 +31,8 @@ test('the CDN auth type is set on the selected namespace after a confirmation, a
   await cdn.choose('basic');
   assert.ok(await cdn.namespace(ns.prod).isChecked(), 'the selected namespace is chosen');
   const dialog = await cdn.askToApply();
-  assert.equal(await dialog.question(), `Set the CDN auth type to basic on 1 namespace: ${ns.prod}?`);
+  assert.equal(await dialog.title(), 'Set the CDN auth type to basic?');
+  assert.equal(await dialog.question(), `On 1 namespace: ${ns.prod.slice(0, 8)}.`);
   assert.equal((await state()).cdn_auth_type, 'none', 'nothing is sent before the confirmation');
   await dialog.confirm();
   await cdn.summary('1 of 1 changed.');
@@ -55,7 +56,7 @@ test('one setting goes to several namespaces: one confirmation, a result each, a
   const limited = JSON.stringify({ code: 'API_RATE_LIMIT', message: 'Slow down.', ray_id: 'ray-429' });
   await fault({ route: 'cdn-auth', status: 429, retry_after: '1', body: limited, content_type: 'application/json' });
   const dialog = await settings.askToApply(3);
-  assert.equal(await dialog.question(), `Set the CDN auth type to basic on 3 namespaces: ${ns.prod}, ${ns.staging}, ${UNKNOWN}?`);
+  assert.equal(await dialog.question(), `On 3 namespaces: ${ns.prod.slice(0, 8)}, ${ns.staging.slice(0, 8)}, ${UNKNOWN.slice(0, 8)}.`);
   const started = Date.now();
   await dialog.confirm();
   await settings.summary('2 of 3 changed, 1 failed.');
@@ -99,7 +100,7 @@ test('cancel stops what has not started and says what was and was not changed', 
   const { page, settings } = await open('cdn-auth');
   await settings.choose('none');
   for (const id of [ns.staging, ...MORE]) await settings.add(id);
-  await settings.namespace(ns.prod).uncheck();
+  await settings.untick(ns.prod);
   // The first three calls (three run at once) are held on their way until
   // Cancel is pressed; let go together, the service takes 0.8 s over each, so
   // that it answers the three at once.
@@ -131,7 +132,8 @@ test('domain auth starts unknown, is set through the one change of every setting
   // Nothing set from this panel: unknown, not off.
   await domain.showsLastSet(null);
   let dialog = await domain.askToEnable();
-  assert.equal(await dialog.question(), `Set domain-based authentication to enabled on 1 namespace: ${ns.prod}?`);
+  assert.equal(await dialog.title(), 'Set domain-based authentication to enabled?');
+  assert.equal(await dialog.question(), `On 1 namespace: ${ns.prod.slice(0, 8)}.`);
   assert.match(await dialog.sent(), /^PUT .*\/domain-public-auth\n\{"enabled":true\}\nLast set here from this panel: unknown$/);
   await dialog.confirm();
   await domain.summary('1 of 1 changed.');
@@ -143,7 +145,7 @@ test('domain auth starts unknown, is set through the one change of every setting
   // Disabling is confirmed too, with the request it sends.
   await domain.choose('disabled');
   dialog = await domain.askToApply();
-  assert.equal(await dialog.question(), `Set domain-based authentication to disabled on 1 namespace: ${ns.prod}?`);
+  assert.equal(await dialog.title(), 'Set domain-based authentication to disabled?');
   assert.equal(
     await dialog.sent(),
     `PUT ${fx.service.url}cloud/games/${fx.service.gameId}/namespaces/${ns.prod}/domain-public-auth\n{"enabled":false}\nLast set here from this panel: enabled`,
@@ -179,7 +181,7 @@ test('domain auth goes to several namespaces from the same page, and each one is
   await domain.choose('disabled');
   await domain.add(ns.staging);
   const dialog = await domain.askToApply(2);
-  assert.equal(await dialog.question(), `Set domain-based authentication to disabled on 2 namespaces: ${ns.prod}, ${ns.staging}?`);
+  assert.equal(await dialog.question(), `On 2 namespaces: ${ns.prod.slice(0, 8)}, ${ns.staging.slice(0, 8)}.`);
   await dialog.confirm();
   await domain.summary('2 of 2 changed.');
   const after = await everything();
@@ -187,9 +189,10 @@ test('domain auth goes to several namespaces from the same page, and each one is
   assert.equal(after.namespaces[ns.staging].domain_auth_enabled, false);
   // The selected namespace now says what was set.
   await domain.showsLastSet('disabled');
-  // The namespaces changed are offered again on the other page, unticked.
-  await page.getByRole('link', { name: 'CDN auth' }).click();
-  const offered = page.getByRole('checkbox', { name: ns.staging });
+  // The namespaces changed are offered again to the other setting, unticked.
+  const cdn = new SettingsPage(page);
+  await cdn.showOthers();
+  const offered = cdn.namespace(ns.staging);
   await offered.waitFor();
   assert.equal(await offered.isChecked(), false);
   assert.deepEqual(problems, []);
@@ -246,16 +249,16 @@ test('Back and Forward move between the pages visited, each with its ids', async
     await page.getByRole('heading', { name: heading, exact: true }).waitFor();
   };
   await visit('Development token', 'Development token');
-  await visit('CDN auth', 'CDN authentication');
+  await visit('Namespace settings', 'Namespace settings');
   await visit('Action log', 'Action log');
   await page.goBack();
-  await page.getByRole('heading', { name: 'CDN authentication', exact: true }).waitFor();
+  await page.getByRole('heading', { name: 'Namespace settings', exact: true }).waitFor();
   assert.equal(await connection.namespace(), ns.prod);
   await page.goBack();
   await page.getByRole('heading', { name: 'Development token', exact: true }).waitFor();
   await page.goForward();
-  await page.getByRole('heading', { name: 'CDN authentication', exact: true }).waitFor();
-  assert.match(page.url(), /#\/cdn-auth\?game=/);
+  await page.getByRole('heading', { name: 'Namespace settings', exact: true }).waitFor();
+  assert.match(page.url(), /#\/settings\?game=/);
 });
 
 test('recently used ids are offered again, with a label', async () => {
@@ -344,7 +347,7 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   const builds = new BuildsPage(page);
   await builds.load();
   assert.match(await builds.count().textContent(), /of 36 builds$/);
-  await page.getByRole('link', { name: 'CDN auth' }).click();
+  await page.getByRole('link', { name: 'Namespace settings' }).click();
   await settings.choose('none');
   const once = await settings.askToApply();
   // A double click on Apply sends once.
@@ -482,18 +485,19 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   // Badged with a word wherever it is named, and no longer chosen by default.
   const prod = settings.namespace(ns.prod);
   // The badge: the id's text, with the word after it.
-  const badge = page.getByRole('group', { name: 'Namespaces' }).getByText(ns.prod, { exact: true });
+  await settings.showOthers();
+  const badge = settings.root.getByRole('group', { name: 'Namespaces' }).getByText(ns.prod, { exact: true });
   assert.equal(await badge.textContent(), ns.prod);
   assert.equal(await badge.evaluate((e) => getComputedStyle(e, '::after').content), '"protected"', 'a word, not colour alone');
   assert.equal(await prod.isChecked(), false);
-  assert.ok(await page.getByRole('button', { name: /^Apply/ }).isDisabled(), 'nothing chosen');
+  assert.ok(await settings.root.getByRole('button', { name: /^Apply/ }).isDisabled(), 'nothing chosen');
 
   // A change to several leaves it out, and says so.
   await settings.add(ns.staging);
   await settings.choose('basic');
   let dialog = await settings.askToApply(1);
   const text = await dialog.said();
-  assert.match(text, new RegExp(`^Set the CDN auth type to basic on 1 namespace: ${ns.staging}\\?\\nLeft out, protected and not ticked: Production \\(${ns.prod}\\)\\.`));
+  assert.equal(text, `On 1 namespace: ${ns.staging.slice(0, 8)}. Left out, protected and not ticked: Production (${ns.prod.slice(0, 8)}).`);
   assert.ok(await dialog.names.isHidden(), 'nothing to type without a protected namespace');
   await dialog.cancel();
 
@@ -505,6 +509,18 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   await dialog.typeNames('Prod');
   assert.ok(await dialog.confirmButton.isDisabled(), 'a part of the name is not enough');
   assert.deepEqual(await axeViolations(page), []);
+  // Cancel, then the button that acts, on the right: red, as a protected
+  // namespace is involved.
+  await dialog.typeNames('Production');
+  assert.deepEqual(await dialog.root.getByRole('button', { name: /^(Cancel|Apply)$/ }).allTextContents(), ['Cancel', 'Apply']);
+  const red = await page.evaluate(() => {
+    const probe = document.body.appendChild(document.createElement('i'));
+    probe.style.color = 'var(--gc-danger)';
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  });
+  assert.equal(await dialog.confirmButton.evaluate((b) => getComputedStyle(b).backgroundColor), red);
   await dialog.confirm(' production ');
   await settings.summary('2 of 2 changed.');
   assert.equal((await state()).cdn_auth_type, 'basic');
@@ -524,7 +540,7 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   // Protected, the selected namespace is changed only once ticked.
   await domain.choose('enabled');
   assert.ok(await domain.applyButton(0).isDisabled(), 'left out until ticked');
-  await domain.namespace(ns.prod).check();
+  await domain.tick(ns.prod);
   const second = await domain.askToApply();
   assert.ok(await second.confirmButton.isDisabled());
   await second.confirm('production');
@@ -542,8 +558,8 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   // Unmarked in the other tab, it is unmarked here at once (and the other
   // way round), and neither tab's change undoes the other's.
   await there.unprotect('Production');
-  await page.getByRole('link', { name: 'CDN auth' }).click();
-  await settings.namespace(ns.prod).waitFor();
+  await page.getByRole('link', { name: 'Namespace settings' }).click();
+  await settings.namespace(ns.prod).waitFor({ state: 'attached' });
   await connection.unmarked();
   assert.equal(await badge.evaluate((e) => getComputedStyle(e, '::after').content), 'none', 'no badge once unmarked elsewhere');
   await connection.protect();
@@ -558,8 +574,43 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   assert.match(await marked.last().textContent(), /mark-protected.*Production.*protected.*done/);
   const inLog = marked.first().getByText(ns.prod, { exact: true });
   assert.equal(await inLog.evaluate((e) => getComputedStyle(e, '::after').content), '"protected"', 'badged in the log');
-  await page.getByRole('link', { name: 'CDN auth' }).click();
+  await page.getByRole('link', { name: 'Namespace settings' }).click();
   await connection.unprotect('Production');
   assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v3.protected')), '');
   assert.deepEqual(problems, []);
 });
+
+test('both settings are rows of one Namespace settings page, which the two former pages\' addresses open', async () => {
+  for (const old of ['cdn-auth', 'domain-auth']) {
+    const { page, problems } = await open(old);
+    await page.getByRole('heading', { level: 1, name: 'Namespace settings' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Namespace settings' }).getAttribute('aria-current'), 'page');
+    for (const setting of [new SettingsPage(page), new DomainAuthPage(page)]) {
+      // Its title and a line, what this panel last set, the choice and Apply.
+      assert.equal(await setting.lastSet(), 'Not set from this panel yet: the current setting is unknown.');
+      await setting.applyButton().waitFor();
+      // The namespaces it goes to, and a field for another.
+      assert.ok(await setting.namespace(ns.prod).isChecked(), 'the selected one');
+      await setting.another.waitFor();
+    }
+    assert.deepEqual(problems, []);
+  }
+});
+
+test('a confirmation says its change in words, the request folded under "Show request"', async () => {
+  const { problems, domain } = await open('settings');
+  await domain.choose('disabled');
+  const dialog = await domain.askToApply();
+  assert.equal(await dialog.title(), 'Set domain-based authentication to disabled?');
+  assert.equal(await dialog.said(), `On 1 namespace: ${ns.prod.slice(0, 8)}.`);
+  const request = dialog.root.getByText(/^PUT /);
+  assert.ok(await request.isHidden(), 'the request folded');
+  assert.ok(await dialog.curlButton.isHidden(), 'and its commands');
+  await dialog.showRequest();
+  assert.ok(await request.isVisible());
+  assert.match(await dialog.sent(), new RegExp(`^PUT .*/namespaces/${ns.prod}/domain-public-auth\n\\{"enabled":false\\}\nLast set here from this panel: unknown$`));
+  assert.deepEqual(await dialog.root.getByRole('button', { name: /^(Cancel|Apply)$/ }).allTextContents(), ['Cancel', 'Apply']);
+  await dialog.cancel();
+  assert.deepEqual(problems, []);
+});
+

@@ -72,7 +72,7 @@ test('an expired token can be sent anyway, and the log says so; a development to
   assert.match(await alert.textContent(), /401/, 'the service, not the panel, answered');
   assert.equal(await hits(), before + 1, 'the call was sent');
 
-  await page.getByRole('link', { name: 'CDN auth' }).click();
+  await page.getByRole('link', { name: 'Namespace settings' }).click();
   const settings = new SettingsPage(page);
   await settings.choose('basic');
   await settings.apply();

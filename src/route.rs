@@ -13,31 +13,22 @@ pub enum Page {
     Builds,
     /// Create a development token.
     DevToken,
-    /// Set the CDN auth type.
-    CdnAuth,
-    /// Enable or disable domain-based auth.
-    DomainAuth,
+    /// The namespace's settings: its CDN auth type and domain-based auth.
+    Settings,
     /// The action log.
     Log,
 }
 
 impl Page {
     /// Every page, in the navigation's order.
-    pub const ALL: [Page; 5] = [
-        Page::Builds,
-        Page::DevToken,
-        Page::CdnAuth,
-        Page::DomainAuth,
-        Page::Log,
-    ];
+    pub const ALL: [Page; 4] = [Page::Builds, Page::DevToken, Page::Settings, Page::Log];
 
     /// The page's slug in the URL.
     pub fn slug(self) -> &'static str {
         match self {
             Page::Builds => "builds",
             Page::DevToken => "dev-token",
-            Page::CdnAuth => "cdn-auth",
-            Page::DomainAuth => "domain-auth",
+            Page::Settings => "settings",
             Page::Log => "log",
         }
     }
@@ -47,15 +38,18 @@ impl Page {
         match self {
             Page::Builds => "Builds",
             Page::DevToken => "Development token",
-            Page::CdnAuth => "CDN auth",
-            Page::DomainAuth => "Domain auth",
+            Page::Settings => "Namespace settings",
             Page::Log => "Action log",
         }
     }
 
-    /// The page a slug names.
+    /// The page a slug names; the two settings' own pages, before they
+    /// were one, name the settings page (links kept from then still open).
     pub fn from_slug(slug: &str) -> Option<Page> {
-        Page::ALL.into_iter().find(|p| p.slug() == slug)
+        match slug {
+            "cdn-auth" | "domain-auth" => Some(Page::Settings),
+            _ => Page::ALL.into_iter().find(|p| p.slug() == slug),
+        }
     }
 }
 

@@ -63,6 +63,29 @@ impl Text {
     pub fn parts(&self) -> &[Part] {
         &self.0
     }
+
+    /// The text before its first line break (a title, say), and the text
+    /// after that break: the whole text and nothing when it has none. A
+    /// break inside a secret run does not count.
+    pub fn split_line(self) -> (Text, Text) {
+        let mut first = Text::default();
+        let mut parts = self.0.into_iter();
+        while let Some(part) = parts.next() {
+            match part {
+                Part::Plain(run) => {
+                    if let Some((before, after)) = run.split_once('\n') {
+                        first.push_plain(before);
+                        let mut rest = Text::default().plain(after);
+                        rest.append(Text(parts.collect()));
+                        return (first, rest);
+                    }
+                    first.push_plain(&run);
+                }
+                Part::Secret(run) => first.0.push(Part::Secret(run)),
+            }
+        }
+        (first, Text::default())
+    }
 }
 
 /// The whole text, as a screen reader reads it: every run, none masked.

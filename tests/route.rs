@@ -9,16 +9,30 @@ const NS: &str = "0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0";
 
 #[test]
 fn a_link_opens_its_page_with_its_game_and_namespace() {
-    let route = Route::parse(&format!("#/cdn-auth?game={GAME}&ns={NS}"));
+    let route = Route::parse(&format!("#/settings?game={GAME}&ns={NS}"));
     assert_eq!(
         route,
         Route {
-            page: Page::CdnAuth,
+            page: Page::Settings,
             game_id: GameId::new(GAME),
             namespace_id: NamespaceId::new(NS),
             view: String::new(),
         }
     );
+}
+
+#[test]
+fn a_link_to_either_setting_from_before_they_were_one_page_opens_the_settings() {
+    for old in ["cdn-auth", "domain-auth"] {
+        let route = Route::parse(&format!("#/{old}?game={GAME}&ns={NS}"));
+        assert_eq!(route.page, Page::Settings, "{old}");
+        assert_eq!(route.namespace_id, NamespaceId::new(NS));
+        assert_eq!(
+            route.to_hash(),
+            format!("#/settings?game={GAME}&ns={NS}"),
+            "written back under its new name"
+        );
+    }
 }
 
 #[test]
@@ -39,20 +53,17 @@ fn every_page_prints_and_reads_back_as_itself() {
 #[test]
 fn the_hash_names_only_the_ids_that_are_set() {
     let route = |game: &str, ns: &str| Route {
-        page: Page::DomainAuth,
+        page: Page::Log,
         game_id: GameId::new(game),
         namespace_id: NamespaceId::new(ns),
         view: String::new(),
     };
-    assert_eq!(route("", "").to_hash(), "#/domain-auth");
-    assert_eq!(
-        route(GAME, "").to_hash(),
-        format!("#/domain-auth?game={GAME}")
-    );
-    assert_eq!(route("", NS).to_hash(), format!("#/domain-auth?ns={NS}"));
+    assert_eq!(route("", "").to_hash(), "#/log");
+    assert_eq!(route(GAME, "").to_hash(), format!("#/log?game={GAME}"));
+    assert_eq!(route("", NS).to_hash(), format!("#/log?ns={NS}"));
     assert_eq!(
         route(GAME, NS).to_hash(),
-        format!("#/domain-auth?game={GAME}&ns={NS}")
+        format!("#/log?game={GAME}&ns={NS}")
     );
 }
 

@@ -95,3 +95,31 @@ fn no_character_in_a_label_changes_what_is_masked() {
     }
     assert_eq!(bulk::masked_name("ns", "").parts(), [secret("ns")]);
 }
+
+#[test]
+fn a_confirmation_title_is_its_first_line_and_a_secret_never_splits() {
+    let text = Text::default()
+        .plain("Remove the protected mark?\nA change to ")
+        .secret("7d8e0b1c\nx")
+        .plain(" will no longer ask.");
+    let (title, rest) = text.split_line();
+    assert_eq!(title.parts(), [plain("Remove the protected mark?")]);
+    assert_eq!(
+        rest.parts(),
+        [
+            plain("A change to "),
+            secret("7d8e0b1c\nx"),
+            plain(" will no longer ask.")
+        ]
+    );
+
+    // A break only inside a secret run: no title of its own.
+    let (title, rest) = Text::default().secret("a\nb").plain("c").split_line();
+    assert_eq!(title.parts(), [secret("a\nb"), plain("c")]);
+    assert!(rest.parts().is_empty());
+
+    // A break at the very end: nothing after it.
+    let (title, rest) = Text::default().plain("Clear the log?\n").split_line();
+    assert_eq!(title.to_string(), "Clear the log?");
+    assert!(rest.parts().is_empty());
+}

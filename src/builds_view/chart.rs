@@ -95,8 +95,9 @@ pub fn common_tags(builds: &[BuildSummary], most: usize) -> Vec<(String, String,
 /// responsive between them.
 #[derive(Default)]
 pub struct TagCounts {
-    /// By key, then by value.
-    counts: BTreeMap<String, BTreeMap<String, usize>>,
+    /// By tag, its key then its value in one string: how many builds carry
+    /// it, and where its key ends.
+    counts: BTreeMap<String, (usize, usize)>,
     /// How many builds are counted: the first ones.
     counted: usize,
 }
@@ -107,18 +108,16 @@ impl TagCounts {
     pub fn count(&mut self, builds: &[BuildSummary], count: usize) -> bool {
         let from = self.counted.min(builds.len());
         let to = from.saturating_add(count).min(builds.len());
+        let mut tag = String::new();
         for b in &builds[from..to] {
             for (k, v) in &b.tags {
-                if !self.counts.contains_key(k) {
-                    self.counts.insert(k.clone(), BTreeMap::new());
-                }
-                let Some(values) = self.counts.get_mut(k) else {
-                    continue;
-                };
-                if let Some(n) = values.get_mut(v) {
+                tag.clear();
+                tag.push_str(k);
+                tag.push_str(v);
+                if let Some((n, _)) = self.counts.get_mut(&tag) {
                     *n += 1;
                 } else {
-                    values.insert(v.clone(), 1);
+                    self.counts.insert(tag.clone(), (1, k.len()));
                 }
             }
         }
@@ -133,11 +132,10 @@ impl TagCounts {
         let mut tags: Vec<(&str, &str, usize)> = self
             .counts
             .iter()
-            .flat_map(|(k, values)| {
-                values
-                    .iter()
-                    .filter(|(_, n)| **n >= 2)
-                    .map(move |(v, n)| (k.as_str(), v.as_str(), *n))
+            .filter(|(_, (n, _))| *n >= 2)
+            .map(|(tag, &(n, key))| {
+                let (k, v) = tag.split_at(key);
+                (k, v, n)
             })
             .collect();
         tags.sort_by(|a, b| b.2.cmp(&a.2).then((a.0, a.1).cmp(&(b.0, b.1))));

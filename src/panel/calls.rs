@@ -142,7 +142,9 @@ pub fn preview(s: Session, change: &Change, namespaces: &[NamespaceId]) -> Previ
     let (mut text, mut curl, mut powershell) = (Text::default(), String::new(), String::new());
     let mut not_for_shells = [None, None];
     for ns in namespaces {
-        text.push_plain("\n\n");
+        if !text.parts().is_empty() {
+            text.push_plain("\n\n");
+        }
         match conn.clone().and_then(|c| change.call(&c, &game, ns)) {
             Ok(call) => {
                 text.push_plain(call.method.as_str());

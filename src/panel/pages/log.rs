@@ -52,7 +52,7 @@ pub fn LogPage() -> impl IntoView {
             </div>
             <Confirm
                 open=clearing
-                text=Signal::derive(move || Text::default().plain(&format!("Clear all {} entries of the action log in this browser?", log.with(|l| l.entries.len()))))
+                text=Signal::derive(move || Text::default().plain(&format!("Clear the action log?\nAll {} entries in this browser go; the namespaces' settings stay as they are.", log.with(|l| l.entries.len()))))
                 confirm="Clear the log"
                 on_confirm=Callback::new(move |_| log.clear())
             />

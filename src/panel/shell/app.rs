@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::{connection, context, palette};
 use crate::panel::lazy::{lazy, lazy_view};
-use crate::panel::pages::{builds, cdn_auth, dev_token, domain_auth, log};
+use crate::panel::pages::{builds, dev_token, log, settings};
 use crate::panel::present;
 use crate::panel::session::Session;
 use crate::route::Page;
@@ -61,7 +61,7 @@ pub fn App() -> impl IntoView {
                 Page::Builds => view! { <builds::BuildsPage /> }.into_any(),
                 Page::DevToken => lazy_view(dev_token_page, "this page", |make| make()),
                 Page::Log => lazy_view(log_page, "this page", |make| make()),
-                page => lazy_view(settings_page, "this page", move |make| make(page)),
+                Page::Settings => lazy_view(settings_page, "this page", |make| make()),
             }}
         </main>
     }
@@ -113,24 +113,17 @@ lazy! {
     }
 }
 
-// Each page's code, fetched on its first visit. The settings pages share
-// most of theirs (the several-namespaces change, the last-set memory), so
-// they come as one.
+// Each page's code, fetched on its first visit.
 lazy! {
     fn dev_token_page() -> fn() -> AnyView;
     in dev_token, preload preload_dev_token;
     { || view! { <dev_token::DevTokenPage /> }.into_any() }
 }
 lazy! {
-    /// CDN auth and domain auth.
-    fn settings_page() -> fn(Page) -> AnyView;
+    /// The namespace's settings.
+    fn settings_page() -> fn() -> AnyView;
     in settings, preload preload_settings;
-    {
-        |page| match page {
-            Page::DomainAuth => view! { <domain_auth::DomainAuthPage /> }.into_any(),
-            _ => view! { <cdn_auth::CdnAuthPage /> }.into_any(),
-        }
-    }
+    { || view! { <settings::SettingsPage /> }.into_any() }
 }
 lazy! {
     fn log_page() -> fn() -> AnyView;

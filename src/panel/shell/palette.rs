@@ -98,6 +98,13 @@ fn commands(shown: RwSignal<Option<Shown>>) -> Vec<Command> {
             run: Box::new(move || go(page)),
         })
         .collect();
+    // Each setting by its own name too: they share one page.
+    for setting in ["CDN authentication", "Domain-based authentication"] {
+        all.push(Command {
+            title: format!("Go to {setting} (Namespace settings)"),
+            run: Box::new(move || go(Page::Settings)),
+        });
+    }
     let presenting = s.presenting;
     for r in s.recent.with_untracked(|r| r.0.clone()) {
         let (kind, id) = (r.kind, r.id.clone());

@@ -87,10 +87,7 @@ fn mark() -> impl IntoView {
         // Inside the popover, which stays open under a modal dialog it holds.
         <Confirm
             open=unmarking
-            text=Signal::derive(move || Text::default()
-                .plain("Remove the protected mark from namespace ")
-                .secret(&guarded.with(|ids| ids.iter().map(|id| id.to_string()).collect::<String>()))
-                .plain("? A change to it will no longer ask for its name."))
+            text=Signal::derive(|| Text::default().plain("Remove the protected mark?\nA change to this namespace will no longer ask for its name."))
             confirm="Remove the mark"
             on_confirm=Callback::new(move |named| {
                 for id in guarded.get_untracked() {

@@ -10,19 +10,26 @@ use crate::panel::lazy::{lazy, lazy_view};
 use crate::protect::Named;
 use crate::text::Text;
 
-/// A confirmation in a modal `<dialog>`: focus stays inside, Escape
-/// cancels, nothing behind it can be clicked. Its button acts once, however
-/// often it is clicked before the dialog closes. A change says in its text
-/// what it will send, gives it as `curl` commands, and to protected
-/// namespaces acts, or gives the commands, only once their names are typed.
+/// A confirmation in a modal `<dialog>`, in words: a title, a sentence
+/// naming what it changes (namespaces by their labels), and the request
+/// itself and its `curl` commands folded under "Show request"; Cancel, then
+/// the button that acts, on the right, marked as dangerous when a protected
+/// namespace is involved. Focus stays inside, Escape cancels, nothing
+/// behind it can be clicked. Its button acts once, however often it is
+/// clicked before the dialog closes. To protected namespaces it acts, or
+/// gives the commands, only once their names are typed.
 #[component]
 pub fn Confirm(
     open: RwSignal<bool>,
-    /// The question, and what it will send; its secret runs are masked in
+    /// The question on its first line (the dialog's title), then
+    /// what it changes in a sentence; its secret runs are masked in
     /// presentation mode.
     #[prop(into)]
     text: Signal<Text>,
     confirm: &'static str,
+    /// What it will send, shown under "Show request".
+    #[prop(optional)]
+    request: Option<Signal<Text>>,
     /// Runs once confirmed, with the namespaces whose names were typed.
     on_confirm: Callback<Named>,
     /// The change as `curl` commands for sh, bash, zsh and fish
@@ -44,6 +51,7 @@ pub fn Confirm(
     let asked = Asked {
         open,
         text,
+        request,
         confirm,
         on_confirm,
         curl,
@@ -64,6 +72,7 @@ pub fn Confirm(
 struct Asked {
     open: RwSignal<bool>,
     text: Signal<Text>,
+    request: Option<Signal<Text>>,
     confirm: &'static str,
     on_confirm: Callback<Named>,
     curl: Signal<String>,
@@ -83,6 +92,7 @@ fn dialog(asked: Asked) -> impl IntoView {
     let Asked {
         open,
         text,
+        request,
         confirm,
         on_confirm,
         curl,
@@ -102,8 +112,9 @@ fn dialog(asked: Asked) -> impl IntoView {
     };
     // The question, and the names to type when protected namespaces are
     // among those it changes: copying the commands waits for them too.
+    let title = move || crate::panel::present::shown(&text.get().split_line().0);
     let question = move || {
-        let mut text = text.get();
+        let mut text = text.get().split_line().1;
         let phrase = phrase();
         if !phrase.is_empty() {
             let copies = !(curl.with(String::is_empty) && powershell.with(String::is_empty));
@@ -149,7 +160,7 @@ fn dialog(asked: Asked) -> impl IntoView {
     // given on the same terms.
     let copy_button = move |commands: Signal<String>, label: &'static str, done: RwSignal<bool>| {
         view! {
-            <button type="button" class="gc-secondary" hidden=move || commands.with(String::is_empty) disabled=move || !allowed()
+            <button type="button" class="gc-secondary gc-small" hidden=move || commands.with(String::is_empty) disabled=move || !allowed()
                 on:click=move |_| if may() {
                     uncopied();
                     copy(&commands.get_untracked(), done);
@@ -160,15 +171,24 @@ fn dialog(asked: Asked) -> impl IntoView {
     };
     view! {
         <dialog node_ref=dialog class="gc-confirm" role="alertdialog" aria-label=confirm on:close=move |_| open.set(false)>
+            <p class="gc-confirm-title">{title}</p>
             <p>{question}</p>
             <label class="gc-guard" hidden=move || phrase().is_empty()>
                 "Names of the protected namespaces "
                 <input type="text" name="guard" class="gc-secret" autocomplete="off" spellcheck="false" bind:value=typed />
             </label>
-            <button type="button" disabled=move || !allowed() on:click=move |_| act()>{confirm}</button>
-            <button type="button" class="gc-secondary" autofocus on:click=move |_| open.set(false)>"Cancel"</button>
-            {copy_button(curl, "Copy as curl (bash, zsh, fish)", copied[0])}
-            {copy_button(powershell, "Copy for PowerShell", copied[1])}
+            {request.map(|request| view! {
+                <details>
+                    <summary>"Show request"</summary>
+                    <pre>{move || crate::panel::present::shown(&request.get())}</pre>
+                    {copy_button(curl, "Copy as curl (bash, zsh, fish)", copied[0])}
+                    {copy_button(powershell, "Copy for PowerShell", copied[1])}
+                </details>
+            })}
+            <div class="gc-actions">
+                <button type="button" class="gc-secondary" autofocus on:click=move |_| open.set(false)>"Cancel"</button>
+                <button type="button" class:gc-danger=move || !phrase().is_empty() disabled=move || !allowed() on:click=move |_| act()>{confirm}</button>
+            </div>
         </dialog>
     }
 }

@@ -18,6 +18,18 @@ use crate::panel::widgets::{Choice, Choices};
 /// Every row has this height (CSS agrees), so the visible slice is arithmetic.
 /// Whole pixels: formatting a float would bring float printing into the wasm.
 const ROW_PX: usize = 44;
+/// A row's height as a card, on a screen 640 px wide or less (CSS agrees).
+const CARD_PX: usize = 80;
+
+/// The rows' height in this window: a table's, or a phone's cards.
+fn row_px() -> usize {
+    let width = window().inner_width().ok().and_then(|w| w.as_f64());
+    if width.is_some_and(|w| w <= 640.0) {
+        CARD_PX
+    } else {
+        ROW_PX
+    }
+}
 /// Rows rendered above and below the visible ones, for smooth scrolling.
 const OVERSCAN: usize = 3;
 /// The scrolling area's height.
@@ -94,12 +106,13 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
         let builds = builds.clone();
         move || {
             let rows = rows.get();
-            let first = (scroll_top.get().max(0) as usize / ROW_PX).saturating_sub(OVERSCAN);
-            let count = VIEWPORT_PX / ROW_PX + 2 * OVERSCAN;
+            let row_px = row_px();
+            let first = (scroll_top.get().max(0) as usize / row_px).saturating_sub(OVERSCAN);
+            let count = VIEWPORT_PX / row_px + 2 * OVERSCAN;
             let end = (first + count).min(rows.len());
             let first = first.min(end);
-            let top = first * ROW_PX;
-            let bottom = (rows.len() - end) * ROW_PX;
+            let top = first * row_px;
+            let bottom = (rows.len() - end) * row_px;
             let body = rows[first..end]
                 .iter()
                 .enumerate()
@@ -177,7 +190,7 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
                 }
             }
         >
-            <table class="gc-table" aria-label="Builds" aria-rowcount=move || (rows.get().len() + 1).to_string()>
+            <table class="gc-table gc-builds" aria-label="Builds" aria-rowcount=move || (rows.get().len() + 1).to_string()>
                 <thead>
                     <tr aria-rowindex="1">
                         {Column::ALL.into_iter().map(header).collect_view()}

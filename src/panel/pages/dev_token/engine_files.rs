@@ -7,7 +7,7 @@ use super::issued::Issued;
 use crate::files::{
     env_loader, local_env_file, local_env_name, Engine, Handoff, LOCAL_ENV_GITIGNORE,
 };
-use crate::panel::widgets::{Choice, Choices, CopyButton};
+use crate::panel::widgets::CopyButton;
 use crate::text::{Part, Text};
 
 /// What the engine files show for one engine: its file (or why there is
@@ -73,6 +73,11 @@ fn download(name: Text, made: Result<String, String>, mime: &'static str) -> Any
     }
 }
 
+/// The id of `engine`'s tab.
+fn tab_id(engine: Engine) -> String {
+    format!("gc-engine-{}", engine.file_name())
+}
+
 /// The token as a file for an engine: which file, where it goes, how the
 /// engine reads it, the `.gitignore` line, and that it is a secret. Each
 /// file is written by the core, which refuses what it cannot write safely (a
@@ -83,14 +88,48 @@ pub(super) fn EngineFiles(issued: Issued) -> impl IntoView {
     // The token from the environment: the engine's file then holds none.
     let from_env = RwSignal::new(false);
     let issued = StoredValue::new(issued);
+    // One tab per engine over one file; the arrows, Home and End move
+    // between them (the tabs are one tab stop).
+    let tab = move |e: Engine| {
+        let chosen = move || engine.get() == e;
+        view! {
+            <button type="button" role="tab" id=tab_id(e) aria-controls="gc-engine-panel"
+                aria-selected=move || chosen().to_string() tabindex=move || if chosen() { "0" } else { "-1" }
+                on:click=move |_| engine.set(e)>
+                {e.name()}
+            </button>
+        }
+    };
+    let keyed = move |ev: leptos::ev::KeyboardEvent| {
+        let all = Engine::ALL;
+        let at = all
+            .iter()
+            .position(|e| *e == engine.get_untracked())
+            .unwrap_or(0);
+        let to = match ev.key().as_str() {
+            "ArrowRight" => (at + 1) % all.len(),
+            "ArrowLeft" => (at + all.len() - 1) % all.len(),
+            "Home" => 0,
+            "End" => all.len() - 1,
+            _ => return,
+        };
+        ev.prevent_default();
+        engine.set(all[to]);
+        if let Some(tab) = document()
+            .get_element_by_id(&tab_id(all[to]))
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok())
+        {
+            let _ = tab.focus();
+        }
+    };
     view! {
-        {Choices::new("Hand it to the engine", Engine::ALL.map(|e| Choice::named(e, e.name())).into())
-            .radios_with(engine, view! {
-                <label class="gc-check">
-                    <input type="checkbox" name="token-from-env" bind:checked=from_env />
-                    "Token from the environment: no secret in the engine's file"
-                </label>
-            }.into_any())}
+        <div class="gc-tabs" role="tablist" aria-label="Hand it to the engine" on:keydown=keyed>
+            {Engine::ALL.map(tab).collect_view()}
+        </div>
+        <label class="gc-check">
+            <input type="checkbox" name="token-from-env" bind:checked=from_env />
+            "Token from the environment: no secret in the engine's file"
+        </label>
         {move || {
             let e = engine.get();
             let m = issued.with_value(|i| made(i, e, from_env.get()));
@@ -108,13 +147,17 @@ pub(super) fn EngineFiles(issued: Issued) -> impl IntoView {
                 None => (e.note(), e.gitignore(), Text::default().plain(e.snippet()), None),
             };
             view! {
-                <div class="gc-engine-file" role="group" aria-label=format!("{} file", e.name())>
-                    {download(Text::default().plain(e.file_name()), m.file, e.mime())} " " {local}
-                    <p>"Put it in " {e.place()} "."</p>
-                    <p class="gc-warning">{note}</p>
-                    <p>".gitignore: " <code>{gitignore}</code> " " <CopyButton text=gitignore.to_owned() label="Copy .gitignore line" /></p>
-                    <pre aria-label="How the engine reads it"><code>{crate::panel::present::shown(&snippet)}</code></pre>
-                    <CopyButton text=snippet.to_string() label="Copy snippet" />
+                <div id="gc-engine-panel" role="tabpanel" aria-labelledby=tab_id(e) class="gc-engine-file">
+                    <div role="group" aria-label=format!("{} file", e.name())>
+                        {download(Text::default().plain(e.file_name()), m.file, e.mime())} " " {local}
+                        <p>"Put it in " {e.place()} "."</p>
+                        <p class="gc-warning">{note}</p>
+                        <p>".gitignore: " <code>{gitignore}</code> " " <CopyButton text=gitignore.to_owned() label="Copy .gitignore line" /></p>
+                        <div class="gc-code">
+                            <pre aria-label="How the engine reads it"><code>{crate::panel::present::shown(&snippet)}</code></pre>
+                            <CopyButton text=snippet.to_string() label="Copy snippet" />
+                        </div>
+                    </div>
                 </div>
             }
             .into_any()

@@ -204,10 +204,7 @@ pub fn DevTokenPage() -> impl IntoView {
             </div>
             <Confirm
                 open=confirming
-                text=Signal::derive(move || Text::default()
-                    .plain("Create a development token for the protected namespace ")
-                    .secret(s.namespace_id.get().trim())
-                    .plain("?"))
+                text=Signal::derive(|| Text::default().plain("Create a token for a protected namespace?\nThe token is shown once, here."))
                 confirm="Create"
                 on_confirm=Callback::new(create_now)
                 guarded=guarded

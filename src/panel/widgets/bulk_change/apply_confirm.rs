@@ -7,8 +7,8 @@ use super::super::confirm::Confirm;
 use super::namespace_picker::{chosen, offered};
 use crate::bulk::{self, Picks, Plan};
 use crate::ids::NamespaceId;
-use crate::panel::calls;
 use crate::panel::session::Session;
+use crate::panel::{calls, shell};
 use crate::protect::Named;
 use crate::settings::Change;
 use crate::text::Text;
@@ -87,18 +87,17 @@ pub fn ApplyConfirm(
                 let out: Vec<_> = if again.get() { Vec::new() } else {
                     offered(s, picks).into_iter().filter(|o| s.protected.has(&o.0) && !chosen.contains(o)).collect()
                 };
-                let mut text = Text::default()
-                    .plain(&format!("Set {} on {}: ", change.get().describe(), plural(chosen.len())));
+                let mut text = Text::default().plain(&format!("Set {}?\nOn {}: ", change.get().describe(), plural(chosen.len())));
                 text.append(listed(&chosen));
-                text.push_plain("?");
+                text.push_plain(".");
                 if !out.is_empty() {
-                    text.push_plain("\nLeft out, protected and not ticked: ");
+                    text.push_plain(" Left out, protected and not ticked: ");
                     text.append(listed(&out));
                     text.push_plain(".");
                 }
-                text.append(sent().text);
                 text
             })
+            request=Signal::derive(move || sent().text)
             confirm="Apply"
             on_confirm
             curl=Signal::derive(move || sent().curl)
@@ -108,14 +107,15 @@ pub fn ApplyConfirm(
     }
 }
 
-/// Namespaces named for a confirmation, ids secret: "prod (7d8e…), c0ff…".
+/// Namespaces named for a confirmation by their labels, with short ids
+/// (secret): "Production (7d8e9f10), c0ffee00". The request shows them whole.
 fn listed(list: &[(NamespaceId, String)]) -> Text {
     let mut text = Text::default();
     for (i, (id, label)) in list.iter().enumerate() {
         if i > 0 {
             text.push_plain(", ");
         }
-        text.append(bulk::masked_name(id.as_str(), label));
+        text.append(bulk::masked_name(&shell::short(id.as_str()), label));
     }
     text
 }

@@ -1,6 +1,5 @@
-//! How the CDN auth and domain auth pages apply a setting: to the selected
-//! namespace, or to several (those this panel knows, with their labels, or
-//! typed in). One confirmation lists every namespace and the value; then
+//! How a namespace setting is applied: to the selected namespace, or to
+//! several (those this panel knows, with their labels, or typed in). One confirmation lists every namespace and the value; then
 //! each one's result shows, a few calls at a time; cancel stops what has not
 //! started, and a retry sends only what did not succeed. The queue itself
 //! is `crate::bulk`; this component holds the run, and its three parts
@@ -25,6 +24,8 @@ use run_results::RunResults;
 pub fn BulkChange(
     /// The change the page's choice makes.
     change: Signal<Change>,
+    /// The choice itself: Apply goes beside it.
+    control: AnyView,
 ) -> impl IntoView {
     let s = Session::get();
     let picks = RwSignal::new(Picks::default());
@@ -117,8 +118,13 @@ pub fn BulkChange(
     };
 
     view! {
-        <NamespacePicker picks change />
-        <ApplyConfirm picks plan change=asked_change asking on_confirm=Callback::new(confirmed) />
+        <div class="gc-setting-control">
+            {control}
+            <ApplyConfirm picks plan change=asked_change asking on_confirm=Callback::new(confirmed) />
+        </div>
+        <div class="gc-others">
+            <NamespacePicker picks change />
+        </div>
         <RunResults plan retry=Callback::new(ask_retry) />
     }
 }

@@ -1,0 +1,92 @@
+//! Namespace settings: the CDN authentication type and domain-based
+//! authentication, a row each (what it is in a line, what this panel last
+//! set, the choice and Apply; the other namespaces folded under "Apply to
+//! other namespaces…"), each applied through the same change
+//! ([`BulkChange`]: one confirmation, guard, send, retry and log). The four
+//! operations cannot read a setting back: where this panel has not set one,
+//! it says "unknown", not "off".
+
+use leptos::prelude::*;
+
+use crate::model::CdnAuthType;
+use crate::panel::widgets::{BulkChange, Choice, Choices, LastSet};
+use crate::settings::{Change, Setting};
+
+fn meaning(t: &CdnAuthType) -> &'static str {
+    match t {
+        CdnAuthType::None => "Anyone with the link can fetch the content.",
+        CdnAuthType::Basic => "Visitors sign in with HTTP basic auth (the namespace's CDN users).",
+        CdnAuthType::Other(_) => "A type this panel does not know.",
+    }
+}
+
+#[component]
+pub fn SettingsPage() -> impl IntoView {
+    let cdn = RwSignal::new(CdnAuthType::None);
+    let domain = RwSignal::new(true);
+    let cdn_types = CdnAuthType::KNOWN
+        .iter()
+        .map(|t| Choice {
+            value: t.clone(),
+            name: t.as_str(),
+            meaning: meaning(t),
+        })
+        .collect();
+    let domain_states = vec![
+        Choice {
+            value: true,
+            name: "enabled",
+            meaning: "Players on its own domains get a public token.",
+        },
+        Choice {
+            value: false,
+            name: "disabled",
+            meaning: "Its domains give no public token.",
+        },
+    ];
+    view! {
+        <section class="gc-page" aria-labelledby="settings-heading">
+            <h1 id="settings-heading">"Namespace settings"</h1>
+            <p class="gc-muted">"The service cannot report these settings: each says what this panel last set."</p>
+            {row(
+                "cdn-heading",
+                "CDN authentication",
+                "Who may fetch the namespace's CDN content.",
+                Setting::CdnAuth,
+                Choices::new("Authentication type", cdn_types).radios(cdn),
+                Signal::derive(move || Change::CdnAuth(cdn.get())),
+            )}
+            {row(
+                "domain-heading",
+                "Domain-based authentication",
+                "Whether players reaching the game from the namespace's own domains skip a separate sign-in.",
+                Setting::DomainAuth,
+                Choices::new("Set domain-based authentication to", domain_states).radios(domain),
+                Signal::derive(move || Change::DomainAuth(domain.get())),
+            )}
+        </section>
+    }
+}
+
+/// One setting's row: its title, a line and what this panel last set on the
+/// left; its control and Apply on the right; under them the other
+/// namespaces, folded, and each namespace's result.
+fn row(
+    id: &'static str,
+    title: &'static str,
+    line: &'static str,
+    setting: Setting,
+    control: AnyView,
+    change: Signal<Change>,
+) -> impl IntoView {
+    view! {
+        <section class="gc-setting" aria-labelledby=id>
+            <div class="gc-setting-text">
+                <h2 id=id>{title}</h2>
+                <p class="gc-muted">{line}</p>
+                <LastSet setting />
+            </div>
+            <BulkChange change control />
+        </section>
+    }
+}
