@@ -66,6 +66,14 @@ test('every page is usable 360 px wide: the page never scrolls sideways, and its
     await go(page, 'Development token');
     const token = new DevTokenPage(page);
     await inView(token.hostname, 'the hostname field');
+    // Each port a card: its fields each under its name, in the screen's width.
+    const port = page.getByRole('table', { name: 'Ports' }).locator('tbody tr').first();
+    const names = await port.locator('td').evaluateAll((cells) => cells.map((td) => getComputedStyle(td, '::before').content));
+    assert.deepEqual(names.slice(0, 5), ['"Label"', '"Protocol"', '"Port or range"', '"Through the proxy"', '"With this token"'], 'the fields are named as the table\'s header names them');
+    await inView(port.getByRole('textbox', { name: /^Label of port/ }), 'the port\'s label');
+    await inView(port.getByRole('textbox', { name: 'Port', exact: true }), 'the port');
+    await inView(port.getByRole('button', { name: /^Remove port/ }), 'the port\'s Remove');
+    assert.equal(await port.evaluate((tr) => getComputedStyle(tr).display), 'grid', 'a card, not a table row');
     await inView(token.createButton, 'Create token');
     await token.create('192.168.1.20');
     await inView(token.issued().getByLabel('New token'), 'the new token');
