@@ -4,6 +4,8 @@
 // check is said on that page with a retry while every other page keeps working.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { startService, launchBrowser, openPage } from './harness.mjs';
 import { BuildsPage, Connection } from './pages.mjs';
 
@@ -141,6 +143,42 @@ test("the builds' part failing is said where the list would be, and Try again lo
   assert.equal(await new BuildsPage(page).count().textContent(), '36 of 36 builds');
   assert.equal(await alert.count(), 0);
   assert.deepEqual(problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
+});
+
+/**
+ * The files only `point` fetches of the two points' (`target/split/parts/shipped.txt`,
+ * which `cargo xtask dist` writes beside the `dist/` it ships).
+ */
+async function onlyFor(point, other) {
+  const shipped = await readFile(join(process.env.PANEL_DIST, '..', 'target', 'split', 'parts', 'shipped.txt'), 'utf8');
+  const files = (name) => new Set(shipped.split('\n').find((line) => line.startsWith(`${name}: `)).split(' ').slice(1));
+  const theirs = files(other);
+  return new Set([...files(point)].filter((file) => !theirs.has(file)));
+}
+
+test('a sort clicked before what is around the table arrives stays, and the address follows it', async () => {
+  // The table comes first; the chart, the chips and the view kept in the
+  // address come in a part of their own, here held back until the sort.
+  const around = await onlyFor('builds_more', 'builds_table');
+  assert.ok(around.size > 0, 'what is around the table is a part of its own');
+  let arrive;
+  const arrived = new Promise((resolve) => { arrive = resolve; });
+  const { page, problems } = await open(undefined, { token: false });
+  await page.route(PART, async (route) => {
+    if (around.has(new URL(route.request().url()).pathname.slice(1))) await arrived;
+    await route.continue();
+  });
+  await new Connection(page).enterToken(fx.service.token);
+  const builds = new BuildsPage(page);
+  await builds.load();
+  await builds.sortBy('Size');
+  const size = builds.table().getByRole('columnheader', { name: 'Size' });
+  assert.equal(await size.getAttribute('aria-sort'), 'descending');
+  arrive();
+  await builds.chart().waitFor();
+  assert.equal(await size.getAttribute('aria-sort'), 'descending', 'the sort chosen stays once the part is there');
+  await page.waitForFunction(() => location.hash.includes('sort=size-desc'));
+  assert.deepEqual(problems, []);
 });
 
 test('a part that fails its integrity check is refused and said, and nothing else breaks', async () => {

@@ -108,10 +108,15 @@ fn keep_in_address(a: &TableState) {
     };
     {
         let now = now.clone();
-        Effect::new(move |_| {
+        Effect::new(move |before: Option<()>| {
             let with_ids = !s.presenting.is_on_untracked();
             let asked = View::parse(&s.view.get());
-            if asked.to_query(with_ids) == untrack(&now).to_query(with_ids) {
+            let shown = untrack(&now).to_query(with_ids);
+            // A view chosen in the table before this part came (a sort
+            // clicked, a filter typed: the default view writes nothing) is
+            // newer than the address's: it stays, and the address follows it.
+            let chosen_before = before.is_none() && !shown.is_empty();
+            if chosen_before || asked.to_query(with_ids) == shown {
                 return;
             }
             state.set(asked.state);
