@@ -7,8 +7,8 @@
 //! them: each key must occur once in the glue, or nothing is renamed.
 //!
 //! The same for the exports that call Rust closures from JS
-//! (`wasm_bindgen__convert__closures_____invoke__<hash>`, [`shorten_exports`]),
-//! which the glue reads as `wasm.<name>`.
+//! (`wasm_bindgen_<crate hash>___convert__closures_____invoke___<the closure's
+//! types>`, [`shorten_exports`]), which the glue reads as `wasm.<name>`.
 
 use anyhow::{anyhow, bail, Context, Result};
 
@@ -36,14 +36,22 @@ pub fn shorten(wasm: &[u8], glue: &str, module: &str) -> Result<(Vec<u8>, String
     Ok((replace_section(wasm, 2, at, len, &section), glue))
 }
 
-/// What wasm-bindgen names the exports that run a Rust closure for JS.
-pub const CLOSURE_EXPORTS: &str = "wasm_bindgen__convert__closures_____invoke__";
+/// True for the name wasm-bindgen gives an export that runs a Rust closure
+/// for JS: its crate's name and hash, then this, then the closure's types.
+pub fn is_closure_export(name: &str) -> bool {
+    name.starts_with("wasm_bindgen") && name.contains("_convert__closures_____invoke_")
+}
 
-/// Renames the exports of `wasm` whose names start with `prefix` to `_0`,
-/// `_1`, …, and every `wasm.<name>` of them in `glue`; returns the new wasm
-/// and glue. An export the glue never reads as `wasm.<name>`, or a short name
-/// already taken, leaves everything as it was (an error).
-pub fn shorten_exports(wasm: &[u8], glue: &str, prefix: &str) -> Result<(Vec<u8>, String)> {
+/// Renames the exports of `wasm` that `renamed` picks to `_0`, `_1`, …, and
+/// every `wasm.<name>` of them in `glue`; returns the new wasm and glue. No
+/// export picked (the names changed with wasm-bindgen: this rule would stop
+/// paying without a word), an export the glue never reads as `wasm.<name>`,
+/// or a short name already taken leaves everything as it was (an error).
+pub fn shorten_exports(
+    wasm: &[u8],
+    glue: &str,
+    renamed: impl Fn(&str) -> bool,
+) -> Result<(Vec<u8>, String)> {
     let (mut r, at, len) = section_body(wasm, 7, "export")?;
     let mut exports = Vec::new();
     for _ in 0..r.leb()? {
@@ -55,7 +63,7 @@ pub fn shorten_exports(wasm: &[u8], glue: &str, prefix: &str) -> Result<(Vec<u8>
     leb(&mut section, exports.len() as u64);
     for (export, kind, index) in &exports {
         let mut new = export.clone();
-        if export.starts_with(prefix) {
+        if renamed(export) {
             new = format!("_{n}");
             n += 1;
             if exports.iter().any(|(e, ..)| *e == new) {
@@ -66,6 +74,9 @@ pub fn shorten_exports(wasm: &[u8], glue: &str, prefix: &str) -> Result<(Vec<u8>
         name(&mut section, &new);
         section.push(*kind);
         leb(&mut section, *index);
+    }
+    if n == 0 {
+        bail!("no export to rename: have wasm-bindgen's names changed?");
     }
     Ok((replace_section(wasm, 7, at, len, &section), glue))
 }
@@ -299,6 +310,26 @@ mod tests {
     }
 
     #[test]
+    fn a_closure_export_is_told_by_wasm_bindgen_names_old_and_new() {
+        for closure in [
+            "wasm_bindgen__convert__closures_____invoke__h5ab7e2c1d0f3a9b8",
+            "wasm_bindgen_c34b4271e9442965___convert__closures_____invoke_______true_",
+            "wasm_bindgen_8ff98043b82c3d82___convert__closures_____invoke___wasm_bindgen_8ff98043b82c3d82___JsValue______true_",
+        ] {
+            assert!(is_closure_export(closure), "{closure}");
+        }
+        for other in [
+            "memory",
+            "__wbindgen_malloc",
+            "__wasm_split_shared0",
+            "start",
+            "validate_request",
+        ] {
+            assert!(!is_closure_export(other), "{other}");
+        }
+    }
+
+    #[test]
     fn closure_exports_are_renamed_in_the_wasm_and_wherever_the_glue_reads_them() {
         let mut wasm = b"\0asm\x01\0\0\0".to_vec();
         wasm.extend([1, 4, 1, 0x60, 0, 0]); // type 0: [] -> []
@@ -314,7 +345,7 @@ mod tests {
         wasm.extend(&exports);
         wasm.extend([10, 1, 0]); // an empty code section after it
         let glue = "function w__invoke__h1(a){return wasm.w__invoke__h1(a)} wasm.w__invoke__h12(); wasm.w__invoke__h1(b);";
-        let (out, glue) = shorten_exports(&wasm, glue, "w__invoke__").unwrap();
+        let (out, glue) = shorten_exports(&wasm, glue, |n| n.starts_with("w__invoke__")).unwrap();
         assert_eq!(
             glue,
             "function w__invoke__h1(a){return wasm._0(a)} wasm._1(); wasm._0(b);"
@@ -335,7 +366,11 @@ mod tests {
         assert_eq!(names, ["memory", "_0", "_1"]);
         assert_eq!(out[out.len() - 3..], [10, 1, 0]);
         // The glue must read each one it renames.
-        assert!(shorten_exports(&wasm, "wasm.w__invoke__h1()", "w__invoke__").is_err());
+        assert!(shorten_exports(&wasm, "wasm.w__invoke__h1()", |n| n
+            .starts_with("w__invoke__"))
+        .is_err());
+        // And rename one at least.
+        assert!(shorten_exports(&wasm, glue.as_str(), |n| n.starts_with("none")).is_err());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Namespace settings: the CDN authentication type and domain-based
 //! authentication, a row each (what it is in a line, what this panel last
-//! set, the choice and Apply; the other namespaces folded under "Apply to
-//! other namespaces…"), each applied through the same change
+//! set, the choice and Apply; under them the other namespaces it may go
+//! to), each applied through the same change
 //! ([`BulkChange`]: one confirmation, guard, send, retry and log). The four
 //! operations cannot read a setting back: where this panel has not set one,
 //! it says "unknown", not "off".
@@ -70,7 +70,7 @@ pub fn SettingsPage() -> impl IntoView {
 
 /// One setting's row: its title, a line and what this panel last set on the
 /// left; its control and Apply on the right; under them the other
-/// namespaces, folded, and each namespace's result.
+/// namespaces and each namespace's result.
 fn row(
     id: &'static str,
     title: &'static str,
