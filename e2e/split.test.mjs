@@ -156,7 +156,7 @@ async function onlyFor(point, other) {
   return new Set([...files(point)].filter((file) => !theirs.has(file)));
 }
 
-test('a sort clicked before what is around the table arrives stays, and the address follows it', async () => {
+test('a sort clicked and a filter typed before what is around the table arrives stay, and the address follows them', async () => {
   // The table comes first; the chart, the chips and the view kept in the
   // address come in a part of their own, here held back until the sort.
   const around = await onlyFor('builds_more', 'builds_table');
@@ -174,10 +174,12 @@ test('a sort clicked before what is around the table arrives stays, and the addr
   await builds.sortBy('Size');
   const size = builds.table().getByRole('columnheader', { name: 'Size' });
   assert.equal(await size.getAttribute('aria-sort'), 'descending');
+  await page.getByLabel('Filter').fill('v3');
   arrive();
   await builds.chart().waitFor();
   assert.equal(await size.getAttribute('aria-sort'), 'descending', 'the sort chosen stays once the part is there');
-  await page.waitForFunction(() => location.hash.includes('sort=size-desc'));
+  assert.equal(await page.getByLabel('Filter').inputValue(), 'v3', 'and the text typed');
+  await page.waitForFunction(() => location.hash.includes('sort=size-desc') && location.hash.includes('q=v3'));
   assert.deepEqual(problems, []);
 });
 

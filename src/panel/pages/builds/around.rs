@@ -113,9 +113,11 @@ fn keep_in_address(a: &TableState) {
             let asked = View::parse(&s.view.get());
             let shown = untrack(&now).to_query(with_ids);
             // A view chosen in the table before this part came (a sort
-            // clicked, a filter typed: the default view writes nothing) is
-            // newer than the address's: it stays, and the address follows it.
-            let chosen_before = before.is_none() && !shown.is_empty();
+            // clicked, a filter typed, even one the rows have not followed
+            // yet: the default view writes nothing) is newer than the
+            // address's: it stays, and the address follows it.
+            let chosen_before =
+                before.is_none() && !(shown.is_empty() && typed.with_untracked(String::is_empty));
             if chosen_before || asked.to_query(with_ids) == shown {
                 return;
             }
