@@ -69,7 +69,9 @@ test('every page is usable 360 px wide: the page never scrolls sideways, and its
     // Each port a card: its fields each under its name, in the screen's width.
     const port = page.getByRole('table', { name: 'Ports' }).locator('tbody tr').first();
     const names = await port.locator('td').evaluateAll((cells) => cells.map((td) => getComputedStyle(td, '::before').content));
-    assert.deepEqual(names.slice(0, 5), ['"Label"', '"Protocol"', '"Port or range"', '"Through the proxy"', '"With this token"'], 'the fields are named as the table\'s header names them');
+    const header = await page.getByRole('table', { name: 'Ports' }).locator('thead th').allTextContents();
+    assert.deepEqual(names.slice(0, 5), ['"Label"', '"Protocol"', '"Port or range"', '"Through the proxy"', '"With this token"'], 'each field under its name');
+    assert.deepEqual(names.slice(0, 5), header.slice(0, 5).map((text) => JSON.stringify(text)), 'the names the table\'s header gives them (the stylesheet repeats them)');
     await inView(port.getByRole('textbox', { name: /^Label of port/ }), 'the port\'s label');
     await inView(port.getByRole('textbox', { name: 'Port', exact: true }), 'the port');
     await inView(port.getByRole('button', { name: /^Remove port/ }), 'the port\'s Remove');

@@ -153,8 +153,8 @@ fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<()> {
     opt::run(env, &wasm_path, &wasm_path)?;
     let text = String::from_utf8(old_glue.clone()).context("the glue is not UTF-8")?;
     // The exports keep their names: short names for the closures' exports,
-    // as the JS module has them, measured 361 bytes more on opening the
-    // panel (docs/SIZE.md, size rule "short closure exports").
+    // as the JS module has them, measured larger on opening the panel
+    // (docs/SIZE.md, size rule "short closure exports").
     let (wasm, glue) = imports::shorten(&read(&wasm_path)?, &text, "./panel_bg.js")?;
     let glue = glue + &start_code(&hashed_name(&wasm, "_bg.wasm"), &wasm);
     std::fs::write(&glue_path, glue).context("cannot write the glue")?;
