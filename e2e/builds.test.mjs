@@ -4,6 +4,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, launchBrowser, openPage, axeViolations } from './harness.mjs';
 import { BuildsPage, Connection } from './pages.mjs';
+import { readFile } from 'node:fs/promises';
+
+const pkg = (file) => new URL(`../pkg/${file}`, import.meta.url).href;
+const core = await import(pkg('node.js'));
+const { BuildsIndex } = await import(pkg('builds-node.js'));
 
 let browser;
 before(async () => {
@@ -45,6 +50,11 @@ test('sizes are exact, columns sort, and filters narrow the rows', async () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     assert.equal(file.suggestedFilename(), 'builds.csv');
+    // The JS module's builds entry exports the same view byte for byte.
+    const client = new core.GameCloudClient({ baseUrl: service.url, token: service.token });
+    const index = await BuildsIndex.from(await client.listBuilds(service.gameId));
+    index.sort('content_length', 'desc').filter({ text: 'Ελληνικά' });
+    assert.equal(await readFile(await file.path(), 'utf8'), index.toCsv());
     assert.deepEqual(problems, []);
   } finally {
     await service.stop();

@@ -49,8 +49,11 @@ function install(stack, { specifier } = {}) {
   const dir = `${consumers}${stack}/`;
   let calls = readFileSync(`${consumers}calls.js`, 'utf8');
   if (specifier) {
-    assert.ok(calls.includes("from '@gamecloud/client'"));
-    calls = calls.replace("from '@gamecloud/client'", `from '${specifier}'`);
+    // `specifier(entry)`: where the page imports each entry from.
+    for (const [from, entry] of [["'@gamecloud/client'", 'index.js'], ["'@gamecloud/client/builds'", 'builds.js']]) {
+      assert.ok(calls.includes(`from ${from}`));
+      calls = calls.replace(`from ${from}`, `from '${specifier(entry)}'`);
+    }
   }
   mkdirSync(`${dir}src`, { recursive: true });
   writeFileSync(`${dir}src/calls.js`, calls);
@@ -138,16 +141,20 @@ function assertCalls(result) {
   assert.equal(result.valid, true);
   assert.equal(result.tokenKind, 'development');
   assert.equal(result.hostname, '192.168.1.20');
+  assert.equal(result.indexedLargest, '9007199254740993');
+  assert.equal(result.nightlies, 3);
 }
 
-/** A browser visit's outcome: the calls, no console error, one load of the wasm. */
+/** A browser visit's outcome: the calls, no console error, each entry's wasm loaded once, the builds entry's when first used. */
 function assertPage({ shown, problems, wasm }) {
   assert.doesNotMatch(shown, /^failed/, shown);
-  assertCalls(JSON.parse(shown));
+  const result = JSON.parse(shown);
+  assertCalls(result);
   assert.deepEqual(problems, []);
-  assert.equal(wasm.length, 1, `the wasm is fetched once: ${wasm}`);
+  assert.equal(result.wasmBeforeIndex, 1, 'only the core was fetched before the first index');
+  assert.equal(wasm.length, 2, `each wasm is fetched once: ${wasm}`);
   // The type instantiateStreaming needs (else wasm-bindgen warns and falls back).
-  assert.match(wasm[0], / application\/wasm$/);
+  for (const file of wasm) assert.match(file, / application\/wasm$/);
 }
 
 test('Node, this one and the current LTS: typed through the exports, importing reads nothing, the first call loads the core, the calls work', async () => {
@@ -242,7 +249,7 @@ test('Next.js (app router): next build prerenders the client component, next sta
 
 test('a plain <script type="module"> page, the package served as static files (as from a CDN), under a strict CSP', async () => {
   const version = packed.version;
-  const dir = install('static', { specifier: `../npm/@gamecloud/client@${version}/index.js` });
+  const dir = install('static', { specifier: (entry) => `../npm/@gamecloud/client@${version}/${entry}` });
   const npm = `${dir}npm/@gamecloud/`;
   rmSync(`${dir}npm`, { recursive: true, force: true });
   mkdirSync(npm, { recursive: true });

@@ -444,17 +444,27 @@ test('npm pack gives an installable package with types and no Leptos', async () 
   assert.equal(info.name, '@gamecloud/client');
   assert.deepEqual(info.files.map((f) => f.path).sort(), [
     'README.md',
+    'builds-api.js',
+    'builds-node.js',
+    'builds.d.ts',
+    'builds.js',
+    'fetch.js',
+    'gamecloud_builds.js',
+    'gamecloud_builds_bg.wasm',
     'gamecloud_core.js',
     'gamecloud_core_bg.wasm',
     'index.d.ts',
     'index.js',
+    'load.js',
     'node.js',
     'package.json',
+    'read.js',
     'shared.js',
   ]);
   const { readFileSync } = await import('node:fs');
-  const glue = readFileSync(new URL('../pkg/gamecloud_core.js', import.meta.url), 'utf8');
-  assert.doesNotMatch(glue, /leptos/i);
+  for (const glue of ['gamecloud_core.js', 'gamecloud_builds.js']) {
+    assert.doesNotMatch(readFileSync(new URL(`../pkg/${glue}`, import.meta.url), 'utf8'), /leptos/i);
+  }
   const manifest = JSON.parse(readFileSync(new URL('../pkg/package.json', import.meta.url), 'utf8'));
   assert.equal(manifest.sideEffects, false);
   // Each environment its entry, the types first (TypeScript reads the first
@@ -466,9 +476,18 @@ test('npm pack gives an installable package with types and no Leptos', async () 
     ['browser', './index.js'],
     ['default', './index.js'],
   ]);
-  // No entry carries another's loading code.
+  assert.deepEqual(Object.entries(manifest.exports['./builds']), [
+    ['types', './builds.d.ts'],
+    ['node', './builds-node.js'],
+    ['browser', './builds.js'],
+    ['default', './builds.js'],
+  ]);
+  // No entry carries another's loading code, nor the other entry's wasm.
   const entry = (f) => readFileSync(new URL(`../pkg/${f}`, import.meta.url), 'utf8');
-  assert.doesNotMatch(entry('index.js'), /node:|readFile/);
-  assert.doesNotMatch(entry('node.js'), /fetch\(/);
-  assert.doesNotMatch(entry('index.js') + entry('node.js') + entry('shared.js'), /import\(|^await /m);
+  for (const browser of ['index.js', 'builds.js', 'fetch.js']) assert.doesNotMatch(entry(browser), /node:|readFile|read\.js/, browser);
+  for (const node of ['node.js', 'builds-node.js', 'read.js']) assert.doesNotMatch(entry(node), /fetch\(|fetch\.js/, node);
+  assert.doesNotMatch(entry('builds.js') + entry('builds-api.js'), /gamecloud_core|shared\.js/);
+  assert.doesNotMatch(entry('index.js') + entry('shared.js'), /gamecloud_builds|builds-api/);
+  const all = ['index.js', 'node.js', 'shared.js', 'load.js', 'fetch.js', 'read.js', 'builds.js', 'builds-node.js', 'builds-api.js'];
+  assert.doesNotMatch(all.map(entry).join('\n'), /import\(|^await /m);
 });

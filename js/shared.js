@@ -1,77 +1,23 @@
-// The API over the wasm core, shared by the two entries: `index.js` (browsers
-// and bundlers: fetches the wasm) and `node.js` (reads it from disk). Nothing
+// The core entry's API over its wasm, shared by `index.js` (browsers and
+// bundlers: fetches the wasm) and `node.js` (reads it from disk). Nothing
 // happens at import: the core loads on the first call that needs it, or at
 // `init()`, once however many callers wait.
-import start, * as core from './gamecloud_core.js';
+import start, * as wasm from './gamecloud_core.js';
+import { GameCloudError, loader } from './load.js';
 
 /**
- * Every failure of this package: a real `Error` with a machine-readable `kind`.
- * See index.d.ts for the fields each kind carries.
+ * The core's `init`, client and functions, for the entry's way to get the
+ * wasm (`load.js`, `loader`).
  */
-export class GameCloudError extends Error {
-  constructor(message, options) {
-    super(message, options);
-    this.name = 'GameCloudError';
-  }
-}
-
-let loading; // the one load every caller waits for; forgotten if it fails
-let loaded = false;
-
-function notLoaded(message, fields) {
-  const e = new GameCloudError(message, fields && { cause: fields.cause });
-  e.kind = 'not_loaded';
-  if (fields) e.url = fields.url;
-  return e;
-}
-
-/** Where `init` sought the core, in words: a place as it is, anything else by kind. */
-function place(wasm) {
-  if (wasm === undefined || wasm === null) return { words: 'beside the module' };
-  if (typeof wasm === 'string' || wasm instanceof URL) return { words: String(wasm), url: String(wasm) };
-  if (typeof Response !== 'undefined' && wasm instanceof Response) return { words: `the Response for ${wasm.url || 'an unnamed URL'}` };
-  const size = wasm.byteLength ?? wasm.length;
-  const kind = wasm?.constructor?.name ?? typeof wasm;
-  return { words: `the ${kind} given${typeof size === 'number' ? ` (${size} bytes)` : ''}` };
-}
-
-/**
- * The entry's `init` and client, for the entry's way to get the wasm:
- * `source(wasm)` gives what wasm-bindgen instantiates (a `Response` or
- * bytes), `wasm` being `init`'s argument or, when absent, `beside()`: the
- * file beside the entry, asked for only then (a bundle without
- * `import.meta.url` fails at the load, not at import).
- */
-export function entry(source, beside) {
-  function init(wasm) {
-    if (!loading) {
-      loading = (async () => {
-        wasm ??= beside();
-        await start({ module_or_path: await source(wasm) });
-        core.__setErrorClass(GameCloudError);
-        loaded = true;
-      })().catch((cause) => {
-        loading = undefined; // the next call tries again
-        // What the caller gave, or threw, may throw again when read (a revoked
-        // Proxy, a getter or `toString` that throws).
-        let where = { words: 'a value that throws when read' };
-        let why = 'an error that throws when read';
-        try {
-          where = place(wasm);
-          why = String(cause?.message ?? cause);
-        } catch {}
-        throw notLoaded(
-          `The WebAssembly core did not load from ${where.words}: ${why}. ` +
-            'Serve gamecloud_core_bg.wasm where the module expects it (see its README), then call init() again.',
-          { url: where.url, cause },
-        );
-      });
-      // An early init() nobody awaits must not end the process (Node) or
-      // print an unhandled rejection: whoever awaits it still gets the error.
-      loading.catch(() => {});
-    }
-    return loading;
-  }
+export function core(source, beside) {
+  const file = 'gamecloud_core_bg.wasm';
+  const { init, isLoaded, mustBeLoaded } = loader({
+    start,
+    file,
+    source: (place) => source(place, file),
+    beside,
+    started: () => wasm.__setErrorClass(GameCloudError),
+  });
 
   class GameCloudClient {
     #options;
@@ -79,11 +25,11 @@ export function entry(source, beside) {
     constructor(options) {
       this.#options = options;
       // Checked at once when the core is there, else by the first call.
-      if (loaded) this.#core = new core.GameCloudClient(options);
+      if (isLoaded()) this.#core = new wasm.GameCloudClient(options);
     }
     async #client() {
       if (!this.#core) await init();
-      return (this.#core ??= new core.GameCloudClient(this.#options));
+      return (this.#core ??= new wasm.GameCloudClient(this.#options));
     }
     async createDevToken(gameId, namespaceId, request, options) {
       return (await this.#client()).createDevToken(gameId, namespaceId, request, options);
@@ -105,22 +51,18 @@ export function entry(source, beside) {
       this.#core = undefined;
     }
   }
-  return { init, GameCloudClient };
-}
 
-/** `f` for a synchronous call, which cannot wait for the load. */
-function sync(name, f) {
-  return (arg) => {
-    if (!loaded) {
-      throw notLoaded(
-        `${name}() needs the WebAssembly core, which is not loaded yet: await init() first ` +
-          '(once, early; every caller shares the one load).',
-      );
-    }
+  /** `f` for a synchronous call, which cannot wait for the load. */
+  const sync = (name, f) => (arg) => {
+    mustBeLoaded(`${name}()`);
     return f(arg);
   };
-}
 
-export const validateDevTokenRequest = sync('validateDevTokenRequest', core.validateDevTokenRequest);
-export const proxyPort = sync('proxyPort', core.proxyPort);
-export const decodeToken = sync('decodeToken', core.decodeToken);
+  return {
+    init,
+    GameCloudClient,
+    validateDevTokenRequest: sync('validateDevTokenRequest', wasm.validateDevTokenRequest),
+    proxyPort: sync('proxyPort', wasm.proxyPort),
+    decodeToken: sync('decodeToken', wasm.decodeToken),
+  };
+}

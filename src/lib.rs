@@ -10,6 +10,7 @@
 //! |          | the sans-IO call descriptions and answer interpretation         |
 //! | `client` | `transport`: the only code that does network I/O (gloo-net)     |
 //! | `js`     | the wasm-bindgen module for plain JavaScript and TypeScript     |
+//! | `js-builds` | its builds entry (`@gamecloud/client/builds`), a wasm apart  |
 //! | `panel`  | the Leptos panel (binary `panel`, built with Trunk)             |
 //!
 //! The local service (`local-service/`) reuses the core's models and validator.
@@ -39,14 +40,14 @@ pub mod transport;
 /// The JS module and the panel allocate with talc, which is smaller than
 /// dlmalloc, Rust's default for wasm (by how much: docs/SIZE.md).
 #[cfg(all(
-    any(feature = "js", feature = "panel"),
+    any(feature = "js", feature = "js-builds", feature = "panel"),
     target_family = "wasm",
     not(target_feature = "atomics")
 ))]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-#[cfg(feature = "js")]
+#[cfg(any(feature = "js", feature = "js-builds"))]
 pub mod js;
 
 #[cfg(feature = "panel")]

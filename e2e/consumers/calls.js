@@ -1,7 +1,15 @@
 // A dashboard's use of @gamecloud/client, the same in every stack (the test
 // copies it to each consumer's src/): validation, a typed fetch, a token
-// created then decoded. It returns what the page shows.
+// created then decoded, and the builds indexed by the builds entry. It
+// returns what the page shows.
 import { init, GameCloudClient, GameCloudError, validateDevTokenRequest, decodeToken } from '@gamecloud/client';
+import { BuildsIndex } from '@gamecloud/client/builds';
+
+/** How many wasm files the page has fetched (none in Node, which reads them from disk). */
+const wasmFetched = () =>
+  typeof performance.getEntriesByType === 'function'
+    ? performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.wasm')).length
+    : 0;
 
 const request = { hostname: '192.168.1.20', ports: { game: { protocol: 'udp', port_range: { min: 7000, max: 7010 } } } };
 
@@ -21,7 +29,14 @@ export async function dashboard({ baseUrl, token, gameId, namespaceId }) {
   const issues = validateDevTokenRequest({ hostname: ' ', ports: { Bad: { protocol: 'tcp' } } });
   const { token: devToken } = await client.createDevToken(gameId, namespaceId, request);
   const decoded = decodeToken(devToken);
+  // The builds entry's wasm is fetched when an index is first built, not before.
+  const wasmBeforeIndex = wasmFetched();
+  const index = await BuildsIndex.from({ builds });
+  const [largestRow] = index.sort('content_length', 'desc').rows(0, 1);
   return {
+    wasmBeforeIndex,
+    indexedLargest: String(largestRow.content_length),
+    nightlies: index.filter({ text: 'NIGHTLY' }).length,
     beforeInit,
     builds: builds.length,
     sizeType: typeof largest,

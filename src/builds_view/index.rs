@@ -424,19 +424,15 @@ fn sort_pairs(pairs: &mut [(u64, u32)]) {
 /// final sigma) see the same context: the separators are not letters, so a
 /// part lowers the same alone or among others.
 fn lower_parts(mut text: String, lower: fn(&str) -> String) -> String {
-    let ends = |c: char| c == SEP || c == END;
     if text.is_ascii() {
         text.make_ascii_lowercase();
         return text;
     }
-    let others: String = text
-        .split_inclusive(ends)
-        .filter(|part| !part.is_ascii())
-        .collect();
+    let others: String = parts(&text).filter(|part| !part.is_ascii()).collect();
     let others = lower(&others);
-    let mut others = others.split_inclusive(ends);
+    let mut others = parts(&others);
     let mut out = String::with_capacity(text.len());
-    for part in text.split_inclusive(ends) {
+    for part in parts(&text) {
         if part.is_ascii() {
             let at = out.len();
             out.push_str(part);
@@ -446,6 +442,21 @@ fn lower_parts(mut text: String, lower: fn(&str) -> String) -> String {
         }
     }
     out
+}
+
+/// The parts of `text`, each with the [`SEP`] or [`END`] that ends it. Found
+/// by byte: both are ASCII, so each part is whole characters, and no
+/// character is decoded on the way.
+fn parts(text: &str) -> impl Iterator<Item = &str> {
+    let mut from = 0;
+    text.bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == SEP as u8 || b == END as u8)
+        .map(move |(at, _)| {
+            let part = text.get(from..=at).unwrap_or_default();
+            from = at + 1;
+            part
+        })
 }
 
 /// Text as it goes into the index: the separators cannot occur in it.

@@ -1,12 +1,25 @@
-//! The JS module (feature `js`): the client class and the stateless functions
-//! for plain JavaScript and TypeScript. The package's public types are
-//! `js/index.d.ts`; these are the wasm-bindgen wrappers it loads.
+//! The JS module: each entry a wasm of its own, built with its feature.
+//! `js`: the client class and the stateless functions (the core entry);
+//! `js-builds`: the builds index (`@gamecloud/client/builds`). The package's
+//! public types are `js/*.d.ts`; these are the wasm-bindgen wrappers its
+//! entries load.
 
+#[cfg(feature = "js-builds")]
+mod builds;
+#[cfg(feature = "js")]
 mod client;
+#[cfg(feature = "js")]
 mod convert;
+#[cfg(feature = "js")]
 mod error;
+#[cfg(feature = "js")]
 mod functions;
 
+#[cfg(feature = "js-builds")]
+pub use builds::BuildsCore;
+#[cfg(feature = "js")]
 pub use client::JsClient;
+#[cfg(feature = "js")]
 pub use error::set_error_class;
+#[cfg(feature = "js")]
 pub use functions::{decode_token, proxy_port, validate_dev_token_request};

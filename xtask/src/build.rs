@@ -281,34 +281,123 @@ fn start_from_glue(html: &str, glue: &str, integrity: &str) -> Result<String> {
 /// Where the JS module is written.
 pub(crate) const PKG: &str = "pkg";
 
-/// Builds the JS module into `pkg/`: the wasm core (feature `js`, no Leptos),
-/// its wasm-bindgen glue, wasm-opt, and the hand-written entries (browser,
-/// Node, and what they share) and types.
-/// Reports and returns the module's download (wasm plus glue), gzipped.
-pub fn js(env: &Env) -> Result<u64> {
-    let gz = build_js(env, &Compiler::SHIPPED, PKG)?;
-    crate::tidy::record_sizes(&env.root, &[("JS module", gz)])?;
-    Ok(gz)
+/// One entry of the JS module: a wasm of its own, built from this crate with
+/// one feature, and the hand-written files a browser loads with it.
+pub(crate) struct JsEntry {
+    /// Its name in sizes and budgets (`target/sizes.toml`, docs/SIZE.md).
+    pub what: &'static str,
+    /// The crate feature that builds its wasm.
+    feature: &'static str,
+    /// Its glue and wasm: `<name>.js` and `<name>_bg.wasm`.
+    name: &'static str,
+    /// What a browser fetches for it besides its glue and wasm: the entry
+    /// and what it imports.
+    browser: &'static [&'static str],
+    /// The compiler's optimisation level when not the release profile's
+    /// (size): docs/SIZE.md, size rule "the builds entry built for speed".
+    opt_level: Option<&'static str>,
+    /// What a browser downloads for it at most, gzipped (KB = 1024 bytes),
+    /// with `measure::HEADROOM_PERCENT` to spare.
+    pub budget: u64,
+}
+
+/// The JS module's entries, each loaded only when imported. The core is
+/// built last: `cargo xtask sizes` reads its wasm in the shared target.
+pub(crate) const JS_ENTRIES: &[JsEntry] = &[
+    JsEntry {
+        what: "builds entry",
+        feature: "js-builds",
+        name: "gamecloud_builds",
+        browser: &["builds.js", "builds-api.js", "load.js", "fetch.js"],
+        opt_level: Some("2"),
+        budget: 40 * 1024,
+    },
+    JsEntry {
+        what: "JS module",
+        feature: "js",
+        name: "gamecloud_core",
+        browser: &["index.js", "shared.js", "load.js", "fetch.js"],
+        opt_level: None,
+        budget: 68 * 1024,
+    },
+];
+
+/// Builds the JS module into `pkg/`: each entry's wasm (no Leptos), its
+/// wasm-bindgen glue, wasm-opt, and the hand-written entries (browser, Node,
+/// and what they share) and types. Reports and records what a browser
+/// downloads for each entry, gzipped.
+pub fn js(env: &Env) -> Result<Vec<(&'static JsEntry, u64)>> {
+    let sizes = build_js(env, &Compiler::SHIPPED, PKG)?;
+    let named: Vec<(&str, u64)> = sizes.iter().map(|(e, gz)| (e.what, *gz)).collect();
+    crate::tidy::record_sizes(&env.root, &named)?;
+    Ok(sizes)
 }
 
 /// [`js`] by `compiler`, into `out` (relative to the root).
-pub(crate) fn build_js(env: &Env, compiler: &Compiler, out: &str) -> Result<u64> {
+pub(crate) fn build_js(
+    env: &Env,
+    compiler: &Compiler,
+    out: &str,
+) -> Result<Vec<(&'static JsEntry, u64)>> {
     let rustflags = paths::release_rustflags(env, compiler)?;
     let digest = fingerprint::digest(env, JS_INPUTS, compiler, &rustflags);
+    let pkg = env.root.join(out);
     if fingerprint::is_current(env, out, &digest) {
         step(&format!(
             "{out}/ is up to date: nothing it is made from changed"
         ));
-        return Ok(report_sizes(&js_sizes(env, out)?));
+    } else {
+        fingerprint::forget(env, out);
+        let _ = std::fs::remove_dir_all(&pkg);
+        for entry in JS_ENTRIES {
+            build_js_entry(env, compiler, &rustflags, entry, &pkg)?;
+        }
+        // The hand-written entries, their types, the package's manifest and
+        // README: every file of js/ (its folders are examples, not shipped).
+        for file in std::fs::read_dir(env.root.join("js")).context("cannot read js/")? {
+            let path = file?.path();
+            if path.is_file() {
+                let to = pkg.join(path.file_name().context("a file without a name")?);
+                std::fs::copy(&path, &to)
+                    .with_context(|| format!("cannot copy {}", path.display()))?;
+            }
+        }
+        fingerprint::record(env, out, &digest);
     }
-    fingerprint::forget(env, out);
+    let sizes = file_sizes(&pkg)?;
+    let mut out = Vec::new();
+    for entry in JS_ENTRIES {
+        println!("{}:", entry.what);
+        let glue = format!("{}.js", entry.name);
+        let wasm = format!("{}_bg.wasm", entry.name);
+        let files: Vec<(String, u64, u64)> = sizes
+            .iter()
+            .filter(|(name, ..)| {
+                *name == glue || *name == wasm || entry.browser.contains(&name.as_str())
+            })
+            .cloned()
+            .collect();
+        out.push((entry, report_sizes(&files)));
+    }
+    Ok(out)
+}
+
+/// One entry's wasm and glue into `pkg`: built with its feature, bound by
+/// wasm-bindgen, made smaller (wasm-opt, short names, minified glue).
+fn build_js_entry(
+    env: &Env,
+    compiler: &Compiler,
+    rustflags: &str,
+    entry: &JsEntry,
+    pkg: &std::path::Path,
+) -> Result<()> {
     let args = [
         "build",
         "--release",
         "--target",
         "wasm32-unknown-unknown",
         "--features",
-        "js",
+        entry.feature,
         "--lib",
     ];
     let mut cargo = env.cmd("cargo");
@@ -316,10 +405,11 @@ pub(crate) fn build_js(env: &Env, compiler: &Compiler, out: &str) -> Result<u64>
         .args(args)
         .env(paths::RUSTFLAGS_VAR, rustflags)
         .env("CARGO_TARGET_DIR", env.root.join(paths::JS_TARGET_DIR));
+    if let Some(level) = entry.opt_level {
+        cargo.env("CARGO_PROFILE_RELEASE_OPT_LEVEL", level);
+    }
     compiler.apply(&mut cargo);
     cmd::run_cmd(&format!("cargo {}", args.join(" ")), cargo)?;
-    let pkg = env.root.join(out);
-    let _ = std::fs::remove_dir_all(&pkg);
     let wasm = env
         .root
         .join(paths::JS_TARGET_DIR)
@@ -334,46 +424,35 @@ pub(crate) fn build_js(env: &Env, compiler: &Compiler, out: &str) -> Result<u64>
             "--out-dir",
             &pkg_str,
             "--out-name",
-            "gamecloud_core",
+            entry.name,
             "--no-typescript",
             &wasm,
         ],
     )?;
-    let core = pkg.join("gamecloud_core_bg.wasm").display().to_string();
+    let core = pkg.join(format!("{}_bg.wasm", entry.name));
+    let core = core.display().to_string();
     opt::run(env, core.as_ref(), core.as_ref())?;
-    let glue = pkg.join("gamecloud_core.js");
+    let glue = pkg.join(format!("{}.js", entry.name));
     let read = |p: &std::path::Path| {
         std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))
     };
     let text = String::from_utf8(read(&glue)?).context("the glue is not UTF-8")?;
-    let (wasm, text) = imports::shorten(&read(core.as_ref())?, &text, "./gamecloud_core_bg.js")?;
-    let (wasm, text) = imports::shorten_exports(&wasm, &text, imports::is_closure_export)?;
+    let (wasm, text) = imports::shorten(
+        &read(core.as_ref())?,
+        &text,
+        &format!("./{}_bg.js", entry.name),
+    )?;
+    let (wasm, text) = if entry.feature == "js" {
+        imports::shorten_exports(&wasm, &text, imports::is_closure_export)?
+    } else {
+        (wasm, text) // no Rust closure runs for JS there
+    };
     std::fs::write(&core, wasm).with_context(|| format!("cannot write {core}"))?;
     std::fs::write(&glue, text).context("cannot write the glue")?;
     // The glue is wasm-bindgen's, not ours to read: shipped minified
     // (docs/SIZE.md, size rule "glue minified"); the entry and its types stay as written.
-    minify_js(env, &pkg.join("gamecloud_core.js"))?;
-    for file in [
-        "index.js",
-        "node.js",
-        "shared.js",
-        "index.d.ts",
-        "package.json",
-        "README.md",
-    ] {
-        std::fs::copy(env.root.join("js").join(file), pkg.join(file))
-            .with_context(|| format!("cannot copy js/{file}"))?;
-    }
-    fingerprint::record(env, out, &digest);
-    Ok(report_sizes(&js_sizes(env, out)?))
-}
-
-/// What a dashboard downloads of the module: wasm plus JS glue.
-fn js_sizes(env: &Env, out: &str) -> Result<Vec<(String, u64, u64)>> {
-    Ok(file_sizes(&env.root.join(out))?
-        .into_iter()
-        .filter(|(name, ..)| name.ends_with(".js") || name.ends_with(".wasm"))
-        .collect())
+    minify_js(env, &glue)?;
+    Ok(())
 }
 
 fn file_sizes(dir: &std::path::Path) -> Result<Vec<(String, u64, u64)>> {

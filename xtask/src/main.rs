@@ -35,11 +35,14 @@ commands:
                    and print `N passed, N failed`
   dist             build the release panel into dist/ (the pages a visit does
                    not need in parts fetched on first use)
-  js               build the JS module (npm package) into pkg/
+  js               build the JS module (npm package) into pkg/, each entry's
+                   wasm apart
   screenshots      refresh docs/screenshots (each page, light and dark)
   bench            measure the panel: download size, time to a usable form,
                    time to show, re-sort and filter 10,000 and 100,000 builds
-                   (in the page, against a fetch + JSON.parse floor)
+                   (in the page, against a fetch + JSON.parse floor); and the
+                   JS module's builds index for 100,000 builds in Node and
+                   Chromium (built, against JSON.parse; re-sorts, filters)
   lighthouse       Lighthouse's mobile audit of the opening page and the builds
                    page's deep link: each score 95 or more (installs Lighthouse
                    in xtask/lighthouse on first use)

@@ -20,9 +20,6 @@ pub const FIRST_LOAD_BYTES: u64 = 140 * 1024;
 /// A deep link to any page: the first load and the parts that page needs.
 pub const DEEP_LINK_BYTES: u64 = 190 * 1024;
 
-/// The JS module: every `.wasm` and `.js` of `pkg/`.
-pub const JS_BUDGET_BYTES: u64 = 68 * 1024;
-
 /// Every budget must be met with this much to spare, so that the next
 /// compiler or a small fix does not break the build.
 const HEADROOM_PERCENT: u64 = 2;
@@ -58,7 +55,13 @@ pub fn levers(env: &Env) -> Result<()> {
     for (i, (what, compiler)) in toolchain::LEVERS.iter().enumerate() {
         step(what);
         let panel = build_panel(env, compiler, &format!("target/levers/{i}/dist"));
-        let js = build_js(env, compiler, &format!("target/levers/{i}/pkg"));
+        // The core entry: what the levers were first measured on.
+        let js = build_js(env, compiler, &format!("target/levers/{i}/pkg")).map(|sizes| {
+            sizes
+                .iter()
+                .find(|(e, _)| e.what == "JS module")
+                .map_or(0, |s| s.1)
+        });
         rows.push((what, panel, js));
     }
     // The shipped outputs' intermediate builds (target/split, target/js)
@@ -113,7 +116,12 @@ pub fn bench(env: &Env) -> Result<()> {
     );
     let mut node = env.cmd("node");
     node.arg("e2e/bench.mjs");
-    cmd::run_cmd("node e2e/bench.mjs", node)
+    cmd::run_cmd("node e2e/bench.mjs", node)?;
+    // The JS module's builds entry, in Node and in Chromium.
+    js(env)?;
+    let mut node = env.cmd("node");
+    node.arg("e2e/bench-builds.mjs");
+    cmd::run_cmd("node e2e/bench-builds.mjs", node)
 }
 
 /// `cargo xtask lighthouse`: Lighthouse's mobile scores of the opening page
@@ -163,7 +171,10 @@ pub fn sizes(env: &Env) -> Result<()> {
     if env.cmd("twiggy").arg("--version").output().is_err() {
         setup::cargo_install(env, &["twiggy", "--version", "0.8.0"])?;
     }
-    let js_total = js(env)?;
+    let js_total = js(env)?
+        .iter()
+        .find(|(e, _)| e.what == "JS module")
+        .map_or(0, |s| s.1);
     let panel_total = dist(env)?.total;
     // Sizes move with the compiler: say which one measured them.
     let version = Compiler::SHIPPED.describe(env);

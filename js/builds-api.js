@@ -1,0 +1,224 @@
+// The builds entry's API over its own wasm (`gamecloud_builds_bg.wasm`),
+// shared by `builds.js` (browsers and bundlers) and `builds-node.js` (Node):
+// the panel's builds index for a `listBuilds` answer. The wasm loads at
+// `init()` or `BuildsIndex.from()`, never at import.
+import start, { BuildsCore } from './gamecloud_builds.js';
+import { GameCloudError, badArgument, loader } from './load.js';
+
+const STATES = ['all', 'complete', 'unfinished'];
+
+/** What the wasm returned as JSON, with each size an exact bigint. */
+function sized(text, ...keys) {
+  return JSON.parse(text, function (key, value) {
+    return keys.includes(key) && typeof value === 'string' ? BigInt(value) : value;
+  });
+}
+
+/** A failure of the wasm (`[path, message]`) as a `GameCloudError`, `prefix` before its path. */
+function rethrow(error, prefix = '') {
+  if (Array.isArray(error)) {
+    const [path, message] = error;
+    const at = prefix + path;
+    throw badArgument(at, `${at}: ${message}.`);
+  }
+  throw error;
+}
+
+/**
+ * The builds as columns for the wasm: every string one after the other with
+ * each one's length, sizes, states, and each build's number of tags. Each
+ * value's type is checked here, naming where a wrong one is.
+ */
+function columns(answer) {
+  let builds;
+  try {
+    builds = answer?.builds;
+  } catch {}
+  if (!Array.isArray(builds)) {
+    throw badArgument('answer', "answer must be listBuilds' answer, an object such as { builds: [...] }.");
+  }
+  const n = builds.length;
+  const strings = [];
+  const lengths = [];
+  const sizes = new BigUint64Array(n);
+  const complete = new Uint8Array(n);
+  const tagCounts = new Uint32Array(n);
+  let at = 'answer.builds';
+  const text = (value, field) => {
+    if (typeof value !== 'string') {
+      throw badArgument(`${at}.${field}`, `${at}.${field} must be a string, not ${kind(value)}.`);
+    }
+    strings.push(value);
+    lengths.push(value.length);
+  };
+  try {
+    for (let i = 0; i < n; i++) {
+      at = `answer.builds[${i}]`;
+      const b = builds[i];
+      if (typeof b !== 'object' || b === null) throw badArgument(at, `${at} must be a build, not ${kind(b)}.`);
+      text(b.build_id, 'build_id');
+      text(b.upload_id, 'upload_id');
+      text(b.display_name, 'display_name');
+      text(b.create_ts, 'create_ts');
+      let size = b.content_length;
+      if (typeof size === 'number' && Number.isSafeInteger(size)) size = BigInt(size);
+      if (typeof size !== 'bigint' || size < 0n || size > 0xffffffffffffffffn) {
+        const path = `${at}.content_length`;
+        throw badArgument(path, `${path} must be a size in bytes (a bigint from 0 to 2^64 - 1), not ${kind(b.content_length)}.`);
+      }
+      sizes[i] = size;
+      if (typeof b.complete !== 'boolean') {
+        throw badArgument(`${at}.complete`, `${at}.complete must be true or false, not ${kind(b.complete)}.`);
+      }
+      complete[i] = b.complete ? 1 : 0;
+      const tags = b.tags ?? {};
+      if (typeof tags !== 'object' || Array.isArray(tags)) {
+        throw badArgument(`${at}.tags`, `${at}.tags must be an object of strings, not ${kind(tags)}.`);
+      }
+      let count = 0;
+      for (const key of Object.keys(tags)) {
+        strings.push(key);
+        lengths.push(key.length);
+        text(tags[key], `tags[${JSON.stringify(key)}]`);
+        count++;
+      }
+      tagCounts[i] = count;
+    }
+  } catch (e) {
+    if (e instanceof GameCloudError) throw e;
+    // A getter or a Proxy that throws.
+    throw badArgument(at, `Reading ${at} threw an exception: ${e?.message ?? e}.`);
+  }
+  return [strings.join(''), Uint32Array.from(lengths), sizes, complete, tagCounts];
+}
+
+/** A value's type as a person names it. */
+function kind(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
+  if (typeof value === 'number' || typeof value === 'bigint') return `the number ${value}`;
+  return typeof value;
+}
+
+/** The builds entry's `init` and `BuildsIndex`, for its way to get the wasm. */
+export function builds(source, beside) {
+  const file = 'gamecloud_builds_bg.wasm';
+  const { init, mustBeLoaded } = loader({ start, file, source: (place) => source(place, file), beside });
+
+  class BuildsIndex {
+    #core;
+
+    /** Loads the wasm if it is not yet, then indexes `answer`. */
+    static async from(answer) {
+      await init();
+      return new BuildsIndex(answer);
+    }
+
+    constructor(answer) {
+      mustBeLoaded('new BuildsIndex()');
+      const [strings, lengths, sizes, complete, tagCounts] = columns(answer);
+      try {
+        this.#core = new BuildsCore(strings, lengths, sizes, complete, tagCounts);
+      } catch (e) {
+        rethrow(e, 'answer.');
+      }
+    }
+
+    /** How many builds the current filter shows. */
+    get length() {
+      return this.#core.length;
+    }
+
+    sort(column, direction = 'asc') {
+      if (typeof column !== 'string') throw badArgument('column', `column must be a build's field name, not ${kind(column)}.`);
+      if (direction !== 'asc' && direction !== 'desc') {
+        throw badArgument('direction', `direction must be "asc" or "desc", not ${kind(direction)}.`);
+      }
+      try {
+        this.#core.sort(column, direction === 'desc');
+      } catch (e) {
+        rethrow(e);
+      }
+      return this;
+    }
+
+    filter(options = {}) {
+      if (typeof options !== 'object' || options === null) {
+        throw badArgument('options', `options must be an object such as { text, state, tags }, not ${kind(options)}.`);
+      }
+      const { text = '', state = 'all', tags = {} } = options;
+      if (typeof text !== 'string') throw badArgument('options.text', `options.text must be a string, not ${kind(text)}.`);
+      if (!STATES.includes(state)) {
+        throw badArgument('options.state', `options.state must be "all", "complete" or "unfinished", not ${kind(state)}.`);
+      }
+      if (typeof tags !== 'object' || tags === null || Array.isArray(tags)) {
+        throw badArgument('options.tags', `options.tags must be an object such as { channel: "beta" }, not ${kind(tags)}.`);
+      }
+      const pairs = [];
+      for (const [key, value] of Object.entries(tags)) {
+        if (typeof value !== 'string') {
+          throw badArgument(`options.tags.${key}`, `options.tags.${key} must be a string, not ${kind(value)}.`);
+        }
+        pairs.push(key, value);
+      }
+      this.#core.filter(text, state, pairs);
+      return this;
+    }
+
+    rows(start = 0, count = this.length) {
+      for (const [name, value] of [['start', start], ['count', count]]) {
+        if (!Number.isSafeInteger(value) || value < 0) {
+          throw badArgument(name, `${name} must be a whole number from 0, not ${kind(value)}.`);
+        }
+      }
+      const rows = JSON.parse(this.#core.rows(Math.min(start, 2 ** 32 - 1), Math.min(count, 2 ** 32 - 1)));
+      for (const build of rows) build.content_length = BigInt(build.content_length);
+      return rows;
+    }
+
+    compare(a, b) {
+      for (const [name, value] of [['a', a], ['b', b]]) {
+        if (typeof value !== 'string') throw badArgument(name, `${name} must be a build id, not ${kind(value)}.`);
+      }
+      try {
+        return sized(this.#core.compare(a, b), 'content_length', 'sizeDelta');
+      } catch (e) {
+        rethrow(e);
+      }
+    }
+
+    sizeChange(buildId) {
+      if (typeof buildId !== 'string') throw badArgument('buildId', `buildId must be a build id, not ${kind(buildId)}.`);
+      try {
+        return sized(this.#core.sizeChange(buildId), 'content_length', 'bytes');
+      } catch (e) {
+        rethrow(e);
+      }
+    }
+
+    sizeHistory(options = {}) {
+      const buckets = options?.buckets ?? 200;
+      if (!Number.isSafeInteger(buckets) || buckets < 1 || buckets > 10000) {
+        throw badArgument('options.buckets', `options.buckets must be a whole number from 1 to 10000, not ${kind(buckets)}.`);
+      }
+      return sized(this.#core.sizeHistory(buckets), 'min', 'max');
+    }
+
+    toCsv() {
+      return this.#core.toCsv();
+    }
+
+    toJson() {
+      return this.#core.toJson();
+    }
+
+    /** Frees the index's memory in the wasm at once (it is freed when collected otherwise). */
+    free() {
+      this.#core?.free();
+      this.#core = undefined;
+    }
+  }
+
+  return { init, BuildsIndex };
+}
