@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { axeViolations, demoNamespaces, openPage, openPanel, requestsTo, useFixtures } from './harness.mjs';
 import { Connection, DevTokenPage } from './pages.mjs';
 
+const files = await import(new URL('../pkg/files-node.js', import.meta.url).href);
+
 const fx = useFixtures([]);
 const ns = demoNamespaces(fx);
 
@@ -128,6 +130,13 @@ test('the new token is handed to Godot, Unity and Unreal as files their engines 
   assert.match(unreal.text, /^\[GameCloud\.Dev\]$/m);
   assert.ok(unreal.text.includes(`Token="${token}"`));
   assert.match(unreal.text, /^\+Ports=\(Label="default",Protocol="http",Port=8080\)$/m);
+
+  // The JS module's files entry writes the same three files, byte for byte.
+  const h = { token, baseUrl: json.base_url, gameId: json.game_id, namespaceId: ns.staging, hostname: '192.168.1.20', ports: { default: { protocol: 'http', port: 8080 } } };
+  await files.init();
+  for (const [engine, { text }] of [['godot', godot], ['unity', unity], ['unreal', unreal]]) {
+    assert.equal(files.engineFile(engine, h).text, text, engine);
+  }
 
   assert.deepEqual(await axeViolations(page), []);
 });

@@ -201,7 +201,7 @@ test('a lead seals a token, Python and a teammate open it, every failure is told
   assert.deepEqual(mate.problems, []);
 });
 
-test('files Python sealed, and the published test vectors, open in the panel', async () => {
+test('files Python and the JS module sealed, and the published test vectors, open in the panel', async () => {
   const token = await issueDevToken(fx.service, ns.prod, { hostname: '10.0.0.5', ports: { game: { protocol: 'udp', port_range: { min: 7000, max: 7010 } } } });
   const contents = [
     `token ${token}`,
@@ -231,6 +231,16 @@ test('files Python sealed, and the published test vectors, open in the panel', a
   const old = await OpenHandoff.open();
   await old.opens(pythonSeals(contents, 'aaaaaaaaaaaa', '--seal-v1'), 'aaaaaaaaaaaa');
   assert.equal(await old.opened.getByLabel('New token').inputValue(), token);
+
+  // Sealed by the JS module's files entry, as a dashboard would seal it.
+  const files = await import(new URL('../pkg/files-node.js', import.meta.url).href);
+  const fromModule = await files.sealHandoff(
+    { token, baseUrl: 'https://api.example.com', gameId: fx.service.gameId, namespaceId: ns.prod, namespaceLabel: 'Production', hostname: '10.0.0.5', ports: { game: { protocol: 'udp', port_range: { min: 7000, max: 7010 } } } },
+    'from a dashboard, sealed',
+  );
+  const dashboard = await OpenHandoff.open();
+  await dashboard.opens(fromModule, 'from a dashboard, sealed');
+  assert.equal(await dashboard.opened.getByLabel('New token').inputValue(), token);
 
   // Issue 30, finding 3: a file for the teammate's production namespace,
   // labelled staging and "protected no", relabelled and unmarked nothing,

@@ -449,10 +449,16 @@ test('npm pack gives an installable package with types and no Leptos', async () 
     'builds.d.ts',
     'builds.js',
     'fetch.js',
+    'files-api.js',
+    'files-node.js',
+    'files.d.ts',
+    'files.js',
     'gamecloud_builds.js',
     'gamecloud_builds_bg.wasm',
     'gamecloud_core.js',
     'gamecloud_core_bg.wasm',
+    'gamecloud_files.js',
+    'gamecloud_files_bg.wasm',
     'index.d.ts',
     'index.js',
     'load.js',
@@ -462,7 +468,7 @@ test('npm pack gives an installable package with types and no Leptos', async () 
     'shared.js',
   ]);
   const { readFileSync } = await import('node:fs');
-  for (const glue of ['gamecloud_core.js', 'gamecloud_builds.js']) {
+  for (const glue of ['gamecloud_core.js', 'gamecloud_builds.js', 'gamecloud_files.js']) {
     assert.doesNotMatch(readFileSync(new URL(`../pkg/${glue}`, import.meta.url), 'utf8'), /leptos/i);
   }
   const manifest = JSON.parse(readFileSync(new URL('../pkg/package.json', import.meta.url), 'utf8'));
@@ -482,12 +488,19 @@ test('npm pack gives an installable package with types and no Leptos', async () 
     ['browser', './builds.js'],
     ['default', './builds.js'],
   ]);
+  assert.deepEqual(Object.entries(manifest.exports['./files']), [
+    ['types', './files.d.ts'],
+    ['node', './files-node.js'],
+    ['browser', './files.js'],
+    ['default', './files.js'],
+  ]);
   // No entry carries another's loading code, nor the other entry's wasm.
   const entry = (f) => readFileSync(new URL(`../pkg/${f}`, import.meta.url), 'utf8');
-  for (const browser of ['index.js', 'builds.js', 'fetch.js']) assert.doesNotMatch(entry(browser), /node:|readFile|read\.js/, browser);
-  for (const node of ['node.js', 'builds-node.js', 'read.js']) assert.doesNotMatch(entry(node), /fetch\(|fetch\.js/, node);
-  assert.doesNotMatch(entry('builds.js') + entry('builds-api.js'), /gamecloud_core|shared\.js/);
-  assert.doesNotMatch(entry('index.js') + entry('shared.js'), /gamecloud_builds|builds-api/);
-  const all = ['index.js', 'node.js', 'shared.js', 'load.js', 'fetch.js', 'read.js', 'builds.js', 'builds-node.js', 'builds-api.js'];
+  for (const browser of ['index.js', 'builds.js', 'files.js', 'fetch.js']) assert.doesNotMatch(entry(browser), /node:|readFile|read\.js/, browser);
+  for (const node of ['node.js', 'builds-node.js', 'files-node.js', 'read.js']) assert.doesNotMatch(entry(node), /fetch\(|fetch\.js/, node);
+  assert.doesNotMatch(entry('builds.js') + entry('builds-api.js'), /gamecloud_core|gamecloud_files|shared\.js|files-api/);
+  assert.doesNotMatch(entry('files.js') + entry('files-api.js'), /gamecloud_core|gamecloud_builds|shared\.js|builds-api/);
+  assert.doesNotMatch(entry('index.js') + entry('shared.js'), /gamecloud_builds|gamecloud_files|builds-api|files-api/);
+  const all = ['index.js', 'node.js', 'shared.js', 'load.js', 'fetch.js', 'read.js', 'builds.js', 'builds-node.js', 'builds-api.js', 'files.js', 'files-node.js', 'files-api.js'];
   assert.doesNotMatch(all.map(entry).join('\n'), /import\(|^await /m);
 });

@@ -11,6 +11,7 @@
 //! | `client` | `transport`: the only code that does network I/O (gloo-net)     |
 //! | `js`     | the wasm-bindgen module for plain JavaScript and TypeScript     |
 //! | `js-builds` | its builds entry (`@gamecloud/client/builds`), a wasm apart  |
+//! | `js-files` | its files entry (`@gamecloud/client/files`), a wasm apart    |
 //! | `panel`  | the Leptos panel (binary `panel`, built with Trunk)             |
 //!
 //! The local service (`local-service/`) reuses the core's models and validator.
@@ -40,14 +41,19 @@ pub mod transport;
 /// The JS module and the panel allocate with talc, which is smaller than
 /// dlmalloc, Rust's default for wasm (by how much: docs/SIZE.md).
 #[cfg(all(
-    any(feature = "js", feature = "js-builds", feature = "panel"),
+    any(
+        feature = "js",
+        feature = "js-builds",
+        feature = "js-files",
+        feature = "panel"
+    ),
     target_family = "wasm",
     not(target_feature = "atomics")
 ))]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-#[cfg(any(feature = "js", feature = "js-builds"))]
+#[cfg(any(feature = "js", feature = "js-builds", feature = "js-files"))]
 pub mod js;
 
 #[cfg(feature = "panel")]

@@ -1,9 +1,11 @@
 // A dashboard's use of @gamecloud/client, the same in every stack (the test
 // copies it to each consumer's src/): validation, a typed fetch, a token
-// created then decoded, and the builds indexed by the builds entry. It
-// returns what the page shows.
+// created then decoded, the builds indexed by the builds entry, and the
+// token's Godot file written by the files entry. It returns what the page
+// shows.
 import { init, GameCloudClient, GameCloudError, validateDevTokenRequest, decodeToken } from '@gamecloud/client';
 import { BuildsIndex } from '@gamecloud/client/builds';
+import { init as initFiles, engineFile } from '@gamecloud/client/files';
 
 /** How many wasm files the page has fetched (none in Node, which reads them from disk). */
 const wasmFetched = () =>
@@ -33,7 +35,11 @@ export async function dashboard({ baseUrl, token, gameId, namespaceId }) {
   const wasmBeforeIndex = wasmFetched();
   const index = await BuildsIndex.from({ builds });
   const [largestRow] = index.sort('content_length', 'desc').rows(0, 1);
+  await initFiles();
+  const godot = engineFile('godot', { token: devToken, baseUrl, gameId, namespaceId, hostname: request.hostname, ports: request.ports });
   return {
+    godotFile: godot.fileName,
+    godotHasToken: godot.text.includes(`token="${devToken}"`),
     wasmBeforeIndex,
     indexedLargest: String(largestRow.content_length),
     nightlies: index.filter({ text: 'NIGHTLY' }).length,

@@ -1,6 +1,7 @@
 //! The JS module: each entry a wasm of its own, built with its feature.
 //! `js`: the client class and the stateless functions (the core entry);
-//! `js-builds`: the builds index (`@gamecloud/client/builds`). The package's
+//! `js-builds`: the builds index (`@gamecloud/client/builds`); `js-files`: the
+//! engine files and the encrypted hand-off (`@gamecloud/client/files`). The package's
 //! public types are `js/*.d.ts`; these are the wasm-bindgen wrappers its
 //! entries load.
 
@@ -12,6 +13,8 @@ mod client;
 mod convert;
 #[cfg(feature = "js")]
 mod error;
+#[cfg(feature = "js-files")]
+mod files;
 #[cfg(feature = "js")]
 mod functions;
 

@@ -313,6 +313,14 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
         budget: 40 * 1024,
     },
     JsEntry {
+        what: "files entry",
+        feature: "js-files",
+        name: "gamecloud_files",
+        browser: &["files.js", "files-api.js", "load.js", "fetch.js"],
+        opt_level: None,
+        budget: 56 * 1024,
+    },
+    JsEntry {
         what: "JS module",
         feature: "js",
         name: "gamecloud_core",

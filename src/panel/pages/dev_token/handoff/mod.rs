@@ -9,6 +9,8 @@
 //! Both forms are read through `FormData` when submitted: their fields hold
 //! no state the page shows elsewhere, so they bind no signal.
 
+// Shared with the JS module's files entry (src/webcrypto.rs says why here).
+#[path = "../../../../webcrypto.rs"]
 mod crypto;
 
 use leptos::ev::SubmitEvent;

@@ -1,5 +1,9 @@
-//! The browser's own cryptography (WebCrypto) for the encrypted hand-off: the
-//! one place the panel derives a key and seals or opens bytes. The file's
+//! The platform's own cryptography (WebCrypto) for the encrypted hand-off:
+//! the one place a key is derived and bytes sealed or opened. Not a module
+//! of the crate's root: the panel's hand-off (`handoff::crypto`) and the JS
+//! module's files entry (`js::files::webcrypto`) each include this file
+//! (`#[path]`), so the panel's code is what it was before the files entry
+//! shared it (its parts' bytes moved with the module's path). The file's
 //! format, what is sealed and what each failure means are the core's
 //! ([`crate::sealed`]); this only moves bytes through `crypto.subtle`.
 //!
@@ -36,7 +40,7 @@ extern "C" {
 
 /// WebCrypto failed: it is offered only to secure pages (https, or
 /// localhost), where `crypto.subtle` is missing and every call throws.
-const NO_CRYPTO: &str = "This browser offers no WebCrypto on this page: it is only given to secure pages (https, or localhost). Open the panel over https.";
+pub(crate) const NO_CRYPTO: &str = "This browser offers no WebCrypto on this page: it is only given to secure pages (https, or localhost). Open the panel over https.";
 
 async fn wait(p: Result<Promise, JsValue>) -> Result<JsValue, JsValue> {
     JsFuture::from(p?).await
