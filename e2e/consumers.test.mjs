@@ -50,7 +50,7 @@ function install(stack, { specifier } = {}) {
   let calls = readFileSync(`${consumers}calls.js`, 'utf8');
   if (specifier) {
     // `specifier(entry)`: where the page imports each entry from.
-    for (const [from, entry] of [["'@gamecloud/client'", 'index.js'], ["'@gamecloud/client/builds'", 'builds.js'], ["'@gamecloud/client/files'", 'files.js']]) {
+    for (const [from, entry] of [["'@gamecloud/client'", 'index.js'], ["'@gamecloud/client/builds'", 'builds.js'], ["'@gamecloud/client/files'", 'files.js'], ["'@gamecloud/client/bulk'", 'bulk.js']]) {
       assert.ok(calls.includes(`from ${from}`));
       calls = calls.replace(`from ${from}`, `from '${specifier(entry)}'`);
     }
@@ -145,16 +145,17 @@ function assertCalls(result) {
   assert.equal(result.nightlies, 3);
   assert.equal(result.godotFile, 'gamecloud_dev.cfg');
   assert.equal(result.godotHasToken, true);
+  assert.equal(result.bulkStatus, 'done');
 }
 
-/** A browser visit's outcome: the calls, no console error, each entry's wasm loaded once (three entries), the builds entry's when first used. */
+/** A browser visit's outcome: the calls, no console error, each entry's wasm loaded once (four entries), the builds entry's when first used. */
 function assertPage({ shown, problems, wasm }) {
   assert.doesNotMatch(shown, /^failed/, shown);
   const result = JSON.parse(shown);
   assertCalls(result);
   assert.deepEqual(problems, []);
   assert.equal(result.wasmBeforeIndex, 1, 'only the core was fetched before the first index');
-  assert.equal(wasm.length, 3, `each wasm is fetched once: ${wasm}`);
+  assert.equal(wasm.length, 4, `each wasm is fetched once: ${wasm}`);
   // The type instantiateStreaming needs (else wasm-bindgen warns and falls back).
   for (const file of wasm) assert.match(file, / application\/wasm$/);
 }

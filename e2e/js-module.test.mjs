@@ -448,6 +448,11 @@ test('npm pack gives an installable package with types and no Leptos', async () 
     'builds-node.js',
     'builds.d.ts',
     'builds.js',
+    'bulk-api.js',
+    'bulk-node.js',
+    'bulk.d.ts',
+    'bulk.js',
+    'cli.js',
     'fetch.js',
     'files-api.js',
     'files-node.js',
@@ -455,6 +460,8 @@ test('npm pack gives an installable package with types and no Leptos', async () 
     'files.js',
     'gamecloud_builds.js',
     'gamecloud_builds_bg.wasm',
+    'gamecloud_bulk.js',
+    'gamecloud_bulk_bg.wasm',
     'gamecloud_core.js',
     'gamecloud_core_bg.wasm',
     'gamecloud_files.js',
@@ -468,7 +475,7 @@ test('npm pack gives an installable package with types and no Leptos', async () 
     'shared.js',
   ]);
   const { readFileSync } = await import('node:fs');
-  for (const glue of ['gamecloud_core.js', 'gamecloud_builds.js', 'gamecloud_files.js']) {
+  for (const glue of ['gamecloud_core.js', 'gamecloud_builds.js', 'gamecloud_files.js', 'gamecloud_bulk.js']) {
     assert.doesNotMatch(readFileSync(new URL(`../pkg/${glue}`, import.meta.url), 'utf8'), /leptos/i);
   }
   const manifest = JSON.parse(readFileSync(new URL('../pkg/package.json', import.meta.url), 'utf8'));
@@ -494,13 +501,20 @@ test('npm pack gives an installable package with types and no Leptos', async () 
     ['browser', './files.js'],
     ['default', './files.js'],
   ]);
+  assert.deepEqual(Object.entries(manifest.exports['./bulk']), [
+    ['types', './bulk.d.ts'],
+    ['node', './bulk-node.js'],
+    ['browser', './bulk.js'],
+    ['default', './bulk.js'],
+  ]);
   // No entry carries another's loading code, nor the other entry's wasm.
   const entry = (f) => readFileSync(new URL(`../pkg/${f}`, import.meta.url), 'utf8');
-  for (const browser of ['index.js', 'builds.js', 'files.js', 'fetch.js']) assert.doesNotMatch(entry(browser), /node:|readFile|read\.js/, browser);
-  for (const node of ['node.js', 'builds-node.js', 'files-node.js', 'read.js']) assert.doesNotMatch(entry(node), /fetch\(|fetch\.js/, node);
+  for (const browser of ['index.js', 'builds.js', 'files.js', 'bulk.js', 'fetch.js']) assert.doesNotMatch(entry(browser), /node:|readFile|read\.js/, browser);
+  for (const node of ['node.js', 'builds-node.js', 'files-node.js', 'bulk-node.js', 'read.js', 'cli.js']) assert.doesNotMatch(entry(node), /fetch\(|fetch\.js/, node);
   assert.doesNotMatch(entry('builds.js') + entry('builds-api.js'), /gamecloud_core|gamecloud_files|shared\.js|files-api/);
   assert.doesNotMatch(entry('files.js') + entry('files-api.js'), /gamecloud_core|gamecloud_builds|shared\.js|builds-api/);
-  assert.doesNotMatch(entry('index.js') + entry('shared.js'), /gamecloud_builds|gamecloud_files|builds-api|files-api/);
-  const all = ['index.js', 'node.js', 'shared.js', 'load.js', 'fetch.js', 'read.js', 'builds.js', 'builds-node.js', 'builds-api.js', 'files.js', 'files-node.js', 'files-api.js'];
+  assert.doesNotMatch(entry('index.js') + entry('shared.js'), /gamecloud_builds|gamecloud_files|gamecloud_bulk|builds-api|files-api|bulk-api/);
+  assert.doesNotMatch(entry('bulk.js') + entry('bulk-api.js'), /gamecloud_core|gamecloud_builds|gamecloud_files|shared\.js/);
+  const all = ['index.js', 'node.js', 'shared.js', 'load.js', 'fetch.js', 'read.js', 'builds.js', 'builds-node.js', 'builds-api.js', 'files.js', 'files-node.js', 'files-api.js', 'bulk.js', 'bulk-node.js', 'bulk-api.js'];
   assert.doesNotMatch(all.map(entry).join('\n'), /import\(|^await /m);
 });

@@ -87,9 +87,27 @@ impl Picks {
     }
 }
 
+/// What the plan reads of a failed call: whether the service asked for a
+/// pause (a 429), and how long. The panel's calls fail with an
+/// [`ApiError`]; the JS module's bulk entry's with what its calls threw.
+pub trait Failure {
+    /// `Some` for a 429, with the pause it asked for (if any); `None` for
+    /// any other failure.
+    fn rate_limited(&self) -> Option<Option<u64>>;
+}
+
+impl Failure for ApiError {
+    fn rate_limited(&self) -> Option<Option<u64>> {
+        match self {
+            ApiError::Service(e) if e.status == 429 => Some(e.retry_after_ms),
+            _ => None,
+        }
+    }
+}
+
 /// Where one namespace is.
 #[derive(Debug, Clone)]
-pub enum Step {
+pub enum Step<E = ApiError> {
     /// Not sent yet.
     Waiting,
     /// Sent, no answer yet.
@@ -97,12 +115,12 @@ pub enum Step {
     /// Changed.
     Done,
     /// Refused or failed, with what went wrong.
-    Failed(ApiError),
+    Failed(E),
     /// Cancelled before it started: nothing was sent.
     NotStarted,
 }
 
-impl Step {
+impl<E> Step<E> {
     /// The step in a few words (a failure is shown in full instead).
     pub fn text(&self) -> &'static str {
         match self {
@@ -117,17 +135,17 @@ impl Step {
 
 /// One namespace in the change.
 #[derive(Debug, Clone)]
-pub struct Item {
+pub struct Item<E = ApiError> {
     /// The namespace's id.
     pub namespace_id: NamespaceId,
     /// The label this panel knows it by (may be empty).
     pub label: String,
     /// Where it is.
-    pub step: Step,
+    pub step: Step<E>,
     rate_limited: u8,
 }
 
-impl Item {
+impl<E> Item<E> {
     /// "label (id)", or the id alone.
     pub fn name(&self) -> String {
         name(self.namespace_id.as_str(), &self.label)
@@ -179,11 +197,12 @@ pub enum Next {
 /// The whole change, sans I/O: it decides what to send and when to wait,
 /// from the time it is given; workers only sleep and call. Runs are
 /// numbered, a run starts only when nothing is in flight, and at most
-/// [`CONCURRENCY`] calls are in flight whatever the workers do.
-#[derive(Debug, Clone, Default)]
-pub struct Plan {
+/// [`CONCURRENCY`] calls are in flight whatever the workers do. `E` is how
+/// a call fails ([`Failure`]).
+#[derive(Debug, Clone)]
+pub struct Plan<E = ApiError> {
     /// Every namespace of the change, in the order chosen.
-    pub items: Vec<Item>,
+    pub items: Vec<Item<E>>,
     /// The current run; a worker of another run stops.
     run: u32,
     /// Calls sent and not yet finished, whichever run sent them.
@@ -195,9 +214,22 @@ pub struct Plan {
     cancelled: bool,
 }
 
-impl Plan {
+impl<E> Default for Plan<E> {
+    /// No namespace, no run.
+    fn default() -> Self {
+        Plan {
+            items: Vec::new(),
+            run: 0,
+            in_flight: 0,
+            resume_at_ms: 0,
+            cancelled: false,
+        }
+    }
+}
+
+impl<E: Failure> Plan<E> {
     /// Every namespace waiting, each once, in the order given (run 1).
-    pub fn new(namespaces: impl IntoIterator<Item = (NamespaceId, String)>) -> Plan {
+    pub fn new(namespaces: impl IntoIterator<Item = (NamespaceId, String)>) -> Plan<E> {
         let mut plan = Plan::default();
         plan.restart(namespaces);
         plan
@@ -212,7 +244,7 @@ impl Plan {
         if self.is_running() {
             return None;
         }
-        let mut items: Vec<Item> = Vec::new();
+        let mut items: Vec<Item<E>> = Vec::new();
         for (namespace_id, label) in namespaces {
             if !items.iter().any(|i| i.namespace_id == namespace_id) {
                 items.push(Item {
@@ -260,7 +292,7 @@ impl Plan {
     /// waits again (up to a bound, and only for a pause up to
     /// [`MAX_PAUSE_MS`], unless the run was cancelled) and no call starts
     /// before the longest pause asked for has passed.
-    pub fn finish(&mut self, ticket: Ticket, result: Result<(), ApiError>, now_ms: u64) {
+    pub fn finish(&mut self, ticket: Ticket, result: Result<(), E>, now_ms: u64) {
         self.in_flight = self.in_flight.saturating_sub(1);
         if ticket.run != self.run {
             return;
@@ -270,18 +302,19 @@ impl Plan {
         };
         item.step = match result {
             Ok(()) => Step::Done,
-            Err(ApiError::Service(e))
-                if e.status == 429
-                    && !self.cancelled
-                    && item.rate_limited < MAX_RATE_LIMITED
-                    && e.retry_after_ms.unwrap_or(0) <= MAX_PAUSE_MS =>
-            {
-                item.rate_limited += 1;
-                let until = now_ms + e.retry_after_ms.unwrap_or(1000);
-                self.resume_at_ms = self.resume_at_ms.max(until);
-                Step::Waiting
-            }
-            Err(e) => Step::Failed(e),
+            Err(e) => match e.rate_limited() {
+                Some(pause)
+                    if !self.cancelled
+                        && item.rate_limited < MAX_RATE_LIMITED
+                        && pause.unwrap_or(0) <= MAX_PAUSE_MS =>
+                {
+                    item.rate_limited += 1;
+                    let until = now_ms + pause.unwrap_or(1000);
+                    self.resume_at_ms = self.resume_at_ms.max(until);
+                    Step::Waiting
+                }
+                _ => Step::Failed(e),
+            },
         };
     }
 
@@ -341,7 +374,7 @@ impl Plan {
 
     /// How many are done, failed and not started.
     pub fn counts(&self) -> (usize, usize, usize) {
-        let count = |f: fn(&Step) -> bool| self.items.iter().filter(|i| f(&i.step)).count();
+        let count = |f: fn(&Step<E>) -> bool| self.items.iter().filter(|i| f(&i.step)).count();
         (
             count(|s| matches!(s, Step::Done)),
             count(|s| matches!(s, Step::Failed(_))),

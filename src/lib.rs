@@ -12,6 +12,7 @@
 //! | `js`     | the wasm-bindgen module for plain JavaScript and TypeScript     |
 //! | `js-builds` | its builds entry (`@gamecloud/client/builds`), a wasm apart  |
 //! | `js-files` | its files entry (`@gamecloud/client/files`), a wasm apart    |
+//! | `js-bulk` | its bulk entry (`@gamecloud/client/bulk`), a wasm apart       |
 //! | `panel`  | the Leptos panel (binary `panel`, built with Trunk)             |
 //!
 //! The local service (`local-service/`) reuses the core's models and validator.
@@ -53,7 +54,12 @@ pub mod transport;
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-#[cfg(any(feature = "js", feature = "js-builds", feature = "js-files"))]
+#[cfg(any(
+    feature = "js",
+    feature = "js-builds",
+    feature = "js-files",
+    feature = "js-bulk"
+))]
 pub mod js;
 
 #[cfg(feature = "panel")]

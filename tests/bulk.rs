@@ -119,7 +119,7 @@ fn send(p: &mut Plan, run: u32, now: u64) -> Option<(Ticket, String)> {
 
 #[test]
 fn each_namespace_is_sent_once_a_few_at_a_time() {
-    let p = Plan::new([
+    let p: Plan = Plan::new([
         (ns("a"), String::new()),
         (ns("b"), String::new()),
         (ns("a"), "again".to_owned()),
@@ -285,7 +285,7 @@ fn no_run_can_be_reentered_and_never_more_than_three_calls_fly() {
     assert_eq!(p.in_flight(), 2);
     assert!(send(&mut p, run, 5_000).is_some());
     // A double start: the second is a no-op.
-    let mut q = Plan::default();
+    let mut q: Plan = Plan::default();
     assert_eq!(q.restart(pairs(&[("a", "")])), Some(1));
     assert_eq!(q.restart(pairs(&[("a", "")])), None);
 }

@@ -1,11 +1,12 @@
 // A dashboard's use of @gamecloud/client, the same in every stack (the test
 // copies it to each consumer's src/): validation, a typed fetch, a token
-// created then decoded, the builds indexed by the builds entry, and the
-// token's Godot file written by the files entry. It returns what the page
-// shows.
+// created then decoded, the builds indexed by the builds entry, the token's
+// Godot file written by the files entry, and domain auth set by the bulk
+// entry. It returns what the page shows.
 import { init, GameCloudClient, GameCloudError, validateDevTokenRequest, decodeToken } from '@gamecloud/client';
 import { BuildsIndex } from '@gamecloud/client/builds';
 import { init as initFiles, engineFile } from '@gamecloud/client/files';
+import { BulkChange } from '@gamecloud/client/bulk';
 
 /** How many wasm files the page has fetched (none in Node, which reads them from disk). */
 const wasmFetched = () =>
@@ -37,7 +38,9 @@ export async function dashboard({ baseUrl, token, gameId, namespaceId }) {
   const [largestRow] = index.sort('content_length', 'desc').rows(0, 1);
   await initFiles();
   const godot = engineFile('godot', { token: devToken, baseUrl, gameId, namespaceId, hostname: request.hostname, ports: request.ports });
+  const [bulk] = await new BulkChange({ client, gameId, namespaces: [namespaceId], setting: { domainAuth: true } }).run();
   return {
+    bulkStatus: bulk.status,
     godotFile: godot.fileName,
     godotHasToken: godot.text.includes(`token="${devToken}"`),
     wasmBeforeIndex,

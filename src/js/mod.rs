@@ -1,12 +1,16 @@
 //! The JS module: each entry a wasm of its own, built with its feature.
 //! `js`: the client class and the stateless functions (the core entry);
 //! `js-builds`: the builds index (`@gamecloud/client/builds`); `js-files`: the
-//! engine files and the encrypted hand-off (`@gamecloud/client/files`). The package's
+//! engine files and the encrypted hand-off (`@gamecloud/client/files`);
+//! `js-bulk`: one setting applied to several namespaces
+//! (`@gamecloud/client/bulk`). The package's
 //! public types are `js/*.d.ts`; these are the wasm-bindgen wrappers its
 //! entries load.
 
 #[cfg(feature = "js-builds")]
 mod builds;
+#[cfg(feature = "js-bulk")]
+mod bulk;
 #[cfg(feature = "js")]
 mod client;
 #[cfg(feature = "js")]

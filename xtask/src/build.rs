@@ -321,6 +321,14 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
         budget: 56 * 1024,
     },
     JsEntry {
+        what: "bulk entry",
+        feature: "js-bulk",
+        name: "gamecloud_bulk",
+        browser: &["bulk.js", "bulk-api.js", "load.js", "fetch.js"],
+        opt_level: None,
+        budget: 22 * 1024,
+    },
+    JsEntry {
         what: "JS module",
         feature: "js",
         name: "gamecloud_core",

@@ -1,0 +1,131 @@
+// The `gamecloud` command as a studio's CI job or engineer runs it: the
+// package packed (`npm pack`) and installed into a fresh project, then run by
+// `npx` against the local service, the token only in GAMECLOUD_API_TOKEN.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clearFaults, queueFault, serviceState, startService } from './harness.mjs';
+
+const pkg = new URL('../pkg/', import.meta.url).pathname;
+let project;
+let service;
+
+before(async () => {
+  const packDir = mkdtempSync(join(tmpdir(), 'gamecloud-pack-'));
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: pkg, encoding: 'utf8' }));
+  project = mkdtempSync(join(tmpdir(), 'gamecloud-cli-'));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'studio-ci', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', join(packDir, packed.filename)], { cwd: project, stdio: 'pipe' });
+  service = await startService(['--test-hooks']);
+});
+after(async () => {
+  await service?.stop();
+});
+
+/** `npx gamecloud ...args` in the project: its exit code and what it printed. */
+function gamecloud(args, env = {}) {
+  const r = spawnSync('npx', ['--no-install', 'gamecloud', ...args], {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...process.env, GAMECLOUD_API_TOKEN: service.token, GAMECLOUD_BASE_URL: service.url, GAMECLOUD_PROTECTED: '', ...env },
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+test('builds: a table with exact sizes, and the panel\'s JSON and CSV exports', () => {
+  const table = gamecloud(['builds', '--game', service.gameId, '--sort', 'content_length:desc']);
+  assert.equal(table.code, 0, table.err);
+  const lines = table.out.trimEnd().split('\n');
+  assert.match(lines[0], /^NAME +BUILD ID +UPLOAD +SIZE +CREATED$/);
+  assert.match(lines[1], /9,007,199,254,740,993 bytes/);
+  assert.equal(lines.at(-1), '36 of 36 builds');
+
+  const json = gamecloud(['builds', '--game', service.gameId, '--filter', 'nightly', '--json']);
+  assert.equal(json.code, 0, json.err);
+  const { builds } = JSON.parse(json.out);
+  assert.equal(builds.length, 3);
+  const csv = gamecloud(['builds', '--game', service.gameId, '--state', 'unfinished', '--csv']);
+  assert.match(csv.out, /^display_name,build_id,upload_id,complete,content_length,create_ts,tags\r\n/);
+  assert.ok(csv.out.split('\r\n').slice(1, -1).every((l) => l.includes(',false,')), 'only unfinished uploads');
+});
+
+test('a build name cannot write to the terminal: control characters are shown, not run', async () => {
+  const evil = '\u001b[2J\u001b]0;owned\u0007Nightly \u202e1v';
+  const body = JSON.stringify({ builds: [{ build_id: '11111111-1111-4111-8111-111111111111', upload_id: '22222222-2222-4222-8222-222222222222', display_name: evil, create_ts: '2026-11-01T00:00:00Z', content_length: 1, complete: true, tags: {} }] });
+  await queueFault(service, { route: 'builds', status: 200, body, content_type: 'application/json' });
+  const r = gamecloud(['builds', '--game', service.gameId]);
+  assert.equal(r.code, 0, r.err);
+  assert.doesNotMatch(r.out, /[\u001b\u0007\u202e]/);
+  assert.match(r.out, /\ufffd\[2J/);
+  await clearFaults(service);
+});
+
+test('dev-token: every problem keyed by port label and exit 2; a token, or the engine file holding it', () => {
+  const bad = gamecloud(['dev-token', '--game', service.gameId, '--namespace', service.namespaces.staging, '--hostname', ' ', '--port', 'Bad=tcp:80', '--port', 'game=udp:7010-7000']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /^hostname: /m);
+  assert.match(bad.err, /^ports\.Bad: /m);
+  assert.match(bad.err, /^ports\.game\.port_range: /m);
+
+  const plain = gamecloud(['dev-token', '--game', service.gameId, '--namespace', service.namespaces.staging, '--hostname', '192.168.1.20', '--port', 'game=udp:7777']);
+  assert.equal(plain.code, 0, plain.err);
+  assert.match(plain.out.trim(), /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/, 'the token alone, to pipe');
+
+  const out = join(project, 'gamecloud_dev.cfg');
+  const godot = gamecloud(['dev-token', '--game', service.gameId, '--namespace', service.namespaces.staging, '--hostname', '192.168.1.20', '--engine', 'godot', '--out', out]);
+  assert.equal(godot.code, 0, godot.err);
+  assert.match(readFileSync(out, 'utf8'), /^\[gamecloud\]\ntoken="[^"]+"$/m);
+  assert.doesNotMatch(godot.out, /token="/, 'the token is not printed when it is written to a file');
+
+  const fromEnv = gamecloud(['dev-token', '--game', service.gameId, '--namespace', service.namespaces.staging, '--hostname', '10.0.0.2', '--engine', 'env', '--out', join(project, 'dev.env'), '--token-from-env']);
+  assert.equal(fromEnv.code, 0, fromEnv.err);
+  assert.doesNotMatch(readFileSync(join(project, 'dev.env'), 'utf8'), /GAMECLOUD_DEV_TOKEN=/);
+  assert.match(readFileSync(join(project, 'dev.env.local.env'), 'utf8'), /^GAMECLOUD_DEV_TOKEN=\S+$/m);
+});
+
+test('cdn-auth and domain-auth: a protected namespace needs --confirm NAME, and nothing is sent to it without', async () => {
+  const { staging, prod } = service.namespaces;
+  const refused = gamecloud(['cdn-auth', '--game', service.gameId, '--namespace', staging, '--namespace', prod, 'basic'], { GAMECLOUD_PROTECTED: `${prod}=Prod EU` });
+  assert.equal(refused.code, 3, refused.out + refused.err);
+  assert.match(refused.out, new RegExp(`^${staging}: done$`, 'm'));
+  assert.match(refused.out, new RegExp(`^Prod EU \\(${prod}\\): refused \\(protected: nothing sent; add --confirm "Prod EU" to change it\\)$`, 'm'));
+  assert.match(refused.out, /^1 of 1 changed\. 1 protected, not sent: not confirmed\.$/m);
+  assert.equal((await serviceState(service)).namespaces[prod].cdn_auth_type, 'none');
+
+  const confirmed = gamecloud(['cdn-auth', '--game', service.gameId, '--namespace', prod, 'basic', '--protected', `${prod}=Prod EU`, '--confirm', 'prodeu']);
+  assert.equal(confirmed.code, 0, confirmed.out + confirmed.err);
+  assert.equal((await serviceState(service)).namespaces[prod].cdn_auth_type, 'basic');
+
+  const on = gamecloud(['domain-auth', '--game', service.gameId, '--namespace', staging, 'on']);
+  assert.equal(on.code, 0, on.out + on.err);
+  assert.equal(on.out.trim().split('\n').at(-1), '1 of 1 changed.');
+  assert.equal((await serviceState(service)).namespaces[staging].domain_auth_enabled, true);
+});
+
+test('the token only from the environment; a wrong command line exits 2 and says why; --help for each', () => {
+  const asArgument = gamecloud(['builds', '--game', service.gameId, '--token', 'secret']);
+  assert.equal(asArgument.code, 2);
+  assert.match(asArgument.err, /read from GAMECLOUD_API_TOKEN only/);
+  const none = gamecloud(['builds', '--game', service.gameId], { GAMECLOUD_API_TOKEN: '' });
+  assert.equal(none.code, 2);
+  assert.match(none.err, /Set GAMECLOUD_API_TOKEN/);
+  const wrong = gamecloud(['cdn-auth', '--game', service.gameId, '--namespace', service.namespaces.staging, 'oauth']);
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.err, /cdn-auth takes one of none or basic\.\nRun gamecloud cdn-auth --help\./);
+  const unknown = gamecloud(['deploy']);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.err, /no command "deploy"/);
+  for (const command of ['builds', 'dev-token', 'cdn-auth', 'domain-auth']) {
+    const help = gamecloud([command, '--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.out, new RegExp(`^gamecloud ${command} `));
+  }
+  const top = gamecloud(['--help']);
+  assert.match(top.out, /Exit codes:\n  0  done\n  1 /);
+  const failed = gamecloud(['builds', '--game', service.gameId], { GAMECLOUD_API_TOKEN: 'wrong-token' });
+  assert.equal(failed.code, 1);
+  assert.match(failed.err, /^gamecloud: /);
+});

@@ -1,0 +1,126 @@
+// `@gamecloud/client/bulk` from Node 20 as a dashboard would use it: one
+// setting applied to the local service's namespaces through a
+// GameCloudClient, with the service's failures injected (`--test-hooks`): a
+// result per namespace, three calls at most at once, a 429's pause, a retry
+// of what failed, an abort, progress events, and protected namespaces.
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { clearFaults, queueFault, serviceState, startService } from './harness.mjs';
+
+const pkg = (file) => new URL(`../pkg/${file}`, import.meta.url).href;
+const { BulkChange, GameCloudError } = await import(pkg('bulk-node.js'));
+const { GameCloudClient } = await import(pkg('node.js'));
+
+/** Namespaces the service does not have: each call to one fails (a 500, as the running service answers). */
+const UNKNOWN = ['b', 'c', 'd', 'e', 'f'].map((c) => `00000000-0000-4000-8000-00000000000${c}`);
+
+let service;
+let client;
+let staging;
+let prod;
+
+before(async () => {
+  service = await startService(['--test-hooks']);
+  ({ staging, prod } = service.namespaces);
+  // No retry inside a call: the change's own rules are what is tested.
+  client = new GameCloudClient({ baseUrl: service.url, token: service.token, retries: 0 });
+});
+after(async () => {
+  await service?.stop();
+});
+beforeEach(async () => {
+  await clearFaults(service);
+});
+
+const cdn = async (id) => (await serviceState(service)).namespaces[id]?.cdn_auth_type;
+const statuses = (results) => results.map((r) => `${r.label || r.namespaceId}: ${r.status}`);
+
+test('a setting reaches each namespace with a result for each, a protected one only with its name typed', async () => {
+  const change = new BulkChange({
+    client,
+    gameId: service.gameId,
+    namespaces: [{ id: staging, label: 'Staging' }, { id: prod, label: 'Prod EU' }],
+    setting: { cdnAuth: 'basic' },
+    protected: [prod.toUpperCase()], // any spelling of the id marks it
+    confirmed: { [prod]: 'prod eu' }, // spaces and ASCII case do not count
+  });
+  const seen = [];
+  change.addEventListener('progress', (e) => seen.push(e.detail.summary));
+  const results = await change.run();
+  assert.deepEqual(statuses(results), ['Staging: done', 'Prod EU: done']);
+  assert.equal(await cdn(staging), 'basic');
+  assert.equal(await cdn(prod), 'basic');
+  assert.equal(change.summary, '2 of 2 changed.');
+  assert.ok(seen.includes('0 of 2 changed, 2 to go.') && seen.at(-1) === '2 of 2 changed.', seen.join(' | '));
+
+  const unconfirmed = new BulkChange({
+    client,
+    gameId: service.gameId,
+    namespaces: [staging, { id: prod, label: 'Prod EU' }],
+    setting: { cdnAuth: 'none' },
+    protected: [prod],
+    confirmed: { [prod]: 'prod' }, // not its name
+  });
+  const [first, second] = await unconfirmed.run();
+  assert.equal(first.status, 'done');
+  assert.equal(second.status, 'refused');
+  assert.ok(second.error instanceof GameCloudError && second.error.kind === 'invalid_request');
+  assert.equal(second.error.issues[0].path, `options.confirmed.${prod}`);
+  assert.match(second.error.message, /^Prod EU is protected: nothing was sent to it\./);
+  assert.equal(await cdn(prod), 'basic', 'nothing was sent to it');
+  assert.equal((await serviceState(service)).hits['cdn-auth'], 3, 'three calls in all');
+});
+
+test('three calls at most at once; what failed is sent again and what was done is not', async () => {
+  await queueFault(service, { route: 'domain-public-auth', delay_ms: 300, times: 6 });
+  const change = new BulkChange({ client, gameId: service.gameId, namespaces: [staging, ...UNKNOWN], setting: { domainAuth: true } });
+  const results = await change.run();
+  assert.deepEqual(results.map((r) => r.status), ['done', 'failed', 'failed', 'failed', 'failed', 'failed']);
+  for (const r of results.slice(1)) assert.ok(r.error instanceof GameCloudError && r.error.status === 500 && /does not exist: check the ids/.test(r.error.message), String(r.error));
+  assert.equal((await serviceState(service)).max_in_flight['domain-public-auth'], 3);
+  assert.equal(change.summary, '1 of 6 changed, 5 failed.');
+
+  const hits = (await serviceState(service)).hits['domain-public-auth'];
+  await change.retryFailed();
+  assert.equal((await serviceState(service)).hits['domain-public-auth'], hits + 5, 'only the five failed were sent again');
+});
+
+test('a 429 pauses every call for as long as it asks, then the run goes on', async () => {
+  await queueFault(service, { route: 'cdn-auth', status: 429, retry_after: '1', body: '{"code":"API_RATE_LIMIT","message":"Slow down","ray_id":"r"}', content_type: 'application/json' });
+  const change = new BulkChange({ client, gameId: service.gameId, namespaces: [staging, prod], setting: { cdnAuth: 'none' } });
+  const t = Date.now();
+  const results = await change.run();
+  assert.deepEqual(results.map((r) => r.status), ['done', 'done']);
+  assert.ok(Date.now() - t >= 950, `the run waited the second asked for (${Date.now() - t} ms)`);
+});
+
+test('an abort stops the run: what has not started is not sent, and a retry sends it', async () => {
+  await queueFault(service, { route: 'cdn-auth', delay_ms: 400, times: 3 });
+  const change = new BulkChange({ client, gameId: service.gameId, namespaces: [staging, ...UNKNOWN], setting: { cdnAuth: 'basic' } });
+  const abort = new AbortController();
+  setTimeout(() => abort.abort(), 150);
+  const results = await change.run({ signal: abort.signal });
+  assert.deepEqual(results.slice(3).map((r) => r.status), ['not_sent', 'not_sent', 'not_sent']);
+  assert.match(change.summary, /3 not sent \(cancelled\)\.$/);
+  for (const r of results.slice(0, 3)) assert.equal(r.error?.kind, 'aborted', 'the calls on their way were aborted');
+  const again = await change.retryFailed();
+  assert.equal(again[0].status, 'done');
+  assert.deepEqual(again.slice(1).map((r) => r.status), ['failed', 'failed', 'failed', 'failed', 'failed']);
+});
+
+test('wrong options are refused by name, before anything is sent', () => {
+  const base = { client, gameId: service.gameId, namespaces: [staging], setting: { cdnAuth: 'basic' } };
+  const wrong = (options, path, words) => {
+    assert.throws(() => new BulkChange(options), (e) => e instanceof GameCloudError && e.kind === 'invalid_request' && e.issues[0].path === path && words.test(e.message), path);
+  };
+  wrong(null, 'options', /such as \{ client, gameId, namespaces, setting \}/);
+  wrong({ ...base, client: {} }, 'options.client', /GameCloudClient/);
+  wrong({ ...base, gameId: 1 }, 'options.gameId', /must be a string/);
+  wrong({ ...base, namespaces: [] }, 'options.namespaces', /at least one/);
+  wrong({ ...base, namespaces: [staging, 7] }, 'options.namespaces[1]', /a namespace id or \{ id, label \}/);
+  wrong({ ...base, setting: { cdnAuth: 'oauth' } }, 'options.setting.cdnAuth', /"none" or "basic"/);
+  wrong({ ...base, setting: { cdnAuth: 'none', domainAuth: true } }, 'options.setting', /one setting/);
+  wrong({ ...base, setting: { domainAuth: 'yes' } }, 'options.setting.domainAuth', /true or false/);
+  wrong({ ...base, protected: staging }, 'options.protected', /a list of namespace ids/);
+  wrong({ ...base, confirmed: ['prod'] }, 'options.confirmed', /the name typed for it/);
+});

@@ -1,0 +1,204 @@
+// The bulk entry's API over its own wasm (`gamecloud_bulk_bg.wasm`), shared by
+// `bulk.js` (browsers and bundlers) and `bulk-node.js` (Node): one setting
+// applied to several namespaces as the panel applies it. The plan (what to
+// send, when to pause, what a cancel and a retry do) is the panel's own, in
+// the wasm; this makes the calls, through the caller's `GameCloudClient`,
+// and keeps what each call threw for the caller. The wasm loads at `init()`
+// or the first run, never at import.
+import start, { BulkCore, confirms, namespaceKey } from './gamecloud_bulk.js';
+import { badArgument, loader } from './load.js';
+
+/** A value's type as a person names it. */
+function kind(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value;
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms, signal) {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** The setting's call for one namespace, checked once: `{ cdnAuth }` or `{ domainAuth }`. */
+function settingCall(setting) {
+  const keys = typeof setting === 'object' && setting !== null ? Object.keys(setting) : [];
+  if (keys.length === 1 && keys[0] === 'cdnAuth') {
+    if (setting.cdnAuth !== 'none' && setting.cdnAuth !== 'basic') {
+      throw badArgument('options.setting.cdnAuth', `options.setting.cdnAuth must be "none" or "basic", not ${kind(setting.cdnAuth)}.`);
+    }
+    return (client, gameId, ns, signal) => client.setCdnAuth(gameId, ns, setting.cdnAuth, { signal });
+  }
+  if (keys.length === 1 && keys[0] === 'domainAuth') {
+    if (typeof setting.domainAuth !== 'boolean') {
+      throw badArgument('options.setting.domainAuth', `options.setting.domainAuth must be true or false, not ${kind(setting.domainAuth)}.`);
+    }
+    return (client, gameId, ns, signal) => client.setDomainAuth(gameId, ns, setting.domainAuth, { signal });
+  }
+  throw badArgument('options.setting', 'options.setting must be one setting: { cdnAuth: "none" | "basic" } or { domainAuth: true | false }.');
+}
+
+/** The bulk entry's `init` and `BulkChange`, for its way to get the wasm. */
+export function bulk(source, beside) {
+  const file = 'gamecloud_bulk_bg.wasm';
+  const { init, mustBeLoaded } = loader({ start, file, source: (place) => source(place, file), beside });
+
+  /** Whether `typed` confirms a protected namespace's `name`, as the panel's confirmation reads it. */
+  function confirmsName(typed, name) {
+    mustBeLoaded('confirms()');
+    if (typeof typed !== 'string') throw badArgument('typed', `typed must be a string, not ${kind(typed)}.`);
+    if (typeof name !== 'string') throw badArgument('name', `name must be a string, not ${kind(name)}.`);
+    return confirms(typed, name);
+  }
+
+  class BulkChange extends EventTarget {
+    #core;
+    #client;
+    #gameId;
+    #call;
+    /** The namespaces in the order given: `{ key, namespaceId, label, refused }`. */
+    #targets;
+    /** What each namespace's last call threw, by its key. */
+    #errors = new Map();
+
+    constructor(options) {
+      super();
+      if (typeof options !== 'object' || options === null) {
+        throw badArgument('options', 'options must be an object such as { client, gameId, namespaces, setting }.');
+      }
+      const { client, gameId, namespaces, setting, protected: marked = [], confirmed = {} } = options;
+      if (typeof client?.setCdnAuth !== 'function' || typeof client?.setDomainAuth !== 'function') {
+        throw badArgument('options.client', "options.client must be a GameCloudClient of '@gamecloud/client'.");
+      }
+      if (typeof gameId !== 'string') throw badArgument('options.gameId', `options.gameId must be a string, not ${kind(gameId)}.`);
+      if (!Array.isArray(namespaces) || namespaces.length === 0) {
+        throw badArgument('options.namespaces', 'options.namespaces must be a list of namespace ids (or { id, label }), at least one.');
+      }
+      if (!Array.isArray(marked) || marked.some((id) => typeof id !== 'string')) {
+        throw badArgument('options.protected', 'options.protected must be a list of namespace ids.');
+      }
+      if (typeof confirmed !== 'object' || confirmed === null || Array.isArray(confirmed)) {
+        throw badArgument('options.confirmed', 'options.confirmed must be an object: for each protected namespace id, the name typed for it.');
+      }
+      this.#call = settingCall(setting);
+      this.#client = client;
+      this.#gameId = gameId;
+      this.#options = { marked, confirmed };
+      this.#targets = namespaces.map((n, i) => {
+        const { id, label = '' } = typeof n === 'string' ? { id: n } : (n ?? {});
+        if (typeof id !== 'string' || typeof label !== 'string') {
+          throw badArgument(`options.namespaces[${i}]`, `options.namespaces[${i}] must be a namespace id or { id, label }, not ${kind(n)}.`);
+        }
+        return { namespaceId: id, label };
+      });
+    }
+
+    #options;
+
+    /**
+     * Applies the setting: a few calls at a time, pausing every call as long
+     * as a 429 asks; each protected namespace only if the name typed for it
+     * confirms its name. Resolves with a result per namespace once the run
+     * ends (an abort ends it: what has not started is not sent).
+     */
+    async run({ signal } = {}) {
+      await init();
+      this.#core ??= new BulkCore();
+      if (this.#core.isRunning()) throw badArgument('run', 'This change is running: wait for its run to end.');
+      const { marked, confirmed } = this.#options;
+      const keys = new Set(marked.map(namespaceKey));
+      for (const t of this.#targets) {
+        t.key = namespaceKey(t.namespaceId);
+        const typed = confirmed[t.namespaceId] ?? confirmed[t.key];
+        const name = t.label.trim() || t.key;
+        t.refused = keys.has(t.key) && !(typeof typed === 'string' && confirms(typed, name));
+        if (t.refused) {
+          this.#errors.set(t.key, badArgument(`options.confirmed.${t.namespaceId}`,
+            `${name} is protected: nothing was sent to it. Give the name typed for it in options.confirmed to change it.`));
+        }
+      }
+      const sent = this.#targets.filter((t) => !t.refused);
+      const run = this.#core.start(sent.map((t) => t.namespaceId), sent.map((t) => t.label));
+      return this.#go(run, signal);
+    }
+
+    /** Sends again to the namespaces whose call failed or was not sent (what is done stays done). */
+    async retryFailed({ signal } = {}) {
+      if (!this.#core) return this.run({ signal });
+      const run = this.#core.retry();
+      if (run === undefined) return this.results;
+      return this.#go(run, signal);
+    }
+
+    /** Where each namespace is: `{ namespaceId, label, status, error }`, in the order given. */
+    get results() {
+      const steps = new Map((this.#core ? JSON.parse(this.#core.steps()) : []).map(([key, , step]) => [key, step]));
+      return this.#targets.map((t) => {
+        const status = t.refused ? 'refused' : (steps.get(t.key) ?? 'waiting');
+        const error = status === 'failed' || status === 'refused' ? this.#errors.get(t.key) : undefined;
+        return error ? { namespaceId: t.namespaceId, label: t.label, status, error } : { namespaceId: t.namespaceId, label: t.label, status };
+      });
+    }
+
+    /** What was and was not changed, in one sentence (as the panel says it). */
+    get summary() {
+      return this.#core?.summary() ?? '';
+    }
+
+    #progress() {
+      this.dispatchEvent(new CustomEvent('progress', { detail: { results: this.results, summary: this.summary } }));
+    }
+
+    async #go(run, signal) {
+      const core = this.#core;
+      const stop = () => {
+        core.cancel();
+        this.#progress();
+      };
+      if (signal?.aborted) stop();
+      signal?.addEventListener('abort', stop, { once: true });
+      const worker = async () => {
+        for (;;) {
+          const [what, ticket, ns] = core.next(run, Date.now());
+          if (what === 2) return;
+          if (what === 1) {
+            await pause(ticket, signal);
+            continue;
+          }
+          this.#progress();
+          let status = 0;
+          let retryAfter = NaN;
+          let done = true;
+          try {
+            await this.#call(this.#client, this.#gameId, ns, signal);
+            this.#errors.delete(ns);
+          } catch (e) {
+            done = false;
+            status = typeof e?.status === 'number' ? e.status : 0;
+            retryAfter = typeof e?.retryAfterMs === 'number' ? e.retryAfterMs : NaN;
+            this.#errors.set(ns, e); // a GameCloudError: the client's calls throw nothing else
+          }
+          core.finish(ticket, done, status, retryAfter, Date.now());
+          this.#progress();
+        }
+      };
+      try {
+        this.#progress();
+        await Promise.all(Array.from({ length: core.concurrency }, worker));
+      } finally {
+        signal?.removeEventListener('abort', stop);
+      }
+      return this.results;
+    }
+  }
+
+  return { init, BulkChange, confirms: confirmsName };
+}

@@ -1,0 +1,271 @@
+#!/usr/bin/env node
+// `gamecloud`: the game cloud service's four operations from a terminal or a
+// CI job, over this package's entries: the same validation, the same files
+// and the same rule for protected namespaces as the panel. The token is read
+// from GAMECLOUD_API_TOKEN only: an argument would stay in the shell's
+// history and in the process list.
+import { parseArgs } from 'node:util';
+import { writeFile } from 'node:fs/promises';
+import { GameCloudClient, GameCloudError, init, validateDevTokenRequest } from './node.js';
+import { BuildsIndex } from './builds-node.js';
+import { engineFile, init as initFiles } from './files-node.js';
+import { BulkChange, confirms, init as initBulk } from './bulk-node.js';
+
+/** The exit codes (`gamecloud --help` lists them). */
+const EXIT = { ok: 0, failed: 1, usage: 2, protected: 3 };
+
+const COMMON = `Options of every command:
+  --base-url URL     the service (default: GAMECLOUD_BASE_URL, else http://127.0.0.1:8080)
+  --game ID          the game
+  --help             this command's help
+The token is read from GAMECLOUD_API_TOKEN, never from an argument.`;
+
+const HELP = {
+  '': `gamecloud: the game cloud service from a terminal.
+
+Commands:
+  gamecloud builds        list a game's builds (a table, --json or --csv; exact sizes)
+  gamecloud dev-token     create a development token, or write it into an engine's file
+  gamecloud cdn-auth      set the CDN authentication of one or more namespaces
+  gamecloud domain-auth   turn domain-based authentication of one or more namespaces on or off
+
+Run gamecloud COMMAND --help for each.
+
+${COMMON}
+
+Exit codes:
+  0  done
+  1  the service or the network failed (each failure printed)
+  2  a wrong command line, or a request the service would refuse (every problem printed; nothing sent)
+  3  a protected namespace was not confirmed with --confirm (nothing sent to it)`,
+  builds: `gamecloud builds --game ID [--filter TEXT] [--state all|complete|unfinished] [--sort COLUMN[:asc|desc]] [--json | --csv]
+
+Every build of the game, newest first: a table, or the panel's JSON or CSV export
+(sizes exact to the byte). --filter keeps the builds holding every word of TEXT in
+their name, ids or tags (key=value), in any case. --sort takes a build's field:
+display_name, build_id, upload_id, complete, content_length, create_ts, tags.
+
+${COMMON}`,
+  'dev-token': `gamecloud dev-token --game ID --namespace ID --hostname HOST [--port LABEL=PROTOCOL:PORT | LABEL=PROTOCOL:MIN-MAX]... [--engine godot|unity|unreal|env --out FILE [--token-from-env]] [--json]
+
+Creates a development token (shown once: the service cannot give it back) and prints
+it, or, with --engine and --out, writes the engine's file with it (with
+--token-from-env, the engine's file holds no secret and FILE.local.env holds the
+token). Protocols: http, https, tcp, tcp_tls, udp. The request is checked first:
+every problem is printed, keyed by port label, and nothing is sent.
+
+${COMMON}`,
+  'cdn-auth': `gamecloud cdn-auth --game ID --namespace ID [--namespace ID]... none|basic [--protected ID[=NAME]]... [--confirm NAME]...
+
+Sets the CDN authentication of each namespace, three at a time, as the panel does.
+A protected namespace (--protected, or GAMECLOUD_PROTECTED: ids, each with =NAME,
+separated by commas) is changed only when --confirm gives its name (its NAME, or its
+id without one; spaces and letter case do not count).
+
+${COMMON}`,
+  'domain-auth': `gamecloud domain-auth --game ID --namespace ID [--namespace ID]... on|off [--protected ID[=NAME]]... [--confirm NAME]...
+
+Turns domain-based authentication of each namespace on or off, as cdn-auth sets its
+setting (the same rule for protected namespaces).
+
+${COMMON}`,
+};
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  game: { type: 'string' },
+  help: { type: 'boolean' },
+};
+const PER_COMMAND = {
+  builds: { filter: { type: 'string' }, state: { type: 'string' }, sort: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' } },
+  'dev-token': {
+    namespace: { type: 'string' },
+    hostname: { type: 'string' },
+    port: { type: 'string', multiple: true },
+    engine: { type: 'string' },
+    out: { type: 'string' },
+    'token-from-env': { type: 'boolean' },
+    json: { type: 'boolean' },
+  },
+  'cdn-auth': { namespace: { type: 'string', multiple: true }, protected: { type: 'string', multiple: true }, confirm: { type: 'string', multiple: true } },
+  'domain-auth': { namespace: { type: 'string', multiple: true }, protected: { type: 'string', multiple: true }, confirm: { type: 'string', multiple: true } },
+};
+
+/** A wrong command line: said, with where to read more, and exit 2. */
+class Usage extends Error {}
+
+/** Text from the service, safe to print on a terminal: no control characters or direction overrides, which could rewrite the screen. */
+const printable = (text) => String(text).replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+
+function need(values, name) {
+  const value = values[name];
+  if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) throw new Usage(`--${name} is required.`);
+  return value;
+}
+
+function client(values) {
+  const token = process.env.GAMECLOUD_API_TOKEN;
+  if (!token) throw new Usage('Set GAMECLOUD_API_TOKEN to your token (it is never taken from an argument).');
+  const baseUrl = values['base-url'] ?? process.env.GAMECLOUD_BASE_URL ?? 'http://127.0.0.1:8080';
+  return new GameCloudClient({ baseUrl, token });
+}
+
+async function builds(values, positionals) {
+  if (positionals.length) throw new Usage(`builds takes no ${positionals[0]}.`);
+  if (values.json && values.csv) throw new Usage('--json and --csv: choose one.');
+  const gameId = need(values, 'game');
+  const answer = await client(values).listBuilds(gameId);
+  const index = await BuildsIndex.from(answer);
+  if (values.sort) {
+    const [column, direction = 'asc'] = values.sort.split(':');
+    index.sort(column, direction);
+  }
+  index.filter({ text: values.filter ?? '', state: values.state ?? 'all' });
+  if (values.json) return print(index.toJson());
+  if (values.csv) return process.stdout.write(index.toCsv());
+  const rows = index.rows().map((b) => [
+    printable(b.display_name),
+    b.build_id,
+    b.complete ? 'complete' : 'unfinished',
+    `${b.content_length.toLocaleString('en-US')} bytes`,
+    b.create_ts,
+  ]);
+  const head = ['NAME', 'BUILD ID', 'UPLOAD', 'SIZE', 'CREATED'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]].length)));
+  const line = (cells) => cells.map((c, i) => (i === 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  print([line(head), ...rows.map(line), `${index.length} of ${answer.builds.length} builds`].join('\n'));
+}
+
+/** `LABEL=PROTOCOL:PORT` or `LABEL=PROTOCOL:MIN-MAX` as a port configuration. */
+function port(text) {
+  const m = /^([^=]+)=([a-z_]+):(\d+)(?:-(\d+))?$/.exec(text);
+  if (!m) throw new Usage(`--port ${text}: write LABEL=PROTOCOL:PORT or LABEL=PROTOCOL:MIN-MAX (game=udp:7777, game=udp:7000-7010).`);
+  const [, label, protocol, first, last] = m;
+  const config = last === undefined ? { protocol, port: Number(first) } : { protocol, port_range: { min: Number(first), max: Number(last) } };
+  return [label, config];
+}
+
+async function devToken(values, positionals) {
+  if (positionals.length) throw new Usage(`dev-token takes no ${positionals[0]}.`);
+  const gameId = need(values, 'game');
+  const namespaceId = need(values, 'namespace');
+  const request = { hostname: need(values, 'hostname'), ports: Object.fromEntries((values.port ?? []).map(port)) };
+  if ((values.engine === undefined) !== (values.out === undefined)) throw new Usage('--engine and --out go together.');
+  if (values['token-from-env'] && !values.engine) throw new Usage('--token-from-env is for an engine file (--engine and --out).');
+  await init();
+  const issues = validateDevTokenRequest(request);
+  for (const i of issues.filter((i) => i.severity === 'warning')) console.error(`warning: ${i.path}: ${i.message}`);
+  const errors = issues.filter((i) => i.severity === 'error');
+  if (errors.length) {
+    for (const i of errors) console.error(`${i.path}: ${i.message}`);
+    return EXIT.usage;
+  }
+  const c = client(values);
+  const { token } = await c.createDevToken(gameId, namespaceId, request);
+  if (!values.engine) return print(values.json ? JSON.stringify({ token }) : token);
+  await initFiles();
+  const baseUrl = values['base-url'] ?? process.env.GAMECLOUD_BASE_URL ?? 'http://127.0.0.1:8080';
+  const file = engineFile(values.engine, { token, baseUrl, gameId, namespaceId, ...request, tokenFromEnv: values['token-from-env'] ?? false });
+  await writeFile(values.out, file.text);
+  const written = [values.out];
+  if (file.local) {
+    const local = `${values.out}.local.env`;
+    await writeFile(local, file.local.text, { mode: 0o600 });
+    written.push(local);
+  }
+  if (values.json) return print(JSON.stringify({ files: written, place: file.place, gitignore: file.gitignore }));
+  print(`Wrote ${written.join(' and ')} (${file.local ? 'the token is in the second' : 'it holds the token'}: keep it out of version control).`);
+  print(`Put it in ${file.place}. .gitignore: ${file.gitignore}`);
+}
+
+/** `ID[=NAME]` lists, from the flags and GAMECLOUD_PROTECTED. */
+function protectedNamespaces(values) {
+  const listed = [...(process.env.GAMECLOUD_PROTECTED ?? '').split(','), ...(values.protected ?? [])].map((s) => s.trim()).filter(Boolean);
+  return listed.map((entry) => {
+    const at = entry.indexOf('=');
+    return at < 0 ? { id: entry, name: '' } : { id: entry.slice(0, at), name: entry.slice(at + 1) };
+  });
+}
+
+async function setting(values, positionals, command) {
+  const words = command === 'cdn-auth' ? { none: { cdnAuth: 'none' }, basic: { cdnAuth: 'basic' } } : { on: { domainAuth: true }, off: { domainAuth: false } };
+  if (positionals.length !== 1 || !(positionals[0] in words)) throw new Usage(`${command} takes one of ${Object.keys(words).join(' or ')}.`);
+  const gameId = need(values, 'game');
+  const marked = protectedNamespaces(values);
+  const names = new Map(marked.map((p) => [p.id.toLowerCase(), p.name]));
+  const namespaces = need(values, 'namespace').map((id) => ({ id, label: names.get(id.toLowerCase()) ?? '' }));
+  const c = client(values);
+  // A protected namespace is confirmed by any --confirm that gives its name.
+  await initBulk();
+  const confirmed = {};
+  for (const n of namespaces) {
+    const typed = (values.confirm ?? []).find((t) => confirms(t, n.label.trim() || n.id));
+    if (typed !== undefined) confirmed[n.id] = typed;
+  }
+  const change = new BulkChange({ client: c, gameId, namespaces, setting: words[positionals[0]], protected: marked.map((p) => p.id), confirmed });
+  const results = await change.run();
+  for (const r of results) {
+    const name = r.label || r.namespaceId;
+    const why =
+      r.status === 'refused'
+        ? ` (protected: nothing sent; add --confirm ${JSON.stringify(name)} to change it)`
+        : r.error
+          ? `: ${printable(r.error.message)}`
+          : '';
+    print(`${r.label ? `${printable(r.label)} (${r.namespaceId})` : r.namespaceId}: ${r.status}${why}`);
+  }
+  const refused = results.filter((r) => r.status === 'refused').length;
+  print(refused ? `${change.summary} ${refused} protected, not sent: not confirmed.` : change.summary);
+  if (results.some((r) => r.status === 'failed')) return EXIT.failed;
+  if (results.some((r) => r.status === 'refused')) return EXIT.protected;
+}
+
+const print = (text) => {
+  process.stdout.write(`${text}\n`);
+};
+
+const COMMANDS = { builds, 'dev-token': devToken, 'cdn-auth': setting, 'domain-auth': setting };
+
+async function main(argv) {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    print(HELP['']);
+    return command === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (!(command in COMMANDS)) throw new Usage(`gamecloud has no command ${JSON.stringify(command)}: builds, dev-token, cdn-auth or domain-auth.`);
+  if (rest.some((a) => a === '--token' || a.startsWith('--token='))) {
+    throw new Usage('The token is read from GAMECLOUD_API_TOKEN only: an argument would stay in the shell history and the process list.');
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: { ...OPTIONS, ...PER_COMMAND[command] }, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new Usage(e.message);
+  }
+  if (parsed.values.help) {
+    print(HELP[command]);
+    return EXIT.ok;
+  }
+  return (await COMMANDS[command](parsed.values, parsed.positionals, command)) ?? EXIT.ok;
+}
+
+const command = process.argv[2];
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    if (e instanceof Usage) {
+      console.error(`gamecloud: ${e.message}`);
+      console.error(`Run gamecloud ${command in HELP ? `${command} ` : ''}--help.`);
+      process.exitCode = EXIT.usage;
+    } else if (e instanceof GameCloudError) {
+      console.error(`gamecloud: ${printable(e.message)}`);
+      for (const i of e.issues ?? []) if (!e.message.includes(i.message)) console.error(`  ${i.path}: ${printable(i.message)}`);
+      process.exitCode = e.kind === 'invalid_request' ? EXIT.usage : EXIT.failed;
+    } else {
+      console.error(`gamecloud: ${e?.stack ?? e}`);
+      process.exitCode = EXIT.failed;
+    }
+  },
+);
