@@ -25,6 +25,23 @@ after(async () => {
   await service?.stop();
 });
 
+/**
+ * A call of this process to the service's test hooks, tried again once:
+ * this process's fetch keeps its connection to the service open, and the
+ * service closes one idle for 10 s (its --client-timeout), which is how long
+ * the commands run before it may take.
+ */
+async function again(call) {
+  try {
+    return await call();
+  } catch {
+    return call();
+  }
+}
+const state = () => again(() => serviceState(service));
+const fault = (f) => again(() => queueFault(service, f));
+const clear = () => again(() => clearFaults(service));
+
 /** `npx gamecloud ...args` in the project: its exit code and what it printed. */
 function gamecloud(args, env = {}) {
   const r = spawnSync('npx', ['--no-install', 'gamecloud', ...args], {
@@ -48,6 +65,7 @@ test('builds: a table with exact sizes, and the panel\'s JSON and CSV exports', 
   const { builds } = JSON.parse(json.out);
   assert.equal(builds.length, 3);
   const csv = gamecloud(['builds', '--game', service.gameId, '--state', 'unfinished', '--csv']);
+  assert.equal(csv.code, 0, csv.err);
   assert.match(csv.out, /^display_name,build_id,upload_id,complete,content_length,create_ts,tags\r\n/);
   assert.ok(csv.out.split('\r\n').slice(1, -1).every((l) => l.includes(',false,')), 'only unfinished uploads');
 });
@@ -55,12 +73,22 @@ test('builds: a table with exact sizes, and the panel\'s JSON and CSV exports', 
 test('a build name cannot write to the terminal: control characters are shown, not run', async () => {
   const evil = '\u001b[2J\u001b]0;owned\u0007Nightly \u202e1v';
   const body = JSON.stringify({ builds: [{ build_id: '11111111-1111-4111-8111-111111111111', upload_id: '22222222-2222-4222-8222-222222222222', display_name: evil, create_ts: '2026-11-01T00:00:00Z', content_length: 1, complete: true, tags: {} }] });
-  await queueFault(service, { route: 'builds', status: 200, body, content_type: 'application/json' });
+  await fault({ route: 'builds', status: 200, body, content_type: 'application/json' });
   const r = gamecloud(['builds', '--game', service.gameId]);
   assert.equal(r.code, 0, r.err);
   assert.doesNotMatch(r.out, /[\u001b\u0007\u202e]/);
   assert.match(r.out, /\ufffd\[2J/);
-  await clearFaults(service);
+  // In JSON too (escaped, the same data), and a token that is no token is not printed.
+  await fault({ route: 'builds', status: 200, body, content_type: 'application/json' });
+  const json = gamecloud(['builds', '--game', service.gameId, '--json']);
+  assert.doesNotMatch(json.out, /[\u001b\u0007\u202e]/);
+  assert.equal(JSON.parse(json.out).builds[0].display_name, evil);
+  await fault({ route: 'tokens/development', status: 200, body: JSON.stringify({ token: '\u001b]0;owned\u0007' }), content_type: 'application/json' });
+  const token = gamecloud(['dev-token', '--game', service.gameId, '--namespace', service.namespaces.staging, '--hostname', '10.0.0.1']);
+  assert.equal(token.code, 1);
+  assert.doesNotMatch(token.out + token.err, /[\u001b\u0007]/);
+  assert.match(token.err, /not shaped like one/);
+  await clear();
 });
 
 test('dev-token: every problem keyed by port label and exit 2; a token, or the engine file holding it', () => {
@@ -80,6 +108,17 @@ test('dev-token: every problem keyed by port label and exit 2; a token, or the e
   assert.match(readFileSync(out, 'utf8'), /^\[gamecloud\]\ntoken="[^"]+"$/m);
   assert.doesNotMatch(godot.out, /token="/, 'the token is not printed when it is written to a file');
 
+  // An existing file is never overwritten, and nothing is created when the file cannot be written.
+  const again = gamecloud(['dev-token', '--game', service.gameId, '--namespace', service.namespaces.staging, '--hostname', '192.168.1.20', '--engine', 'godot', '--out', out]);
+  assert.equal(again.code, 2);
+  assert.match(again.err, /exists: choose another --out/);
+  const nowhere = gamecloud(['dev-token', '--game', service.gameId, '--namespace', service.namespaces.staging, '--hostname', '192.168.1.20', '--engine', 'godot', '--out', join(project, 'no', 'such', 'f.cfg')]);
+  assert.equal(nowhere.code, 2);
+  assert.match(nowhere.err, /is not a folder/);
+  const twice = gamecloud(['dev-token', '--game', service.gameId, '--namespace', service.namespaces.staging, '--hostname', 'h', '--port', 'a=udp:1', '--port', 'a=udp:2']);
+  assert.equal(twice.code, 2);
+  assert.match(twice.err, /--port a=… is given twice/);
+
   const fromEnv = gamecloud(['dev-token', '--game', service.gameId, '--namespace', service.namespaces.staging, '--hostname', '10.0.0.2', '--engine', 'env', '--out', join(project, 'dev.env'), '--token-from-env']);
   assert.equal(fromEnv.code, 0, fromEnv.err);
   assert.doesNotMatch(readFileSync(join(project, 'dev.env'), 'utf8'), /GAMECLOUD_DEV_TOKEN=/);
@@ -92,17 +131,17 @@ test('cdn-auth and domain-auth: a protected namespace needs --confirm NAME, and 
   assert.equal(refused.code, 3, refused.out + refused.err);
   assert.match(refused.out, new RegExp(`^${staging}: done$`, 'm'));
   assert.match(refused.out, new RegExp(`^Prod EU \\(${prod}\\): refused \\(protected: nothing sent; add --confirm "Prod EU" to change it\\)$`, 'm'));
-  assert.match(refused.out, /^1 of 1 changed\. 1 protected, not sent: not confirmed\.$/m);
-  assert.equal((await serviceState(service)).namespaces[prod].cdn_auth_type, 'none');
+  assert.match(refused.out, /^1 of 2 changed, 1 not sent \(protected, not confirmed\)\.$/m);
+  assert.equal((await state()).namespaces[prod].cdn_auth_type, 'none');
 
   const confirmed = gamecloud(['cdn-auth', '--game', service.gameId, '--namespace', prod, 'basic', '--protected', `${prod}=Prod EU`, '--confirm', 'prodeu']);
   assert.equal(confirmed.code, 0, confirmed.out + confirmed.err);
-  assert.equal((await serviceState(service)).namespaces[prod].cdn_auth_type, 'basic');
+  assert.equal((await state()).namespaces[prod].cdn_auth_type, 'basic');
 
   const on = gamecloud(['domain-auth', '--game', service.gameId, '--namespace', staging, 'on']);
   assert.equal(on.code, 0, on.out + on.err);
   assert.equal(on.out.trim().split('\n').at(-1), '1 of 1 changed.');
-  assert.equal((await serviceState(service)).namespaces[staging].domain_auth_enabled, true);
+  assert.equal((await state()).namespaces[staging].domain_auth_enabled, true);
 });
 
 test('the token only from the environment; a wrong command line exits 2 and says why; --help for each', () => {
@@ -115,9 +154,11 @@ test('the token only from the environment; a wrong command line exits 2 and says
   const wrong = gamecloud(['cdn-auth', '--game', service.gameId, '--namespace', service.namespaces.staging, 'oauth']);
   assert.equal(wrong.code, 2);
   assert.match(wrong.err, /cdn-auth takes one of none or basic\.\nRun gamecloud cdn-auth --help\./);
-  const unknown = gamecloud(['deploy']);
-  assert.equal(unknown.code, 2);
-  assert.match(unknown.err, /no command "deploy"/);
+  for (const name of ['deploy', 'toString', '__proto__', 'constructor']) {
+    const unknown = gamecloud([name]);
+    assert.equal(unknown.code, 2, name);
+    assert.match(unknown.err, new RegExp(`no command "${name}"`), name);
+  }
   for (const command of ['builds', 'dev-token', 'cdn-auth', 'domain-auth']) {
     const help = gamecloud([command, '--help']);
     assert.equal(help.code, 0);

@@ -250,7 +250,7 @@ test('Next.js (app router): next build prerenders the client component, next sta
   assert.match(html, /<output id="server">[^<]*assigned[^<]*<\/output>/, html.slice(0, 2000));
 });
 
-test('a plain <script type="module"> page, the package served as static files (as from a CDN), under a strict CSP', async () => {
+test('a plain <script type="module"> page, the package served as static files (as from a CDN), under a strict CSP; each entry alone loads only its own wasm', async () => {
   const version = packed.version;
   const dir = install('static', { specifier: (entry) => `../npm/@gamecloud/client@${version}/${entry}` });
   const npm = `${dir}npm/@gamecloud/`;
@@ -260,4 +260,21 @@ test('a plain <script type="module"> page, the package served as static files (a
   renameSync(`${npm}package`, `${npm}client@${version}`);
   const s = await service(dir);
   assertPage(await visit(s.url, s));
+
+  // Each entry imported alone loads its own wasm and no other.
+  renameSync(`${npm}client@${version}`, `${npm}client`);
+  for (const [entry, wasm] of [['index', 'gamecloud_core_bg.wasm'], ['builds', 'gamecloud_builds_bg.wasm'], ['files', 'gamecloud_files_bg.wasm'], ['bulk', 'gamecloud_bulk_bg.wasm']]) {
+    const { page, problems } = await openPage(browser);
+    const fetched = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.wasm')) fetched.push(new URL(r.url()).pathname.split('/').pop());
+    });
+    await page.goto(`${s.url}alone.html?entry=${entry}`);
+    const out = page.locator('#result[data-done]');
+    await out.waitFor({ timeout: 30_000 });
+    assert.equal(await out.textContent(), `loaded ${entry}`);
+    assert.deepEqual(fetched, [wasm], entry);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  }
 });

@@ -181,6 +181,8 @@ test('a wrong answer is refused with where the wrong value is, never a crash', (
     [undefined, 'answer', /listBuilds' answer/],
     [{ builds: 'none' }, 'answer', /listBuilds' answer/],
     [proxy, 'answer', /listBuilds' answer/],
+    [{ builds: proxy }, 'answer', /listBuilds' answer/],
+    [{ builds: new Proxy([], { get: (t, k) => { if (k === 'length') throw Symbol('no'); return t[k]; } }) }, 'answer', /listBuilds' answer/],
     [{ builds: [build, null] }, 'answer.builds[1]', /must be a build, not null/],
     [{ builds: [{ ...build, build_id: 7 }] }, 'answer.builds[0].build_id', /must be a string, not the number 7/],
     [{ builds: [{ ...build, content_length: '12' }] }, 'answer.builds[0].content_length', /a bigint from 0 to 2\^64 - 1\), not the string "12"/],
@@ -207,6 +209,16 @@ test('a wrong answer is refused with where the wrong value is, never a crash', (
   wrongAt(thrown(() => index.rows(0, Infinity)), 'count', /whole number from 0/);
   wrongAt(thrown(() => index.sizeHistory({ buckets: 0 })), 'options.buckets', /from 1 to 10000/);
   wrongAt(thrown(() => index.sizeChange(null)), 'buildId', /must be a build id, not null/);
+  wrongAt(thrown(() => index.filter({ get text() { throw Symbol('x'); } })), 'options.text', /threw an exception/);
+  wrongAt(thrown(() => index.sizeHistory({ get buckets() { throw new Error('no'); } })), 'options.buckets', /threw an exception: no/);
+  // A tag named like a size stays text; a freed index says so.
+  const tagged = answer.builds.slice(0, 2).map((b) => ({ ...b, tags: { content_length: 'big', bytes: '7', sizeDelta: 'x' } }));
+  const t = new BuildsIndex({ builds: tagged });
+  assert.deepEqual(t.compare(tagged[0].build_id, tagged[1].build_id).older.tags, { bytes: '7', content_length: 'big', sizeDelta: 'x' });
+  assert.equal(t.rows(0, 1)[0].tags.bytes, '7');
+  t.free();
+  wrongAt(thrown(() => t.length), 'this', /was freed/);
+  wrongAt(thrown(() => t.rows()), 'this', /was freed/);
   // After all of that the index still answers.
   assert.equal(index.filter().sort('content_length', 'desc').rows(0, 1)[0].content_length, 2n ** 53n + 1n);
 });

@@ -68,6 +68,7 @@ test('a setting reaches each namespace with a result for each, a protected one o
   assert.equal(second.error.issues[0].path, `options.confirmed.${prod}`);
   assert.match(second.error.message, /^Prod EU is protected: nothing was sent to it\./);
   assert.equal(await cdn(prod), 'basic', 'nothing was sent to it');
+  assert.equal(unconfirmed.summary, '1 of 2 changed, 1 not sent (protected, not confirmed).');
   assert.equal((await serviceState(service)).hits['cdn-auth'], 3, 'three calls in all');
 });
 
@@ -108,6 +109,20 @@ test('an abort stops the run: what has not started is not sent, and a retry send
   assert.deepEqual(again.slice(1).map((r) => r.status), ['failed', 'failed', 'failed', 'failed', 'failed']);
 });
 
+test('each namespace once however it is spelt; a retry or a run while one goes is refused', async () => {
+  await queueFault(service, { route: 'domain-public-auth', delay_ms: 300 });
+  const change = new BulkChange({ client, gameId: service.gameId, namespaces: [staging, staging.toUpperCase(), { id: staging, label: 'again' }], setting: { domainAuth: false } });
+  const running = change.run();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const call of [() => change.retryFailed(), () => change.run()]) {
+    const e = await call().then(() => null, (e) => e);
+    assert.ok(e instanceof GameCloudError && /is running/.test(e.message), String(e));
+  }
+  assert.deepEqual((await running).map((r) => r.status), ['done'], 'one result, for the first spelling');
+  const e = await change.run({ signal: { aborted: true } }).then(() => null, (e) => e);
+  assert.ok(e instanceof GameCloudError && e.issues[0].path === 'options.signal', String(e));
+});
+
 test('wrong options are refused by name, before anything is sent', () => {
   const base = { client, gameId: service.gameId, namespaces: [staging], setting: { cdnAuth: 'basic' } };
   const wrong = (options, path, words) => {
@@ -123,4 +138,7 @@ test('wrong options are refused by name, before anything is sent', () => {
   wrong({ ...base, setting: { domainAuth: 'yes' } }, 'options.setting.domainAuth', /true or false/);
   wrong({ ...base, protected: staging }, 'options.protected', /a list of namespace ids/);
   wrong({ ...base, confirmed: ['prod'] }, 'options.confirmed', /the name typed for it/);
+  wrong({ ...base, get namespaces() { throw new Error('boom'); } }, 'options.namespaces', /threw an exception: boom/);
+  wrong({ ...base, namespaces: [{ get id() { throw new Error('no'); } }] }, 'options.namespaces[0].id', /threw an exception: no/);
+  wrong({ ...base, setting: { get cdnAuth() { throw new Error('x'); } } }, 'options.setting', /threw an exception: x/);
 });

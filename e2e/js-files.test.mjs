@@ -120,11 +120,19 @@ test('with the token from the environment, the engine\'s file holds no secret an
 
 test('a value a file cannot hold safely is refused by name, never escaped into it', () => {
   wrongAt(thrown(() => engineFile('cryengine', handoff)), 'engine', /no engine is named "cryengine": one of godot, unity, unreal, env/);
-  wrongAt(thrown(() => engineFile('env', { ...handoff, hostname: 'a\nGAMECLOUD_DEV_TOKEN=stolen' })), 'handoff', /hostname holds characters other than/);
+  const injected = thrown(() => engineFile('env', { ...handoff, hostname: 'a\nGAMECLOUD_DEV_TOKEN=stolen' }));
+  assert.ok(injected instanceof GameCloudError && injected.kind === 'invalid_request' && /^handoff(\.hostname)?$/.test(injected.issues[0].path), String(injected));
   wrongAt(thrown(() => engineFile('godot', { ...handoff, token: 'x"\n[evil]' })), 'handoff', /not shaped like one the service issues/);
   wrongAt(thrown(() => engineFile('unity', { ...handoff, gameId: 'game' })), 'handoff', /game id is not a UUID/);
   wrongAt(thrown(() => engineFile('unreal', { ...handoff, baseUrl: 'javascript:alert(1)' })), 'handoff', /base URL is not an http\(s\) URL/);
-  wrongAt(thrown(() => engineFile('godot', { ...handoff, ports: { game: { protocol: 'udp', port: 'x' } } })), 'ports.game.port', /ports\.game\.port/);
+  wrongAt(thrown(() => engineFile('godot', { ...handoff, ports: { game: { protocol: 'udp', port: 'x' } } })), 'handoff.ports.game.port', /handoff\.ports\.game\.port/);
+  // A port the service would refuse is refused here too, never written.
+  for (const game of [{ protocol: 'udp', port: -1 }, { protocol: 'tcp', port_range: { min: 7010, max: 7000 } }, { protocol: 'udp', port: 1, port_range: { min: 2, max: 3 } }]) {
+    const e = thrown(() => engineFile('godot', { ...handoff, ports: { game } }));
+    assert.ok(e instanceof GameCloudError && e.kind === 'invalid_request' && e.issues[0].path.startsWith('handoff.ports.game'), `${JSON.stringify(game)}: ${e}`);
+  }
+  wrongAt(thrown(() => engineFile('godot', { ...handoff, ports: { toJSON: () => undefined } })), 'handoff.ports', /cannot be read as JSON/);
+  wrongAt(thrown(() => engineFile('godot', { ...handoff, get tokenFromEnv() { throw new Error('boom'); } })), 'handoff.tokenFromEnv', /threw an exception: boom/);
   wrongAt(thrown(() => engineFile('godot', { ...handoff, ports: [] })), 'handoff.ports', /an object of port configurations keyed by label, not an array/);
   wrongAt(thrown(() => engineFile('godot', { ...handoff, hostname: 7 })), 'handoff.hostname', /must be a string, not number/);
   wrongAt(thrown(() => engineFile('godot', { ...handoff, tokenFromEnv: 'yes' })), 'handoff.tokenFromEnv', /true or false/);

@@ -7,11 +7,28 @@ import { GameCloudError, badArgument, loader } from './load.js';
 
 const STATES = ['all', 'complete', 'unfinished'];
 
-/** What the wasm returned as JSON, with each size an exact bigint. */
-function sized(text, ...keys) {
-  return JSON.parse(text, function (key, value) {
-    return keys.includes(key) && typeof value === 'string' ? BigInt(value) : value;
-  });
+/** A build as the wasm writes it (its size a string of digits) with its size an exact bigint. */
+function sizedBuild(build) {
+  build.content_length = BigInt(build.content_length);
+  return build;
+}
+
+/** `options[key]`, or a bad argument at `path` if reading it throws (a getter, a Proxy). */
+function read(options, key, path) {
+  try {
+    return options[key];
+  } catch (e) {
+    throw badArgument(path, `Reading ${path} threw an exception: ${describe(e)}.`);
+  }
+}
+
+/** What was thrown, in words, whatever it is (a Symbol cannot become a string by itself). */
+function describe(e) {
+  try {
+    return String(e?.message ?? e);
+  } catch {
+    return 'a value that cannot be written';
+  }
 }
 
 /** A failure of the wasm (`[path, message]`) as a `GameCloudError`, `prefix` before its path. */
@@ -31,13 +48,14 @@ function rethrow(error, prefix = '') {
  */
 function columns(answer) {
   let builds;
+  let n;
   try {
     builds = answer?.builds;
+    n = Array.isArray(builds) ? builds.length : undefined;
   } catch {}
-  if (!Array.isArray(builds)) {
+  if (!Number.isSafeInteger(n)) {
     throw badArgument('answer', "answer must be listBuilds' answer, an object such as { builds: [...] }.");
   }
-  const n = builds.length;
   const strings = [];
   const lengths = [];
   const sizes = new BigUint64Array(n);
@@ -87,7 +105,7 @@ function columns(answer) {
   } catch (e) {
     if (e instanceof GameCloudError) throw e;
     // A getter or a Proxy that throws.
-    throw badArgument(at, `Reading ${at} threw an exception: ${e?.message ?? e}.`);
+    throw badArgument(at, `Reading ${at} threw an exception: ${describe(e)}.`);
   }
   return [strings.join(''), Uint32Array.from(lengths), sizes, complete, tagCounts];
 }
@@ -125,9 +143,15 @@ export function builds(source, beside) {
       }
     }
 
+    /** The index in the wasm, unless freed. */
+    #live() {
+      if (!this.#core) throw badArgument('this', 'This BuildsIndex was freed: build another from the answer.');
+      return this.#core;
+    }
+
     /** How many builds the current filter shows. */
     get length() {
-      return this.#core.length;
+      return this.#live().length;
     }
 
     sort(column, direction = 'asc') {
@@ -136,7 +160,7 @@ export function builds(source, beside) {
         throw badArgument('direction', `direction must be "asc" or "desc", not ${kind(direction)}.`);
       }
       try {
-        this.#core.sort(column, direction === 'desc');
+        this.#live().sort(column, direction === 'desc');
       } catch (e) {
         rethrow(e);
       }
@@ -147,7 +171,9 @@ export function builds(source, beside) {
       if (typeof options !== 'object' || options === null) {
         throw badArgument('options', `options must be an object such as { text, state, tags }, not ${kind(options)}.`);
       }
-      const { text = '', state = 'all', tags = {} } = options;
+      const text = read(options, 'text', 'options.text') ?? '';
+      const state = read(options, 'state', 'options.state') ?? 'all';
+      const tags = read(options, 'tags', 'options.tags') ?? {};
       if (typeof text !== 'string') throw badArgument('options.text', `options.text must be a string, not ${kind(text)}.`);
       if (!STATES.includes(state)) {
         throw badArgument('options.state', `options.state must be "all", "complete" or "unfinished", not ${kind(state)}.`);
@@ -156,13 +182,19 @@ export function builds(source, beside) {
         throw badArgument('options.tags', `options.tags must be an object such as { channel: "beta" }, not ${kind(tags)}.`);
       }
       const pairs = [];
-      for (const [key, value] of Object.entries(tags)) {
+      let entries;
+      try {
+        entries = Object.entries(tags);
+      } catch (e) {
+        throw badArgument('options.tags', `Reading options.tags threw an exception: ${describe(e)}.`);
+      }
+      for (const [key, value] of entries) {
         if (typeof value !== 'string') {
           throw badArgument(`options.tags.${key}`, `options.tags.${key} must be a string, not ${kind(value)}.`);
         }
         pairs.push(key, value);
       }
-      this.#core.filter(text, state, pairs);
+      this.#live().filter(text, state, pairs);
       return this;
     }
 
@@ -172,9 +204,7 @@ export function builds(source, beside) {
           throw badArgument(name, `${name} must be a whole number from 0, not ${kind(value)}.`);
         }
       }
-      const rows = JSON.parse(this.#core.rows(Math.min(start, 2 ** 32 - 1), Math.min(count, 2 ** 32 - 1)));
-      for (const build of rows) build.content_length = BigInt(build.content_length);
-      return rows;
+      return JSON.parse(this.#live().rows(Math.min(start, 2 ** 32 - 1), Math.min(count, 2 ** 32 - 1))).map(sizedBuild);
     }
 
     compare(a, b) {
@@ -182,7 +212,8 @@ export function builds(source, beside) {
         if (typeof value !== 'string') throw badArgument(name, `${name} must be a build id, not ${kind(value)}.`);
       }
       try {
-        return sized(this.#core.compare(a, b), 'content_length', 'sizeDelta');
+        const c = JSON.parse(this.#live().compare(a, b));
+        return { ...c, older: sizedBuild(c.older), newer: sizedBuild(c.newer), sizeDelta: BigInt(c.sizeDelta) };
       } catch (e) {
         rethrow(e);
       }
@@ -191,26 +222,27 @@ export function builds(source, beside) {
     sizeChange(buildId) {
       if (typeof buildId !== 'string') throw badArgument('buildId', `buildId must be a build id, not ${kind(buildId)}.`);
       try {
-        return sized(this.#core.sizeChange(buildId), 'content_length', 'bytes');
+        const change = JSON.parse(this.#live().sizeChange(buildId));
+        return change && { previous: sizedBuild(change.previous), bytes: BigInt(change.bytes) };
       } catch (e) {
         rethrow(e);
       }
     }
 
     sizeHistory(options = {}) {
-      const buckets = options?.buckets ?? 200;
+      const buckets = (options === undefined || options === null ? undefined : read(options, 'buckets', 'options.buckets')) ?? 200;
       if (!Number.isSafeInteger(buckets) || buckets < 1 || buckets > 10000) {
         throw badArgument('options.buckets', `options.buckets must be a whole number from 1 to 10000, not ${kind(buckets)}.`);
       }
-      return sized(this.#core.sizeHistory(buckets), 'min', 'max');
+      return JSON.parse(this.#live().sizeHistory(buckets)).map((b) => ({ ...b, min: BigInt(b.min), max: BigInt(b.max) }));
     }
 
     toCsv() {
-      return this.#core.toCsv();
+      return this.#live().toCsv();
     }
 
     toJson() {
-      return this.#core.toJson();
+      return this.#live().toJson();
     }
 
     /** Frees the index's memory in the wasm at once (it is freed when collected otherwise). */

@@ -139,6 +139,6 @@ export class BuildsIndex {
   toCsv(): string;
   /** The shown rows as the panel's JSON export (`{"builds": [...]}`, sizes exact). */
   toJson(): string;
-  /** Frees the index's memory now (it is freed when collected otherwise). */
+  /** Frees the index's memory now (it is freed when collected otherwise); any later call throws a {@link GameCloudError} saying so. */
   free(): void;
 }

@@ -15,6 +15,36 @@ function kind(value) {
   return typeof value;
 }
 
+/** `object[key]`, or a bad argument at `path` if reading it throws (a getter, a Proxy). */
+function read(object, key, path) {
+  try {
+    return object[key];
+  } catch (e) {
+    throw badArgument(path, `Reading ${path} threw an exception: ${describe(e)}.`);
+  }
+}
+
+/** What was thrown, in words, whatever it is. */
+function describe(e) {
+  try {
+    return String(e?.message ?? e);
+  } catch {
+    return 'a value that cannot be written';
+  }
+}
+
+/** The `{ signal }` of a run: an AbortSignal, or none. */
+function signalOf(options, path) {
+  if (options === undefined || options === null) return undefined;
+  if (typeof options !== 'object') throw badArgument(path, `${path} must be an object such as { signal }, not ${kind(options)}.`);
+  const signal = read(options, 'signal', `${path}.signal`);
+  if (signal === undefined || signal === null) return undefined;
+  if (typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function') {
+    throw badArgument(`${path}.signal`, `${path}.signal must be an AbortSignal.`);
+  }
+  return signal;
+}
+
 /** Resolves after `ms`, or at once when `signal` aborts. */
 function pause(ms, signal) {
   return new Promise((resolve) => {
@@ -30,7 +60,13 @@ function pause(ms, signal) {
 
 /** The setting's call for one namespace, checked once: `{ cdnAuth }` or `{ domainAuth }`. */
 function settingCall(setting) {
-  const keys = typeof setting === 'object' && setting !== null ? Object.keys(setting) : [];
+  let keys = [];
+  try {
+    keys = typeof setting === 'object' && setting !== null ? Object.keys(setting) : [];
+    setting = { ...setting }; // read once: a getter is called here, not at each call
+  } catch (e) {
+    throw badArgument('options.setting', `Reading options.setting threw an exception: ${describe(e)}.`);
+  }
   if (keys.length === 1 && keys[0] === 'cdnAuth') {
     if (setting.cdnAuth !== 'none' && setting.cdnAuth !== 'basic') {
       throw badArgument('options.setting.cdnAuth', `options.setting.cdnAuth must be "none" or "basic", not ${kind(setting.cdnAuth)}.`);
@@ -74,7 +110,15 @@ export function bulk(source, beside) {
       if (typeof options !== 'object' || options === null) {
         throw badArgument('options', 'options must be an object such as { client, gameId, namespaces, setting }.');
       }
-      const { client, gameId, namespaces, setting, protected: marked = [], confirmed = {} } = options;
+      // Every option read once, here (a getter or a Proxy that throws is
+      // named), and copied: changing the caller's lists later changes nothing.
+      const get = (key, fallback) => read(options, key, `options.${key}`) ?? fallback;
+      const client = get('client');
+      const gameId = get('gameId');
+      const namespaces = get('namespaces');
+      const setting = get('setting');
+      const marked = get('protected', []);
+      const confirmed = get('confirmed', {});
       if (typeof client?.setCdnAuth !== 'function' || typeof client?.setDomainAuth !== 'function') {
         throw badArgument('options.client', "options.client must be a GameCloudClient of '@gamecloud/client'.");
       }
@@ -88,14 +132,21 @@ export function bulk(source, beside) {
       if (typeof confirmed !== 'object' || confirmed === null || Array.isArray(confirmed)) {
         throw badArgument('options.confirmed', 'options.confirmed must be an object: for each protected namespace id, the name typed for it.');
       }
+      const typed = {};
+      for (const key of Object.keys(confirmed)) {
+        const value = read(confirmed, key, `options.confirmed.${key}`);
+        if (typeof value !== 'string') throw badArgument(`options.confirmed.${key}`, `options.confirmed.${key} must be the name typed, a string, not ${kind(value)}.`);
+        typed[key] = value;
+      }
       this.#call = settingCall(setting);
       this.#client = client;
       this.#gameId = gameId;
-      this.#options = { marked, confirmed };
+      this.#options = { marked: [...marked], confirmed: typed };
       this.#targets = namespaces.map((n, i) => {
-        const { id, label = '' } = typeof n === 'string' ? { id: n } : (n ?? {});
+        const at = `options.namespaces[${i}]`;
+        const [id, label] = typeof n === 'string' ? [n, ''] : [read(n ?? {}, 'id', `${at}.id`), read(n ?? {}, 'label', `${at}.label`) ?? ''];
         if (typeof id !== 'string' || typeof label !== 'string') {
-          throw badArgument(`options.namespaces[${i}]`, `options.namespaces[${i}] must be a namespace id or { id, label }, not ${kind(n)}.`);
+          throw badArgument(at, `${at} must be a namespace id or { id, label }, not ${kind(n)}.`);
         }
         return { namespaceId: id, label };
       });
@@ -109,14 +160,20 @@ export function bulk(source, beside) {
      * confirms its name. Resolves with a result per namespace once the run
      * ends (an abort ends it: what has not started is not sent).
      */
-    async run({ signal } = {}) {
+    async run(options) {
+      const signal = signalOf(options, 'options');
       await init();
       this.#core ??= new BulkCore();
       if (this.#core.isRunning()) throw badArgument('run', 'This change is running: wait for its run to end.');
       const { marked, confirmed } = this.#options;
       const keys = new Set(marked.map(namespaceKey));
-      for (const t of this.#targets) {
+      // Each namespace once, however it was spelt: the first spelling stays.
+      const seen = new Set();
+      this.#targets = this.#targets.filter((t) => {
         t.key = namespaceKey(t.namespaceId);
+        return !seen.has(t.key) && seen.add(t.key);
+      });
+      for (const t of this.#targets) {
         const typed = confirmed[t.namespaceId] ?? confirmed[t.key];
         const name = t.label.trim() || t.key;
         t.refused = keys.has(t.key) && !(typeof typed === 'string' && confirms(typed, name));
@@ -131,8 +188,10 @@ export function bulk(source, beside) {
     }
 
     /** Sends again to the namespaces whose call failed or was not sent (what is done stays done). */
-    async retryFailed({ signal } = {}) {
-      if (!this.#core) return this.run({ signal });
+    async retryFailed(options) {
+      const signal = signalOf(options, 'options');
+      if (!this.#core) return this.run(options);
+      if (this.#core.isRunning()) throw badArgument('retryFailed', 'This change is running: wait for its run to end.');
       const run = this.#core.retry();
       if (run === undefined) return this.results;
       return this.#go(run, signal);
@@ -148,9 +207,20 @@ export function bulk(source, beside) {
       });
     }
 
-    /** What was and was not changed, in one sentence (as the panel says it). */
+    /** What was and was not changed, in one sentence, every namespace counted (the panel's words, and the refused). */
     get summary() {
-      return this.#core?.summary() ?? '';
+      const results = this.results;
+      const count = (...statuses) => results.filter((r) => statuses.includes(r.status)).length;
+      const parts = [`${count('done')} of ${results.length} changed`];
+      const failed = count('failed');
+      const notSent = count('not_sent');
+      const refused = count('refused');
+      const toGo = count('waiting', 'running');
+      if (failed) parts.push(`${failed} failed`);
+      if (notSent) parts.push(`${notSent} not sent (cancelled)`);
+      if (refused) parts.push(`${refused} not sent (protected, not confirmed)`);
+      if (toGo) parts.push(`${toGo} to go`);
+      return `${parts.join(', ')}.`;
     }
 
     #progress() {

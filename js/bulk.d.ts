@@ -38,7 +38,7 @@ export interface BulkOptions {
   /** Makes the calls, with its base URL, token, timeout and retries. */
   client: GameCloudClient;
   gameId: string;
-  /** The namespaces, each changed once, in this order. */
+  /** The namespaces, in this order: each changed once, however its id is spelt (the first spelling's result is given). */
   namespaces: BulkTarget[];
   setting: BulkSetting;
   /** The ids of the namespaces a person marked protected. */
@@ -71,7 +71,7 @@ export interface BulkResult {
 /** The detail of a `progress` event: every namespace's result so far. */
 export interface BulkProgress {
   results: BulkResult[];
-  /** What was and was not changed, in one sentence: `2 of 5 changed, 1 failed, 2 to go.` */
+  /** What was and was not changed, every namespace counted: `2 of 5 changed, 1 failed, 1 not sent (protected, not confirmed), 1 to go.` */
   summary: string;
 }
 
@@ -88,11 +88,22 @@ export interface BulkProgress {
  * ```
  */
 export class BulkChange extends EventTarget {
-  /** Checks the options: wrong ones throw a {@link GameCloudError} of kind `invalid_request` naming the option. */
+  /**
+   * Checks the options and keeps a copy of them (changing the lists given
+   * later changes nothing): wrong ones throw a {@link GameCloudError} of kind
+   * `invalid_request` naming the option.
+   */
   constructor(options: BulkOptions);
-  /** Runs the change; resolves with a result per namespace, in the order given, once its run ends. */
+  /**
+   * Runs the change; resolves with a result per namespace, in the order
+   * given, once its run ends. Rejects (kind `invalid_request`) while a run
+   * of this change goes.
+   */
   run(options?: { signal?: AbortSignal }): Promise<BulkResult[]>;
-  /** Sends again to the failed and the not sent (what is done stays done); resolves as {@link run}. */
+  /**
+   * Sends again to the failed and the not sent (what is done stays done);
+   * resolves as {@link run}, and rejects as it while a run goes.
+   */
   retryFailed(options?: { signal?: AbortSignal }): Promise<BulkResult[]>;
   /** Every namespace's result now. */
   readonly results: BulkResult[];

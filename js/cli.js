@@ -5,7 +5,8 @@
 // from GAMECLOUD_API_TOKEN only: an argument would stay in the shell's
 // history and in the process list.
 import { parseArgs } from 'node:util';
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { GameCloudClient, GameCloudError, init, validateDevTokenRequest } from './node.js';
 import { BuildsIndex } from './builds-node.js';
 import { engineFile, init as initFiles } from './files-node.js';
@@ -94,12 +95,25 @@ const PER_COMMAND = {
 /** A wrong command line: said, with where to read more, and exit 2. */
 class Usage extends Error {}
 
-/** Text from the service, safe to print on a terminal: no control characters or direction overrides, which could rewrite the screen. */
-const printable = (text) => String(text).replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+/** Characters that can rewrite a terminal's screen: controls (C0, DEL, C1) and direction overrides. */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text from the service, safe to print on a terminal: each such character shown as U+FFFD. */
+const printable = (text) => String(text).replace(UNSAFE, '\ufffd');
+
+/**
+ * JSON text with every such character escaped (`\u009b`): the same data,
+ * nothing a terminal runs. The writer escapes C0 controls inside strings
+ * already (outside them they are its white space); DEL, C1 and the
+ * direction overrides are escaped here.
+ */
+const safeJson = (text) => text.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 function need(values, name) {
   const value = values[name];
-  if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) throw new Usage(`--${name} is required.`);
+  if (value === undefined || value === '' || (Array.isArray(value) && (value.length === 0 || value.includes('')))) {
+    throw new Usage(`--${name} is required${Array.isArray(value) && value.length ? ', and not empty' : ''}.`);
+  }
   return value;
 }
 
@@ -121,17 +135,23 @@ async function builds(values, positionals) {
     index.sort(column, direction);
   }
   index.filter({ text: values.filter ?? '', state: values.state ?? 'all' });
-  if (values.json) return print(index.toJson());
-  if (values.csv) return process.stdout.write(index.toCsv());
+  if (values.json) return print(safeJson(index.toJson()));
+  if (values.csv) {
+    // The panel's export byte for byte into a file or a pipe; shown safely on a terminal.
+    const csv = index.toCsv();
+    process.stdout.write(process.stdout.isTTY ? csv.split('\r\n').map(printable).join('\n') : csv);
+    return;
+  }
   const rows = index.rows().map((b) => [
     printable(b.display_name),
-    b.build_id,
+    printable(b.build_id),
     b.complete ? 'complete' : 'unfinished',
     `${b.content_length.toLocaleString('en-US')} bytes`,
-    b.create_ts,
+    printable(b.create_ts),
   ]);
   const head = ['NAME', 'BUILD ID', 'UPLOAD', 'SIZE', 'CREATED'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]].length)));
+  const widths = head.map((h) => h.length);
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i], [...cell].length)));
   const line = (cells) => cells.map((c, i) => (i === 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
   print([line(head), ...rows.map(line), `${index.length} of ${answer.builds.length} builds`].join('\n'));
 }
@@ -145,37 +165,65 @@ function port(text) {
   return [label, config];
 }
 
+/** Whether `path` exists. */
+const exists = (path) => stat(path).then(() => true, () => false);
+
 async function devToken(values, positionals) {
   if (positionals.length) throw new Usage(`dev-token takes no ${positionals[0]}.`);
   const gameId = need(values, 'game');
   const namespaceId = need(values, 'namespace');
-  const request = { hostname: need(values, 'hostname'), ports: Object.fromEntries((values.port ?? []).map(port)) };
+  const ports = (values.port ?? []).map(port);
+  const labels = ports.map(([label]) => label);
+  const twice = labels.find((label, i) => labels.indexOf(label) !== i);
+  if (twice !== undefined) throw new Usage(`--port ${twice}=… is given twice: each label once.`);
+  const request = { hostname: need(values, 'hostname'), ports: Object.fromEntries(ports) };
   if ((values.engine === undefined) !== (values.out === undefined)) throw new Usage('--engine and --out go together.');
   if (values['token-from-env'] && !values.engine) throw new Usage('--token-from-env is for an engine file (--engine and --out).');
+  // Everything a written file needs is checked before the token is created:
+  // a token the service made and nobody saw is a token lost.
+  const outputs = values.out === undefined ? [] : [values.out, ...(values['token-from-env'] ? [`${values.out}.local.env`] : [])];
+  if (values.engine !== undefined && !['godot', 'unity', 'unreal', 'env'].includes(values.engine)) {
+    throw new Usage(`--engine ${values.engine}: one of godot, unity, unreal, env.`);
+  }
+  for (const file of outputs) {
+    if (await exists(file)) throw new Usage(`${file} exists: choose another --out, or remove it first (a token file is never overwritten).`);
+    if (!(await stat(dirname(file)).then((s) => s.isDirectory(), () => false))) throw new Usage(`${dirname(file)}/ is not a folder: choose another --out.`);
+  }
   await init();
   const issues = validateDevTokenRequest(request);
-  for (const i of issues.filter((i) => i.severity === 'warning')) console.error(`warning: ${i.path}: ${i.message}`);
+  for (const i of issues.filter((i) => i.severity === 'warning')) console.error(`warning: ${printable(i.path)}: ${printable(i.message)}`);
   const errors = issues.filter((i) => i.severity === 'error');
   if (errors.length) {
-    for (const i of errors) console.error(`${i.path}: ${i.message}`);
+    for (const i of errors) console.error(`${printable(i.path)}: ${printable(i.message)}`);
     return EXIT.usage;
   }
   const c = client(values);
   const { token } = await c.createDevToken(gameId, namespaceId, request);
+  // A token is dot-separated runs of letters, digits, '_' and '-': anything
+  // else from the service is not printed as it is.
+  if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(token)) {
+    console.error(`gamecloud: the service answered a token that is not shaped like one: ${JSON.stringify(printable(token).slice(0, 80))}.`);
+    return EXIT.failed;
+  }
   if (!values.engine) return print(values.json ? JSON.stringify({ token }) : token);
   await initFiles();
   const baseUrl = values['base-url'] ?? process.env.GAMECLOUD_BASE_URL ?? 'http://127.0.0.1:8080';
   const file = engineFile(values.engine, { token, baseUrl, gameId, namespaceId, ...request, tokenFromEnv: values['token-from-env'] ?? false });
-  await writeFile(values.out, file.text);
-  const written = [values.out];
-  if (file.local) {
-    const local = `${values.out}.local.env`;
-    await writeFile(local, file.local.text, { mode: 0o600 });
-    written.push(local);
+  // Each file created (never overwritten), readable by its owner only when
+  // it holds the token.
+  const files = [[values.out, file.text, !file.local], ...(file.local ? [[outputs[1], file.local.text, true]] : [])];
+  try {
+    for (const [path, text, secret] of files) await writeFile(path, text, { flag: 'wx', mode: secret ? 0o600 : 0o644 });
+  } catch (e) {
+    // The token exists now: shown once here rather than lost.
+    console.error(`gamecloud: could not write ${e.path ?? values.out}: ${e.message}. The token, shown once:`);
+    print(token);
+    return EXIT.failed;
   }
-  if (values.json) return print(JSON.stringify({ files: written, place: file.place, gitignore: file.gitignore }));
-  print(`Wrote ${written.join(' and ')} (${file.local ? 'the token is in the second' : 'it holds the token'}: keep it out of version control).`);
-  print(`Put it in ${file.place}. .gitignore: ${file.gitignore}`);
+  const secretFile = file.local ? outputs[1] : values.out;
+  if (values.json) return print(JSON.stringify({ files: outputs, place: file.place, secret: secretFile }));
+  print(`Wrote ${outputs.join(' and ')}; ${secretFile} holds the token: keep it out of version control (.gitignore).`);
+  print(`Put ${values.out} in ${file.place}.`);
 }
 
 /** `ID[=NAME]` lists, from the flags and GAMECLOUD_PROTECTED. */
@@ -183,7 +231,7 @@ function protectedNamespaces(values) {
   const listed = [...(process.env.GAMECLOUD_PROTECTED ?? '').split(','), ...(values.protected ?? [])].map((s) => s.trim()).filter(Boolean);
   return listed.map((entry) => {
     const at = entry.indexOf('=');
-    return at < 0 ? { id: entry, name: '' } : { id: entry.slice(0, at), name: entry.slice(at + 1) };
+    return at < 0 ? { id: entry, name: '' } : { id: entry.slice(0, at).trim(), name: entry.slice(at + 1).trim() };
   });
 }
 
@@ -208,14 +256,13 @@ async function setting(values, positionals, command) {
     const name = r.label || r.namespaceId;
     const why =
       r.status === 'refused'
-        ? ` (protected: nothing sent; add --confirm ${JSON.stringify(name)} to change it)`
+        ? ` (protected: nothing sent; add --confirm ${JSON.stringify(printable(name))} to change it)`
         : r.error
           ? `: ${printable(r.error.message)}`
           : '';
     print(`${r.label ? `${printable(r.label)} (${r.namespaceId})` : r.namespaceId}: ${r.status}${why}`);
   }
-  const refused = results.filter((r) => r.status === 'refused').length;
-  print(refused ? `${change.summary} ${refused} protected, not sent: not confirmed.` : change.summary);
+  print(change.summary);
   if (results.some((r) => r.status === 'failed')) return EXIT.failed;
   if (results.some((r) => r.status === 'refused')) return EXIT.protected;
 }
@@ -232,7 +279,7 @@ async function main(argv) {
     print(HELP['']);
     return command === undefined ? EXIT.usage : EXIT.ok;
   }
-  if (!(command in COMMANDS)) throw new Usage(`gamecloud has no command ${JSON.stringify(command)}: builds, dev-token, cdn-auth or domain-auth.`);
+  if (!Object.hasOwn(COMMANDS, command)) throw new Usage(`gamecloud has no command ${JSON.stringify(command)}: builds, dev-token, cdn-auth or domain-auth.`);
   if (rest.some((a) => a === '--token' || a.startsWith('--token='))) {
     throw new Usage('The token is read from GAMECLOUD_API_TOKEN only: an argument would stay in the shell history and the process list.');
   }
@@ -257,11 +304,11 @@ main(process.argv.slice(2)).then(
   (e) => {
     if (e instanceof Usage) {
       console.error(`gamecloud: ${e.message}`);
-      console.error(`Run gamecloud ${command in HELP ? `${command} ` : ''}--help.`);
+      console.error(`Run gamecloud ${Object.hasOwn(COMMANDS, command ?? '') ? `${command} ` : ''}--help.`);
       process.exitCode = EXIT.usage;
     } else if (e instanceof GameCloudError) {
       console.error(`gamecloud: ${printable(e.message)}`);
-      for (const i of e.issues ?? []) if (!e.message.includes(i.message)) console.error(`  ${i.path}: ${printable(i.message)}`);
+      for (const i of e.issues ?? []) if (!e.message.includes(i.message)) console.error(`  ${printable(i.path)}: ${printable(i.message)}`);
       process.exitCode = e.kind === 'invalid_request' ? EXIT.usage : EXIT.failed;
     } else {
       console.error(`gamecloud: ${e?.stack ?? e}`);

@@ -12,14 +12,22 @@ function kind(value) {
   return typeof value;
 }
 
+/** `object[key]`, or a bad argument at `path` if reading it throws (a getter, a Proxy). */
+function read(object, key, path) {
+  try {
+    return object[key];
+  } catch (e) {
+    let why = 'a value that cannot be written';
+    try {
+      why = String(e?.message ?? e);
+    } catch {}
+    throw badArgument(path, `Reading ${path} threw an exception: ${why}.`);
+  }
+}
+
 /** `object[key]`, a string, or a bad argument at `path`. */
 function text(object, key, path) {
-  let value;
-  try {
-    value = object[key];
-  } catch (e) {
-    throw badArgument(path, `Reading ${path} threw an exception: ${e?.message ?? e}.`);
-  }
+  const value = read(object, key, path);
   if (typeof value !== 'string') throw badArgument(path, `${path} must be a string, not ${kind(value)}.`);
   return value;
 }
@@ -27,16 +35,19 @@ function text(object, key, path) {
 /** The ports as JSON text for the wasm, which checks them as the service would. */
 function ports(object, path) {
   const at = `${path}.ports`;
-  const given = object.ports;
+  const given = read(object, 'ports', at);
   if (typeof given !== 'object' || given === null || Array.isArray(given)) {
     throw badArgument(at, `${at} must be an object of port configurations keyed by label, not ${kind(given)}.`);
   }
+  let json;
   try {
-    return JSON.stringify(given);
-  } catch (e) {
-    // A bigint, a cycle, or a getter that throws.
-    throw badArgument(at, `${at} cannot be read as JSON: ${e?.message ?? e}.`);
+    json = JSON.stringify(given);
+  } catch {}
+  // A bigint, a cycle, a getter that throws, or a toJSON that gives no object.
+  if (typeof json !== 'string' || !json.startsWith('{')) {
+    throw badArgument(at, `${at} cannot be read as JSON (a bigint, a cycle, a getter that throws, or a toJSON).`);
   }
+  return json;
 }
 
 /** `arg` is an object, or a bad argument named `path`. */
@@ -68,7 +79,7 @@ export function files(source, beside) {
     if (typeof engine !== 'string') throw badArgument('engine', `engine must be "godot", "unity", "unreal" or "env", not ${kind(engine)}.`);
     const h = object(handoff, 'handoff', HANDOFF);
     const fields = ['token', 'baseUrl', 'gameId', 'namespaceId', 'hostname'].map((key) => text(h, key, `handoff.${key}`));
-    const fromEnv = h.tokenFromEnv ?? false;
+    const fromEnv = read(h, 'tokenFromEnv', 'handoff.tokenFromEnv') ?? false;
     if (typeof fromEnv !== 'boolean') throw badArgument('handoff.tokenFromEnv', `handoff.tokenFromEnv must be true or false, not ${kind(fromEnv)}.`);
     try {
       return JSON.parse(wasm.engineFile(engine, ...fields, ports(h, 'handoff'), fromEnv));
@@ -81,9 +92,9 @@ export function files(source, beside) {
     await init();
     const c = object(contents, 'contents', '{ token, baseUrl, gameId, namespaceId, namespaceLabel, protected, hostname, ports }');
     const fields = ['token', 'baseUrl', 'gameId', 'namespaceId'].map((key) => text(c, key, `contents.${key}`));
-    const label = c.namespaceLabel ?? '';
+    const label = read(c, 'namespaceLabel', 'contents.namespaceLabel') ?? '';
     if (typeof label !== 'string') throw badArgument('contents.namespaceLabel', `contents.namespaceLabel must be a string, not ${kind(label)}.`);
-    const marked = c.protected ?? false;
+    const marked = read(c, 'protected', 'contents.protected') ?? false;
     if (typeof marked !== 'boolean') throw badArgument('contents.protected', `contents.protected must be true or false, not ${kind(marked)}.`);
     const hostname = text(c, 'hostname', 'contents.hostname');
     if (typeof passphrase !== 'string') throw badArgument('passphrase', `passphrase must be a string, not ${kind(passphrase)}.`);

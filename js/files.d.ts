@@ -81,7 +81,8 @@ export interface EngineFile {
  * and of kind `invalid_request` for a value the file cannot hold safely
  * (each is refused, never escaped: a token not shaped like the service's, an
  * id that is not a UUID, a hostname or base URL with other characters, a
- * port label the contract forbids).
+ * port the service would refuse, checked as `validateDevTokenRequest` checks
+ * it: `issues[0].path` is then `handoff.ports.<label>…`).
  */
 export function engineFile(engine: Engine, handoff: Handoff): EngineFile;
 

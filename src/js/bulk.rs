@@ -140,11 +140,6 @@ impl BulkCore {
         out.end_array();
         out.finish()
     }
-
-    /// What was and was not changed, in one sentence (the panel's).
-    pub fn summary(&self) -> String {
-        self.plan.summary()
-    }
 }
 
 /// The one form of a namespace id (a UUID lower-cased), as the plan and

@@ -12,8 +12,9 @@ use crate::files::{
     env_loader, local_env_file, local_env_name, Engine, Handoff, LOCAL_ENV_GITIGNORE,
 };
 use crate::json::Json;
-use crate::model::Ports;
+use crate::model::{DevTokenRequest, Ports};
 use crate::sealed::{self, Contents, OpenError, SUGGESTED_BYTES};
+use crate::validate::Severity;
 
 #[path = "../webcrypto.rs"]
 mod webcrypto;
@@ -50,7 +51,7 @@ pub fn engine_file(
                 &format!("no engine is named \"{engine}\": one of godot, unity, unreal, env"),
             )
         })?;
-    let ports = read_ports(ports)?;
+    let ports = read_ports(ports, hostname, "handoff")?;
     let h = Handoff {
         token,
         base_url,
@@ -127,6 +128,7 @@ pub async fn seal_handoff(
     if let Some(why) = sealed::passphrase_problem(&passphrase) {
         return Err(failure("passphrase", why));
     }
+    let ports = read_ports(&ports, &hostname, "contents")?;
     let contents = Contents {
         token,
         base_url,
@@ -135,7 +137,7 @@ pub async fn seal_handoff(
         namespace_label,
         protected,
         hostname,
-        ports: read_ports(&ports)?,
+        ports,
     };
     // What a teammate's panel would refuse to open is not sealed.
     Contents::read(&contents.to_text()).map_err(|e| {
@@ -184,15 +186,28 @@ pub async fn open_handoff(text: String, passphrase: String) -> Result<String, Js
     Ok(out.finish())
 }
 
-/// The ports as JS gave them (JSON text of an object keyed by label).
-fn read_ports(text: &str) -> Result<Ports, JsValue> {
-    crate::json::from_slice(text.as_bytes()).map_err(|e| {
+/// The ports as JS gave them (JSON text of an object keyed by label),
+/// checked as a development token request's are: a port the service would
+/// refuse is not written into any file. `within` names the argument
+/// (`handoff`, `contents`) in a failure's path.
+fn read_ports(text: &str, hostname: &str, within: &str) -> Result<Ports, JsValue> {
+    let ports: Ports = crate::json::from_slice(text.as_bytes()).map_err(|e| {
         let at = match e.path().as_str() {
-            "." => "ports".to_owned(),
-            key => format!("ports.{key}"),
+            "." => format!("{within}.ports"),
+            key => format!("{within}.ports.{key}"),
         };
         failure(&at, &format!("{at}: {}", e.message()))
-    })
+    })?;
+    let request = DevTokenRequest {
+        hostname: hostname.to_owned(),
+        ports,
+    };
+    let issues = crate::validate::dev_token_request(&request);
+    if let Some(error) = issues.iter().find(|i| i.severity == Severity::Error) {
+        let at = format!("{within}.{}", error.path);
+        return Err(failure(&at, &format!("{at}: {}", error.message)));
+    }
+    Ok(request.ports)
 }
 
 /// A failure for the wrapper: `[path, message, kind]`, the kind
