@@ -3,7 +3,7 @@
 // the panel's builds index for a `listBuilds` answer. The wasm loads at
 // `init()` or `BuildsIndex.from()`, never at import.
 import start, { BuildsCore } from './gamecloud_builds.js';
-import { GameCloudError, badArgument, loader } from './load.js';
+import { GameCloudError, badArgument, describe, loader, read } from './load.js';
 
 const STATES = ['all', 'complete', 'unfinished'];
 
@@ -11,24 +11,6 @@ const STATES = ['all', 'complete', 'unfinished'];
 function sizedBuild(build) {
   build.content_length = BigInt(build.content_length);
   return build;
-}
-
-/** `options[key]`, or a bad argument at `path` if reading it throws (a getter, a Proxy). */
-function read(options, key, path) {
-  try {
-    return options[key];
-  } catch (e) {
-    throw badArgument(path, `Reading ${path} threw an exception: ${describe(e)}.`);
-  }
-}
-
-/** What was thrown, in words, whatever it is (a Symbol cannot become a string by itself). */
-function describe(e) {
-  try {
-    return String(e?.message ?? e);
-  } catch {
-    return 'a value that cannot be written';
-  }
 }
 
 /** A failure of the wasm (`[path, message]`) as a `GameCloudError`, `prefix` before its path. */

@@ -6,31 +6,13 @@
 // and keeps what each call threw for the caller. The wasm loads at `init()`
 // or the first run, never at import.
 import start, { BulkCore, confirms, namespaceKey } from './gamecloud_bulk.js';
-import { badArgument, loader } from './load.js';
+import { badArgument, describe, loader, read } from './load.js';
 
 /** A value's type as a person names it. */
 function kind(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value;
-}
-
-/** `object[key]`, or a bad argument at `path` if reading it throws (a getter, a Proxy). */
-function read(object, key, path) {
-  try {
-    return object[key];
-  } catch (e) {
-    throw badArgument(path, `Reading ${path} threw an exception: ${describe(e)}.`);
-  }
-}
-
-/** What was thrown, in words, whatever it is. */
-function describe(e) {
-  try {
-    return String(e?.message ?? e);
-  } catch {
-    return 'a value that cannot be written';
-  }
 }
 
 /** The `{ signal }` of a run: an AbortSignal, or none. */

@@ -3,26 +3,13 @@
 // panel's engine files and its encrypted hand-off, byte for byte. The wasm
 // loads at `init()` or the first call that needs it, never at import.
 import start, * as wasm from './gamecloud_files.js';
-import { GameCloudError, badArgument, loader } from './load.js';
+import { GameCloudError, badArgument, loader, read } from './load.js';
 
 /** A value's type as a person names it. */
 function kind(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value;
-}
-
-/** `object[key]`, or a bad argument at `path` if reading it throws (a getter, a Proxy). */
-function read(object, key, path) {
-  try {
-    return object[key];
-  } catch (e) {
-    let why = 'a value that cannot be written';
-    try {
-      why = String(e?.message ?? e);
-    } catch {}
-    throw badArgument(path, `Reading ${path} threw an exception: ${why}.`);
-  }
 }
 
 /** `object[key]`, a string, or a bad argument at `path`. */

@@ -22,6 +22,24 @@ export function badArgument(path, message) {
   return e;
 }
 
+/** What was thrown, in words, whatever it is (a Symbol cannot become a string by itself). */
+export function describe(e) {
+  try {
+    return String(e?.message ?? e);
+  } catch {
+    return 'a value that cannot be written';
+  }
+}
+
+/** `object[key]`, or a bad argument at `path` if reading it throws (a getter, a Proxy). */
+export function read(object, key, path) {
+  try {
+    return object[key];
+  } catch (e) {
+    throw badArgument(path, `Reading ${path} threw an exception: ${describe(e)}.`);
+  }
+}
+
 function notLoaded(message, fields) {
   const e = new GameCloudError(message, fields && { cause: fields.cause });
   e.kind = 'not_loaded';
