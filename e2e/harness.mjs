@@ -83,8 +83,8 @@ export async function openPanel(fx, route, { ns = 'prod', token = fx.service.tok
 }
 
 /** A page that records console errors and uncaught exceptions. */
-export async function openPage(browser) {
-  const context = await browser.newContext();
+export async function openPage(browser, options = {}) {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => {

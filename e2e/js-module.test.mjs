@@ -437,7 +437,7 @@ test('decodeToken gives exact times up to the last date and a clear error beyond
   }
 });
 
-test('npm pack gives an installable package with types and no Leptos', async () => {
+test('npm pack gives an installable package with types, and no Leptos but in the elements', async () => {
   const { execFileSync } = await import('node:child_process');
   const dir = new URL('../pkg/', import.meta.url).pathname;
   const [info] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: dir, encoding: 'utf8' }));
@@ -453,6 +453,9 @@ test('npm pack gives an installable package with types and no Leptos', async () 
     'bulk.d.ts',
     'bulk.js',
     'cli.js',
+    'elements.css',
+    'elements.d.ts',
+    'elements.js',
     'fetch.js',
     'files-api.js',
     'files-node.js',
@@ -464,6 +467,8 @@ test('npm pack gives an installable package with types and no Leptos', async () 
     'gamecloud_bulk_bg.wasm',
     'gamecloud_core.js',
     'gamecloud_core_bg.wasm',
+    'gamecloud_elements.js',
+    'gamecloud_elements_bg.wasm',
     'gamecloud_files.js',
     'gamecloud_files_bg.wasm',
     'index.d.ts',
@@ -479,7 +484,8 @@ test('npm pack gives an installable package with types and no Leptos', async () 
     assert.doesNotMatch(readFileSync(new URL(`../pkg/${glue}`, import.meta.url), 'utf8'), /leptos/i);
   }
   const manifest = JSON.parse(readFileSync(new URL('../pkg/package.json', import.meta.url), 'utf8'));
-  assert.equal(manifest.sideEffects, false);
+  // Importing the elements defines them: a bundler must keep that import.
+  assert.deepEqual(manifest.sideEffects, ['./elements.js']);
   // Each environment its entry, the types first (TypeScript reads the first
   // match), Node before the browser (a test runner under Node that also sets
   // `browser` reads the file rather than fetching it).

@@ -20,7 +20,7 @@ test('a wrong call is a type error', () => {
 });
 
 test('the public types have no any', () => {
-  for (const file of ['index.d.ts', 'builds.d.ts', 'files.d.ts', 'bulk.d.ts']) {
+  for (const file of ['index.d.ts', 'builds.d.ts', 'files.d.ts', 'bulk.d.ts', 'elements.d.ts']) {
     const dts = readFileSync(new URL(`../pkg/${file}`, import.meta.url), 'utf8');
     const code = dts.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
     assert.doesNotMatch(code, /\bany\b/, file);

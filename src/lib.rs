@@ -58,7 +58,8 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
     feature = "js",
     feature = "js-builds",
     feature = "js-files",
-    feature = "js-bulk"
+    feature = "js-bulk",
+    feature = "elements"
 ))]
 pub mod js;
 

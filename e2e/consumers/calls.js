@@ -2,11 +2,27 @@
 // copies it to each consumer's src/): validation, a typed fetch, a token
 // created then decoded, the builds indexed by the builds entry, the token's
 // Godot file written by the files entry, and domain auth set by the bulk
-// entry. It returns what the page shows.
+// entry (the elements entry imported, its elements defined, none used). It
+// returns what the page shows.
 import { init, GameCloudClient, GameCloudError, validateDevTokenRequest, decodeToken } from '@gamecloud/client';
-import { BuildsIndex } from '@gamecloud/client/builds';
+import { init as initBuilds, BuildsIndex } from '@gamecloud/client/builds';
 import { init as initFiles, engineFile } from '@gamecloud/client/files';
-import { BulkChange } from '@gamecloud/client/bulk';
+import { init as initBulk, BulkChange } from '@gamecloud/client/bulk';
+// Imported for what it does (it defines the elements), as a dashboard does.
+import '@gamecloud/client/elements';
+
+/** Each entry's load, for a page that uses one alone (`?entry=`). */
+const entries = { index: init, builds: initBuilds, files: initFiles, bulk: initBulk, elements: showBuilds };
+
+/** A `<gamecloud-builds>` put on the page; resolves once it shows its page. */
+async function showBuilds() {
+  const el = document.createElement('gamecloud-builds');
+  document.body.append(el);
+  for (let waited = 0; !el.shadowRoot?.querySelector('.gc-page'); waited += 50) {
+    if (waited > 20_000) throw new Error('<gamecloud-builds> showed nothing in 20 s: is it defined?');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 /** How many wasm files the page has fetched (none in Node, which reads them from disk). */
 const wasmFetched = () =>
@@ -57,9 +73,24 @@ export async function dashboard({ baseUrl, token, gameId, namespaceId }) {
   };
 }
 
-/** The page: reads the service, token and ids from its query, shows the outcome. */
+/**
+ * The page: reads the service, token and ids from its query, shows the
+ * outcome; with `?entry=` (`index`, `builds`, `files`, `bulk`, `elements`),
+ * loads that entry alone.
+ */
 export async function show(out) {
   const q = new URLSearchParams(location.search);
+  const entry = q.get('entry');
+  if (entry) {
+    try {
+      await entries[entry]();
+      out.textContent = `loaded ${entry}`;
+    } catch (e) {
+      out.textContent = `failed: ${e?.message}`;
+    }
+    out.dataset.done = 'true';
+    return;
+  }
   const args = { baseUrl: q.get('service') ?? location.origin, token: q.get('token'), gameId: q.get('game'), namespaceId: q.get('ns') };
   try {
     out.textContent = JSON.stringify(await dashboard(args));

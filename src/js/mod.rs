@@ -15,7 +15,8 @@ mod bulk;
 mod client;
 #[cfg(feature = "js")]
 mod convert;
-#[cfg(feature = "js")]
+#[cfg(any(feature = "js", feature = "elements"))]
+#[cfg_attr(not(feature = "js"), allow(dead_code))]
 mod error;
 #[cfg(feature = "js-files")]
 mod files;
@@ -26,7 +27,9 @@ mod functions;
 pub use builds::BuildsCore;
 #[cfg(feature = "js")]
 pub use client::JsClient;
-#[cfg(feature = "js")]
+#[cfg(any(feature = "js", feature = "elements"))]
 pub use error::set_error_class;
+#[cfg(feature = "elements")]
+pub(crate) use error::{set, to_js};
 #[cfg(feature = "js")]
 pub use functions::{decode_token, proxy_port, validate_dev_token_request};

@@ -56,9 +56,33 @@ pub async fn send_change<O: Operation>(
     logged(s, O::NAME, |conn| op.call(conn), read, opts, change, detail).await
 }
 
+/// In the panel, [`sent_and_logged`] as it is.
+#[cfg(not(feature = "elements"))]
+use sent_and_logged as logged;
+
+/// In a drop-in element, [`sent_and_logged`], and its failure sent to the
+/// host: a call refused before it was sent (no token, one the page cannot
+/// use, a protected namespace) as much as one the service refused.
+#[cfg(feature = "elements")]
+async fn logged<T>(
+    s: Session,
+    operation: &'static str,
+    call_of: impl FnOnce(&Connection) -> Result<Call, ApiError>,
+    read: impl FnOnce(&Answer) -> Result<T, ApiError>,
+    opts: &Options,
+    change: Logged,
+    detail: impl FnOnce(&T) -> String,
+) -> Result<T, ApiError> {
+    let result = sent_and_logged(s, operation, call_of, read, opts, change, detail).await;
+    if let Err(e) = &result {
+        super::elements::failed(s, operation, e);
+    }
+    result
+}
+
 /// [`send_change`] for a call made by `call_of` and an answer read by
 /// `read`: one body for the token and for the settings.
-async fn logged<T>(
+async fn sent_and_logged<T>(
     s: Session,
     operation: &'static str,
     call_of: impl FnOnce(&Connection) -> Result<Call, ApiError>,
@@ -200,6 +224,17 @@ fn record(
     ended: Result<(&str, String), &ApiError>,
     anyway: bool,
 ) {
+    #[cfg(feature = "elements")]
+    if let Ok((ray, _)) = &ended {
+        super::elements::changed(
+            s,
+            operation,
+            change.game_id.as_str(),
+            change.namespace_id.as_str(),
+            &change.value,
+            ray,
+        );
+    }
     let Session { recent, log, .. } = s;
     let (outcome, ray_id, value) = match ended {
         Ok((ray, extra)) => {

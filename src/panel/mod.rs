@@ -6,6 +6,8 @@
 //! what the browser keeps (`store`).
 
 mod calls;
+#[cfg(feature = "elements")]
+pub mod elements;
 mod guard;
 mod last_set;
 mod lazy;

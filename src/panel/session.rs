@@ -56,6 +56,13 @@ pub struct Session {
     /// Presentation mode: tokens, hostnames and ids masked
     /// (`super::present`).
     pub presenting: crate::panel::present::Switch,
+    /// Where a drop-in element's events go (`super::elements`).
+    #[cfg(feature = "elements")]
+    pub events: crate::panel::elements::Events,
+    /// A drop-in element's width in CSS pixels (its stylesheet lays its
+    /// page out for it, not for the window).
+    #[cfg(feature = "elements")]
+    pub width: RwSignal<f64>,
 }
 
 impl Session {
@@ -124,6 +131,43 @@ impl Session {
             log,
             protected: Guard::new(Protected::load(), recent, log, game_id),
             send_anyway: RwSignal::new(String::new()),
+            #[cfg(feature = "elements")]
+            events: StoredValue::new_local(None),
+            #[cfg(feature = "elements")]
+            width: RwSignal::new(0.0),
+        }
+    }
+
+    /// The session of a drop-in element (`super::elements`): the service at
+    /// `base_url`, the ids and the token as the element's host sets them,
+    /// nothing read from the host's address; the kept values (recent ids,
+    /// the action log, the protected marks) are this site's, as the panel's.
+    #[cfg(feature = "elements")]
+    pub fn for_element(base_url: String, events: crate::panel::elements::Events) -> Self {
+        let (recent, log) = (Recent::load(), Log::load());
+        let game_id = RwSignal::new(String::new());
+        Session {
+            base_url: RwSignal::new(base_url),
+            remember: RwSignal::new(false),
+            token: RwSignal::new(String::new()),
+            kept_token: KeptToken::load(),
+            now: RwSignal::new(js_sys::Date::now() as i64),
+            // Presentation mode as this tab keeps it, without marking the
+            // host's document.
+            presenting: crate::panel::present::Switch::load(),
+            entered: RwSignal::new(0),
+            connecting: RwSignal::new(false),
+            game_id,
+            namespace_id: RwSignal::new(String::new()),
+            page: RwSignal::new(Page::Builds),
+            view: RwSignal::new(String::new()),
+            last_set: Memory::new(),
+            recent,
+            log,
+            protected: Guard::new(Protected::load(), recent, log, game_id),
+            send_anyway: RwSignal::new(String::new()),
+            events,
+            width: RwSignal::new(0.0),
         }
     }
 

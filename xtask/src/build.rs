@@ -123,6 +123,7 @@ const JS_INPUTS: &[&str] = &[
     ".cargo",
     "patches",
     "package-lock.json",
+    "style",
 ];
 
 /// What Trunk leaves, made smaller: wasm-opt's passes ([`opt::WASM_OPT`]),
@@ -329,6 +330,14 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
         budget: 22 * 1024,
     },
     JsEntry {
+        what: "elements entry",
+        feature: "elements",
+        name: "gamecloud_elements",
+        browser: &["elements.js", "elements.css", "load.js", "fetch.js"],
+        opt_level: None,
+        budget: 314 * 1024,
+    },
+    JsEntry {
         what: "JS module",
         feature: "js",
         name: "gamecloud_core",
@@ -378,6 +387,14 @@ pub(crate) fn build_js(
                     .with_context(|| format!("cannot copy {}", path.display()))?;
             }
         }
+        // The elements' stylesheet, from the panel's.
+        let panel_css = std::fs::read_to_string(env.root.join("style/main.css"))
+            .context("cannot read style/main.css")?;
+        std::fs::write(
+            pkg.join("elements.css"),
+            crate::shadow_css::from_panel(&panel_css)?,
+        )
+        .context("cannot write elements.css")?;
         fingerprint::record(env, out, &digest);
     }
     let sizes = file_sizes(&pkg)?;

@@ -65,6 +65,7 @@ const STEPS: &[(&str, Action)] = &[
     ("clippy (wasm, js-builds)", Action::Check("cargo", &wasm_clippy!("js-builds"))),
     ("clippy (wasm, js-files)", Action::Check("cargo", &wasm_clippy!("js-files"))),
     ("clippy (wasm, js-bulk)", Action::Check("cargo", &wasm_clippy!("js-bulk"))),
+    ("clippy (wasm, elements)", Action::Check("cargo", &wasm_clippy!("elements"))),
     ("native tests", Action::Tests("cargo", &["test", "--workspace"])),
     ("engine files, the hand-off's test vector and copied curl commands read by the real readers", Action::Tests("cargo", &["test", "--test", "files", "--test", "sealed", "--test", "api", "--", "--ignored"])),
     ("build local service", Action::Check("cargo", &["build", "--package", "local-service"])),

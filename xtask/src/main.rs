@@ -13,6 +13,7 @@ mod opt;
 mod paths;
 mod serve;
 mod setup;
+mod shadow_css;
 mod split;
 mod tidy;
 mod toolchain;

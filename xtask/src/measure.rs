@@ -97,11 +97,14 @@ pub fn levers(env: &Env) -> Result<()> {
 /// `cargo xtask screenshots`: the screenshots of the README and docs/PANEL.md, from the e2e scenes.
 pub fn screenshots(env: &Env) -> Result<()> {
     dist(env)?;
+    js(env)?;
     cmd::run(env, "cargo", &["build", "--package", "local-service"])?;
     let mut node = env.cmd("node");
-    node.args(["--test", "e2e/look.test.mjs"])
+    let tests = ["e2e/look.test.mjs", "e2e/js-elements.test.mjs"];
+    node.arg("--test")
+        .args(tests)
         .env("SCREENSHOT_DIR", env.root.join("docs/screenshots"));
-    cmd::run_cmd("node --test e2e/look.test.mjs", node)
+    cmd::run_cmd(&format!("node --test {}", tests.join(" ")), node)
 }
 
 /// `cargo xtask bench`: the panel's size and speed, in one run.

@@ -9,9 +9,25 @@ mod recent;
 use wasm_bindgen::JsCast;
 
 /// The element whose id is `id`, if the page has it now.
-fn element(id: &str) -> Option<web_sys::HtmlElement> {
+#[cfg(not(feature = "elements"))]
+pub(crate) fn element(id: &str) -> Option<web_sys::HtmlElement> {
     leptos::prelude::document()
         .get_element_by_id(id)
+        .and_then(|el| el.dyn_into().ok())
+}
+
+/// The element whose id is `id`, if the page has it now: in a drop-in
+/// element the page is in a shadow root, which the document's own lookup
+/// does not enter; the one that holds the focus (of the element the person
+/// is using).
+#[cfg(feature = "elements")]
+pub(crate) fn element(id: &str) -> Option<web_sys::HtmlElement> {
+    let document = leptos::prelude::document();
+    document
+        .active_element()
+        .and_then(|host| host.shadow_root())
+        .and_then(|root| root.get_element_by_id(id))
+        .or_else(|| document.get_element_by_id(id))
         .and_then(|el| el.dyn_into().ok())
 }
 

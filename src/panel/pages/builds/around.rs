@@ -40,8 +40,17 @@ pub(super) fn around(a: TableState) -> AnyView {
     // (`data-row`), and open the menu themselves (`popovertarget`).
     let menu_row = RwSignal::new(None::<usize>);
     let pressed = window_event_listener(leptos::ev::click, move |ev| {
-        let row = ev
-            .target()
+        #[cfg(not(feature = "elements"))]
+        let target = ev.target();
+        // In a drop-in element the window sees the element itself as the
+        // target: what was pressed is the first of the event's path.
+        #[cfg(feature = "elements")]
+        let target = ev
+            .composed_path()
+            .get(0)
+            .dyn_into::<web_sys::EventTarget>()
+            .ok();
+        let row = target
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .and_then(|el| el.closest("[data-row]").ok().flatten())
             .and_then(|el| el.get_attribute("data-row"))

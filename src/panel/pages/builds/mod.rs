@@ -101,6 +101,20 @@ impl Loaded {
         use_context().expect("the app shell provides the builds")
     }
 
+    /// Runs `f` with each failed load's error (a drop-in element sends it
+    /// to its host).
+    #[cfg(feature = "elements")]
+    pub fn on_failure(self, f: impl Fn(&ApiError) + 'static) {
+        let value = self.load.value();
+        Effect::new(move |_| {
+            value.with(|v| {
+                if let Some(Err(NotLoaded::Call(e))) = v {
+                    f(e);
+                }
+            })
+        });
+    }
+
     /// Loads the selected game's builds unless they are there or on their
     /// way: a token is entered, the game's id is a UUID, and its list is not
     /// the one kept.
@@ -184,7 +198,11 @@ pub fn BuildsPage() -> impl IntoView {
                 _ => None,
             }}
             {move || match builds() {
+                #[cfg(not(feature = "elements"))]
                 None => view! { <p class="gc-muted">"Connect with a token and choose a game (in the bar above): the builds load by themselves."</p> }.into_any(),
+                // In a drop-in element its host gives them.
+                #[cfg(feature = "elements")]
+                None => view! { <p class="gc-muted">"No token or game yet: the builds load once this page is given them."</p> }.into_any(),
                 Some(list) if list.is_empty() => view! { <p role="status">"This game has no builds yet."</p> }.into_any(),
                 Some(list) => lazy_view(table, "the table", move |make| make(list.clone())),
             }}

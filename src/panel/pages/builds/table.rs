@@ -22,9 +22,22 @@ const ROW_PX: usize = 44;
 const CARD_PX: usize = 80;
 
 /// The rows' height in this window: a table's, or a phone's cards.
+#[cfg(not(feature = "elements"))]
 fn row_px() -> usize {
     let width = window().inner_width().ok().and_then(|w| w.as_f64());
     if width.is_some_and(|w| w <= 640.0) {
+        CARD_PX
+    } else {
+        ROW_PX
+    }
+}
+/// The rows' height in a drop-in element: cards when the element is 640 px
+/// wide or less (its stylesheet's container query agrees), whatever the
+/// window's width (tracked).
+#[cfg(feature = "elements")]
+fn row_px() -> usize {
+    let width = crate::panel::session::Session::get().width.get();
+    if width <= 640.0 {
         CARD_PX
     } else {
         ROW_PX

@@ -115,10 +115,14 @@ pub(super) fn EngineFiles(issued: Issued) -> impl IntoView {
         };
         ev.prevent_default();
         engine.set(all[to]);
-        if let Some(tab) = document()
+        #[cfg(not(feature = "elements"))]
+        let tab = document()
             .get_element_by_id(&tab_id(all[to]))
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok())
-        {
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok());
+        // In a drop-in element, found in its shadow root.
+        #[cfg(feature = "elements")]
+        let tab = crate::panel::shell::element(&tab_id(all[to]));
+        if let Some(tab) = tab {
             let _ = tab.focus();
         }
     };

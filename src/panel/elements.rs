@@ -1,0 +1,181 @@
+//! The drop-in elements (`@gamecloud/client/elements`, feature `elements`):
+//! the panel's own pages, each mounted in a host page's shadow root by
+//! `js/elements.js`. Each element has a session of its own, made from its
+//! attributes and the token its host gives (never from the address, which is
+//! the host's): the page reads and writes nothing of the host's URL. Changes
+//! and failures go out to the host as events (`gamecloud-change`,
+//! `gamecloud-error`), through the function the element passes here.
+
+use leptos::prelude::*;
+use leptos::tachys::view::any_view::AnyViewState;
+use wasm_bindgen::prelude::*;
+
+use crate::api::{ApiError, ListBuilds, Operation};
+use crate::panel::pages::{builds, dev_token, settings};
+use crate::panel::session::Session;
+
+/// Where an element's events go: the element's `(type, detail)` function, or
+/// nowhere (the panel's own session).
+pub type Events = StoredValue<Option<js_sys::Function>, LocalStorage>;
+
+/// One page mounted in an element: its session, which the element's
+/// attributes and token set, and the page itself, taken down when this is
+/// freed (the element left the page).
+#[wasm_bindgen]
+pub struct Mounted {
+    session: Session,
+    _page: leptos::mount::UnmountHandle<AnyViewState>,
+}
+
+#[wasm_bindgen]
+impl Mounted {
+    /// The service's address (the `base-url` attribute).
+    #[wasm_bindgen(js_name = setBaseUrl)]
+    pub fn set_base_url(&self, url: String) {
+        self.set(self.session.base_url, url);
+    }
+
+    /// The game's id (the `game` attribute).
+    #[wasm_bindgen(js_name = setGame)]
+    pub fn set_game(&self, id: String) {
+        self.set(self.session.game_id, id);
+    }
+
+    /// The namespace's id (the `namespace` attribute).
+    #[wasm_bindgen(js_name = setNamespace)]
+    pub fn set_namespace(&self, id: String) {
+        self.set(self.session.namespace_id, id);
+    }
+
+    /// The API token (the `token` property or the host's callback).
+    #[wasm_bindgen(js_name = setToken)]
+    pub fn set_token(&self, token: String) {
+        self.set(self.session.token, token);
+    }
+
+    /// The element's width in CSS pixels, as it changes (the builds
+    /// table's rows are cards at 640 or less).
+    #[wasm_bindgen(js_name = setWidth)]
+    pub fn set_width(&self, width: f64) {
+        // Only a change of side of 640 px changes the rows.
+        let narrow = |w: f64| w <= 640.0;
+        if self.session.width.try_get_untracked().map(narrow) != Some(narrow(width)) {
+            self.session.width.try_set(width);
+        }
+    }
+
+    /// Sets a field and, as the panel does when a field of its connection is
+    /// entered, has the page read again (the builds load for a new game).
+    fn set(&self, field: RwSignal<String>, value: String) {
+        if field.try_get_untracked().as_ref() != Some(&value) {
+            field.try_set(value);
+            self.session.enter();
+        }
+    }
+}
+
+/// Mounts the page `page` (`builds`, `dev-token` or `namespace-settings`) in
+/// `at`, with the service at `base_url`; `events(type, detail)` sends each
+/// event to the host.
+#[wasm_bindgen(js_name = mount)]
+pub fn mount(
+    page: &str,
+    at: web_sys::HtmlElement,
+    base_url: String,
+    events: js_sys::Function,
+) -> Result<Mounted, JsError> {
+    let page = match page {
+        "builds" => Page::Builds,
+        "dev-token" => Page::DevToken,
+        "namespace-settings" => Page::Settings,
+        other => {
+            return Err(JsError::new(&format!(
+                "no element shows the page {other:?}"
+            )))
+        }
+    };
+    let made = std::rc::Rc::new(std::cell::Cell::new(None));
+    let keep = made.clone();
+    let handle = leptos::mount::mount_to(at, move || {
+        let s = Session::for_element(base_url, StoredValue::new_local(Some(events)));
+        keep.set(Some(s));
+        // The clock that counts a token's life down, as the panel's does,
+        // stopped with the page.
+        if let Ok(tick) = set_interval_with_handle(
+            move || s.now.set(js_sys::Date::now() as i64),
+            std::time::Duration::from_secs(1),
+        ) {
+            on_cleanup(move || tick.clear());
+        }
+        provide_context(s);
+        match page {
+            Page::Builds => {
+                builds::Loaded::provide();
+                builds::Loaded::get().on_failure(move |e| failed(s, ListBuilds::NAME, e));
+                view! { <builds::BuildsPage /> }.into_any()
+            }
+            Page::DevToken => view! { <dev_token::DevTokenPage /> }.into_any(),
+            Page::Settings => view! { <settings::SettingsPage /> }.into_any(),
+        }
+    });
+    let session = made
+        .take()
+        .ok_or_else(|| JsError::new("the page was not made"))?;
+    Ok(Mounted {
+        session,
+        _page: handle,
+    })
+}
+
+#[derive(Clone, Copy)]
+enum Page {
+    Builds,
+    DevToken,
+    Settings,
+}
+
+/// A change that was made, as the action log has it, to the host as
+/// `gamecloud-change` (its failure is [`failed`]'s). The token a change made
+/// is not in the event (it is shown once, on the page): every script of the
+/// host page can listen.
+pub fn changed(
+    s: Session,
+    operation: &'static str,
+    game: &str,
+    namespace: &str,
+    value: &str,
+    ray_id: &str,
+) {
+    let detail = js_sys::Object::new();
+    for (key, text) in [
+        ("operation", operation),
+        ("gameId", game),
+        ("namespaceId", namespace),
+        ("value", value),
+        ("rayId", ray_id),
+    ] {
+        crate::js::set(&detail, key, text);
+    }
+    send(s, "gamecloud-change", detail.into());
+}
+
+/// A failure, to the host as `gamecloud-error`, whose detail is the
+/// `GameCloudError` (with `operation`: which call failed). A call cut off
+/// because its element left the page is not one.
+pub fn failed(s: Session, operation: &str, e: &ApiError) {
+    if matches!(e, ApiError::Aborted) {
+        return;
+    }
+    let error = crate::js::to_js(e);
+    crate::js::set(&error, "operation", operation);
+    send(s, "gamecloud-error", error);
+}
+
+fn send(s: Session, kind: &str, detail: JsValue) {
+    s.events.with_value(|events| {
+        if let Some(f) = events {
+            // What the host's listeners throw is theirs: the page goes on.
+            let _ = f.call2(&JsValue::NULL, &JsValue::from_str(kind), &detail);
+        }
+    });
+}
