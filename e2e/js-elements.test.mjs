@@ -118,6 +118,15 @@ test('a token made in the element is shown once there; the host hears what was m
   assert.ok(!JSON.stringify(change).includes(token), 'the event does not carry the token');
   // The host page lists it.
   await page.getByRole('listitem').filter({ hasText: 'create-dev-token' }).waitFor();
+  // The engine tabs move the focus with the arrow keys, inside the shadow root.
+  const form = new DevTokenPage(element);
+  await form.handTo('Godot');
+  await page.keyboard.press('ArrowRight');
+  const focused = await page.evaluate(() => {
+    const root = document.activeElement?.shadowRoot;
+    return root?.activeElement?.getAttribute('role') + ' ' + root?.activeElement?.textContent;
+  });
+  assert.match(focused, /^tab Unity/);
   await page.context().close();
 });
 

@@ -75,7 +75,7 @@ async fn logged<T>(
 ) -> Result<T, ApiError> {
     let result = sent_and_logged(s, operation, call_of, read, opts, change, detail).await;
     if let Err(e) = &result {
-        super::elements::failed(s, operation, e);
+        s.events.failed(operation, e);
     }
     result
 }
@@ -226,8 +226,7 @@ fn record(
 ) {
     #[cfg(feature = "elements")]
     if let Ok((ray, _)) = &ended {
-        super::elements::changed(
-            s,
+        s.events.changed(
             operation,
             change.game_id.as_str(),
             change.namespace_id.as_str(),

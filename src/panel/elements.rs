@@ -4,19 +4,17 @@
 //! attributes and the token its host gives (never from the address, which is
 //! the host's): the page reads and writes nothing of the host's URL. Changes
 //! and failures go out to the host as events (`gamecloud-change`,
-//! `gamecloud-error`), through the function the element passes here.
+//! `gamecloud-error`: `super::events`), through the function the element
+//! passes here.
 
 use leptos::prelude::*;
 use leptos::tachys::view::any_view::AnyViewState;
 use wasm_bindgen::prelude::*;
 
-use crate::api::{ApiError, ListBuilds, Operation};
+use crate::api::{ListBuilds, Operation};
+use crate::panel::events::Events;
 use crate::panel::pages::{builds, dev_token, settings};
 use crate::panel::session::Session;
-
-/// Where an element's events go: the element's `(type, detail)` function, or
-/// nowhere (the panel's own session).
-pub type Events = StoredValue<Option<js_sys::Function>, LocalStorage>;
 
 /// One page mounted in an element: its session, which the element's
 /// attributes and token set, and the page itself, taken down when this is
@@ -97,7 +95,7 @@ pub fn mount(
     let made = std::rc::Rc::new(std::cell::Cell::new(None));
     let keep = made.clone();
     let handle = leptos::mount::mount_to(at, move || {
-        let s = Session::for_element(base_url, StoredValue::new_local(Some(events)));
+        let s = Session::for_element(base_url, Events::to(events));
         keep.set(Some(s));
         // The clock that counts a token's life down, as the panel's does,
         // stopped with the page.
@@ -111,7 +109,7 @@ pub fn mount(
         match page {
             Page::Builds => {
                 builds::Loaded::provide();
-                builds::Loaded::get().on_failure(move |e| failed(s, ListBuilds::NAME, e));
+                builds::Loaded::get().on_failure(move |e| s.events.failed(ListBuilds::NAME, e));
                 view! { <builds::BuildsPage /> }.into_any()
             }
             Page::DevToken => view! { <dev_token::DevTokenPage /> }.into_any(),
@@ -132,50 +130,4 @@ enum Page {
     Builds,
     DevToken,
     Settings,
-}
-
-/// A change that was made, as the action log has it, to the host as
-/// `gamecloud-change` (its failure is [`failed`]'s). The token a change made
-/// is not in the event (it is shown once, on the page): every script of the
-/// host page can listen.
-pub fn changed(
-    s: Session,
-    operation: &'static str,
-    game: &str,
-    namespace: &str,
-    value: &str,
-    ray_id: &str,
-) {
-    let detail = js_sys::Object::new();
-    for (key, text) in [
-        ("operation", operation),
-        ("gameId", game),
-        ("namespaceId", namespace),
-        ("value", value),
-        ("rayId", ray_id),
-    ] {
-        crate::js::set(&detail, key, text);
-    }
-    send(s, "gamecloud-change", detail.into());
-}
-
-/// A failure, to the host as `gamecloud-error`, whose detail is the
-/// `GameCloudError` (with `operation`: which call failed). A call cut off
-/// because its element left the page is not one.
-pub fn failed(s: Session, operation: &str, e: &ApiError) {
-    if matches!(e, ApiError::Aborted) {
-        return;
-    }
-    let error = crate::js::to_js(e);
-    crate::js::set(&error, "operation", operation);
-    send(s, "gamecloud-error", error);
-}
-
-fn send(s: Session, kind: &str, detail: JsValue) {
-    s.events.with_value(|events| {
-        if let Some(f) = events {
-            // What the host's listeners throw is theirs: the page goes on.
-            let _ = f.call2(&JsValue::NULL, &JsValue::from_str(kind), &detail);
-        }
-    });
 }

@@ -8,6 +8,8 @@
 mod calls;
 #[cfg(feature = "elements")]
 pub mod elements;
+#[cfg(feature = "elements")]
+mod events;
 mod guard;
 mod last_set;
 mod lazy;

@@ -58,7 +58,7 @@ pub struct Session {
     pub presenting: crate::panel::present::Switch,
     /// Where a drop-in element's events go (`super::elements`).
     #[cfg(feature = "elements")]
-    pub events: crate::panel::elements::Events,
+    pub events: crate::panel::events::Events,
     /// A drop-in element's width in CSS pixels (its stylesheet lays its
     /// page out for it, not for the window).
     #[cfg(feature = "elements")]
@@ -132,7 +132,7 @@ impl Session {
             protected: Guard::new(Protected::load(), recent, log, game_id),
             send_anyway: RwSignal::new(String::new()),
             #[cfg(feature = "elements")]
-            events: StoredValue::new_local(None),
+            events: crate::panel::events::Events::none(),
             #[cfg(feature = "elements")]
             width: RwSignal::new(0.0),
         }
@@ -143,7 +143,7 @@ impl Session {
     /// nothing read from the host's address; the kept values (recent ids,
     /// the action log, the protected marks) are this site's, as the panel's.
     #[cfg(feature = "elements")]
-    pub fn for_element(base_url: String, events: crate::panel::elements::Events) -> Self {
+    pub fn for_element(base_url: String, events: crate::panel::events::Events) -> Self {
         let (recent, log) = (Recent::load(), Log::load());
         let game_id = RwSignal::new(String::new());
         Session {
