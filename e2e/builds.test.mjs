@@ -233,12 +233,16 @@ test('every view is a link: filter, state, sort, tags, dates and budget filter o
     const url = page.url();
     assert.match(url, /#\/builds\?game=[0-9a-f-]{36}&.*q=v3.*&state=complete&sort=size-desc&tag=channel%3Dbeta/);
     const rows = await builds.column('Name');
+    const shown = await page.getByText(/^\d+ of 36 builds$/).textContent();
     // A fresh tab: the token entered again (it is never in the address).
     const fresh = await openPage(browser);
     await fresh.page.goto(url);
     await new Connection(fresh.page).enterToken(service.token);
     const again = new BuildsPage(fresh.page);
     await again.load();
+    // The view from the address is applied at the frame after the rows come:
+    // read once the count says so.
+    await fresh.page.getByText(shown, { exact: true }).waitFor();
     assert.deepEqual(await again.column('Name'), rows);
     assert.equal(await fresh.page.getByLabel('Filter').inputValue(), 'v3');
     assert.equal(await fresh.page.getByLabel('Upload state').inputValue(), await page.getByLabel('Upload state').inputValue());
