@@ -176,11 +176,21 @@ impl SearchIndex {
         } else {
             &[]
         };
+        // Each id's first eight bytes read in the builds' order, where they
+        // lie one after the other: in the rows' order, each would be a read
+        // from another place.
+        let id_keys: Vec<u64> = if is_text {
+            (0..builds.len())
+                .map(|i| prefix_key(text(i).as_bytes()))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let key = |i: usize| -> u64 {
             let b = &builds[i];
             let k = match sort.column {
                 Column::Name => u64::from(name_ranks[i]),
-                Column::BuildId | Column::UploadId => prefix_key(text(i).as_bytes()),
+                Column::BuildId | Column::UploadId => id_keys[i],
                 Column::State => u64::from(b.complete),
                 Column::Size => b.content_length,
                 // Order-preserving: flip the sign bit.
@@ -393,13 +403,16 @@ fn sort_pairs(pairs: &mut [(u64, u32)]) {
         };
         (bits & 0xff) as usize
     };
+    // Every byte's counts in one pass: they do not depend on the order.
+    let mut counts = vec![[0usize; 256]; 12];
+    for p in pairs.iter() {
+        for (byte, count) in counts.iter_mut().enumerate() {
+            count[digit(p, byte)] += 1;
+        }
+    }
     let mut from = pairs.to_vec();
     let mut to = vec![(0, 0); pairs.len()];
-    for byte in 0..12 {
-        let mut counts = [0usize; 256];
-        for p in &from {
-            counts[digit(p, byte)] += 1;
-        }
+    for (byte, counts) in counts.iter_mut().enumerate() {
         if counts.contains(&from.len()) {
             continue; // every pair has the same byte here
         }

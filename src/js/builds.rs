@@ -2,9 +2,9 @@
 //! `@gamecloud/client/builds`, a wasm of its own). The panel's own list:
 //! its sorts, filter, comparison, changes in size, size history and exports,
 //! over a `listBuilds` answer. `js/builds-api.js` is its public face: it
-//! checks the answer's types, hands the builds over as columns (one string
-//! and the length of each of its pieces: far faster than JSON text or an
-//! object at a time), and turns the JSON this returns into objects with
+//! checks the answer's types, hands the builds over as columns (their
+//! strings in UTF-8 one after the other, and each one's length in bytes: far
+//! faster than JSON text or an object at a time), and turns the JSON this returns into objects with
 //! exact `bigint` sizes.
 //!
 //! A failure is a JS array `[path, message]`, `path` relative to what the
@@ -35,17 +35,18 @@ pub struct BuildsCore {
 impl BuildsCore {
     /// The builds from columns: `text` holds each build's id, upload id,
     /// name, creation time, then its tags' keys and values, one after the
-    /// other, each `lengths` long in UTF-16 units (as JavaScript counts);
-    /// `tag_counts` says how many tags each has. Indexed at once, so that
-    /// no later sort or filter waits for it.
+    /// other in UTF-8, each `lengths` bytes long; `tag_counts` says how many
+    /// tags each has. Indexed at once, so that no later sort or filter waits
+    /// for it.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        text: &str,
+        text: &[u8],
         lengths: &[u32],
         sizes: &[u64],
         complete: &[u8],
         tag_counts: &[u32],
     ) -> Result<BuildsCore, JsValue> {
+        let text = std::str::from_utf8(text).map_err(|_| failure("", "its text is not UTF-8"))?;
         let mut strings = Pieces {
             text,
             at: 0,
@@ -56,12 +57,7 @@ impl BuildsCore {
             sizes.iter().zip(complete).zip(tag_counts).enumerate()
         {
             let at = |field: &str| format!("builds[{i}]{field}");
-            let unreadable = || {
-                failure(
-                    &at(""),
-                    "a string in it ends in half a character (a lone surrogate)",
-                )
-            };
+            let unreadable = || failure(&at(""), "its strings do not match their lengths");
             let mut next = || strings.next().ok_or_else(unreadable);
             let (build_id, upload_id, display_name) = (next()?, next()?, next()?);
             let create_ts = Timestamp::parse(next()?)
@@ -82,9 +78,10 @@ impl BuildsCore {
             });
         }
         let list = BuildList::new(builds, browser_lowercase);
+        // What a sort or a filter needs, not what a size change needs (at
+        // the first that asks).
         list.prepare_filter(usize::MAX);
         list.prepare_sort();
-        list.prepare_history();
         let sort = Sort::default();
         let order = list.sorted_all(sort);
         Ok(BuildsCore {
@@ -251,8 +248,7 @@ fn column_named(name: &str) -> Option<Column> {
         .find_map(|(column, n)| (n == name).then_some(column))
 }
 
-/// The pieces of one string cut by their lengths in UTF-16 units: what
-/// JavaScript's `join('')` and each piece's `length` give.
+/// The pieces of one string cut by their lengths in bytes.
 struct Pieces<'a> {
     text: &'a str,
     at: usize,
@@ -260,25 +256,11 @@ struct Pieces<'a> {
 }
 
 impl<'a> Pieces<'a> {
-    /// The next piece; `None` when a length ends inside a character (two
-    /// lone surrogates side by side in JS make one character in UTF-8) or
-    /// the text ends first.
+    /// The next piece; `None` when the text ends first or a length ends
+    /// inside a character.
     fn next(&mut self) -> Option<&'a str> {
-        let mut units = *self.lengths.next()? as usize;
-        let bytes = self.text.as_bytes();
         let start = self.at;
-        while units > 0 {
-            // A character's first byte says its length, and a four-byte one
-            // is two UTF-16 units.
-            let (len, width) = match *bytes.get(self.at)? {
-                0..=0x7f => (1, 1),
-                0xc0..=0xdf => (2, 1),
-                0xe0..=0xef => (3, 1),
-                _ => (4, 2),
-            };
-            units = units.checked_sub(width)?;
-            self.at += len;
-        }
+        self.at = start.checked_add(*self.lengths.next()? as usize)?;
         self.text.get(start..self.at)
     }
 }
