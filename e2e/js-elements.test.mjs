@@ -33,7 +33,7 @@ after(async () => {
  * elements' events as the page received them, `refused` what the policy
  * refused, `wasm` the wasm files fetched.
  */
-async function host({ scheme = 'light', width = 1280, height = 900, connect = true, clock = false, bypassCSP = false } = {}) {
+async function host({ scheme = 'light', width = 1280, height = 900, connect = true, clock = false, bypassCSP = false, tabStorage = {} } = {}) {
   const { page, problems } = bypassCSP ? await openPage(browser, { bypassCSP }) : await openPage(browser);
   await page.setViewportSize({ width, height });
   await page.emulateMedia({ colorScheme: scheme });
@@ -42,6 +42,10 @@ async function host({ scheme = 'light', width = 1280, height = 900, connect = tr
   page.on('response', (r) => {
     if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push(new URL(r.url()).pathname.split('/').pop());
   });
+  // What this tab's sessionStorage holds before the page's scripts run.
+  await page.addInitScript((kept) => {
+    for (const [key, value] of Object.entries(kept)) sessionStorage.setItem(key, value);
+  }, tabStorage);
   await page.addInitScript(() => {
     window.refused = [];
     window.seen = [];
@@ -282,6 +286,16 @@ test('another base-url starts the page again without the token: the provider is 
   assert.ok(tokens.has('Bearer token-for-the-other-service'), [...tokens]);
   assert.deepEqual([...tokens].filter((t) => t !== 'none' && t !== 'Bearer token-for-the-other-service'), [], 'no other token went there');
   await page.context().close();
+});
+
+test('the elements leave the tab’s remembered panel token as it is: neither read nor moved to a newer key', async () => {
+  // A panel of an earlier version, open in this tab on the host's origin, remembered its token.
+  const { page, problems } = await host({ tabStorage: { 'gamecloud.token': 'remembered-by-the-panel' } });
+  await buildsShown(page);
+  await page.locator('gamecloud-dev-token').getByRole('button', { name: 'Create token' }).waitFor();
+  const kept = await page.evaluate(() => ({ v1: sessionStorage.getItem('gamecloud.token'), v2: sessionStorage.getItem('gamecloud.v2.token') }));
+  assert.deepEqual(kept, { v1: 'remembered-by-the-panel', v2: null });
+  assert.deepEqual(problems, []);
 });
 
 test('the host themes the elements: its accent, font and corners, a forced scheme, and ::part()', async () => {

@@ -150,7 +150,9 @@ impl Session {
             base_url: RwSignal::new(base_url),
             remember: RwSignal::new(false),
             token: RwSignal::new(String::new()),
-            kept_token: KeptToken::load(),
+            // Not the tab's remembered token: the host gives the element its
+            // own, and an element never keeps one.
+            kept_token: KeptToken::unread(),
             now: RwSignal::new(js_sys::Date::now() as i64),
             // Presentation mode as this tab keeps it, without marking the
             // host's document.

@@ -110,13 +110,7 @@ impl<K: Kept> Stored<K> {
     /// is followed once the session listens, `Session::sync`).
     pub fn load() -> Self {
         let kept = load(K::STORE, K::KEY).filter(|text| K::EMPTY_IS_KEPT || !text.is_empty());
-        let stored = Stored {
-            value: RwSignal::new(K::read("").0),
-            base: RwSignal::new(String::new()),
-            unsaved: RwSignal::new(false),
-            dropped: 0,
-            key: PhantomData,
-        };
+        let stored = Self::unread();
         if let Some(text) = kept {
             let (value, dropped) = K::read(&text);
             let stored = Stored { dropped, ..stored };
@@ -144,6 +138,19 @@ impl<K: Kept> Stored<K> {
             }
         }
         stored
+    }
+
+    /// The empty value, with nothing read from the browser's storage: for
+    /// a session that never keeps it (a drop-in element's token is its
+    /// host's to give, never the tab's).
+    pub fn unread() -> Self {
+        Stored {
+            value: RwSignal::new(K::read("").0),
+            base: RwSignal::new(String::new()),
+            unsaved: RwSignal::new(false),
+            dropped: 0,
+            key: PhantomData,
+        }
     }
 
     /// Reads the value (tracked).
