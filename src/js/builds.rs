@@ -4,8 +4,8 @@
 //! over a `listBuilds` answer. `js/builds-api.js` is its public face: it
 //! checks the answer's types, hands the builds over as columns (their
 //! strings in UTF-8 one after the other, and each one's length in bytes: far
-//! faster than JSON text or an object at a time), and turns the JSON this returns into objects with
-//! exact `bigint` sizes.
+//! faster than JSON text or an object at a time), and turns the JSON this
+//! returns into objects with exact `bigint` sizes.
 //!
 //! A failure is a JS array `[path, message]`, `path` relative to what the
 //! caller passed; the wrapper makes it a `GameCloudError`.
