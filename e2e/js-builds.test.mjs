@@ -184,6 +184,8 @@ test('a wrong answer is refused with where the wrong value is, never a crash', (
     [proxy, 'answer', /listBuilds' answer/],
     [{ builds: proxy }, 'answer', /listBuilds' answer/],
     [{ builds: new Proxy([], { get: (t, k) => { if (k === 'length') throw Symbol('no'); return t[k]; } }) }, 'answer', /listBuilds' answer/],
+    [{ builds: Object.assign([], { length: 2 ** 32 - 1 }) }, 'answer.builds', /answer\.builds has 4294967295 builds, more than there is memory for: /],
+    [{ builds: Object.assign([], { length: 5 }) }, 'answer.builds[0]', /must be a build, not undefined/],
     [{ builds: [build, null] }, 'answer.builds[1]', /must be a build, not null/],
     [{ builds: [{ ...build, build_id: 7 }] }, 'answer.builds[0].build_id', /must be a string, not the number 7/],
     [{ builds: [{ ...build, content_length: '12' }] }, 'answer.builds[0].content_length', /a bigint from 0 to 2\^64 - 1\), not the string "12"/],

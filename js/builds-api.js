@@ -41,9 +41,15 @@ function columns(answer) {
   }
   const strings = [];
   let units = 0;
-  const sizes = new BigUint64Array(n);
-  const complete = new Uint8Array(n);
-  const tagCounts = new Uint32Array(n);
+  let sizes, complete, tagCounts;
+  try {
+    sizes = new BigUint64Array(n);
+    complete = new Uint8Array(n);
+    tagCounts = new Uint32Array(n);
+  } catch (e) {
+    // A sparse array as long as an array can be, say.
+    throw badArgument('answer.builds', `answer.builds has ${n} builds, more than there is memory for: ${describe(e)}.`);
+  }
   let i = 0;
   // Where a wrong value is: made only for the message.
   const at = () => `answer.builds[${i}]`;
