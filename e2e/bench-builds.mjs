@@ -4,7 +4,8 @@
 // run (`JSON.parse` of the same answer's text), and once it is built, each
 // re-sort and each filter (every key of a word typed, then other words).
 // Medians of RUNS indexes; each time is read around the one synchronous
-// call, in the process that makes it.
+// call, in the process that makes it. Then where Chromium's index spends its
+// time, from the page's CPU profile.
 import { startService, launchBrowser } from './harness.mjs';
 
 const N = 100_000;
@@ -80,6 +81,64 @@ function report(where, runs) {
   const [filterName, filter] = slowest('filters');
   rows.push([`slowest filter (${filterName})`, ms(filter), check(filter <= INTERACTION_MS)]);
   for (const [what, value, verdict = ''] of rows) console.log(`${`${where}, ${N} builds: ${what}`.padEnd(64)} ${value.padStart(20)}  ${verdict}`);
+  return parse;
+}
+
+/**
+ * Where Chromium's index spends its time: the page's CPU profile (sampled
+ * every 0.1 ms) over RUNS indexes, each made from an answer parsed before
+ * the profile starts, its samples summed by where each one ran, each sum
+ * against `floor` (the median `JSON.parse` just measured). Medians cannot be
+ * taken of samples: these are means per index, and sampling slows the page a
+ * little.
+ */
+async function whereTimeGoes(page, { url, token, runs }, floor) {
+  await page.evaluate(
+    async ({ url, token, runs }) => {
+      const text = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).text();
+      window.answers = Array.from({ length: runs }, () => {
+        const answer = JSON.parse(text);
+        for (const b of answer.builds) b.content_length = BigInt(b.content_length);
+        return answer;
+      });
+    },
+    { url, token, runs },
+  );
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  const wall = await page.evaluate(async () => {
+    const { BuildsIndex } = await import('/builds.js');
+    let total = 0;
+    for (const answer of window.answers.splice(0)) {
+      const t = performance.now();
+      const index = new BuildsIndex(answer);
+      total += performance.now() - t;
+      index.free();
+    }
+    return total;
+  });
+  const { profile } = await cdp.send('Profiler.stop');
+  await cdp.detach();
+  const groups = [
+    ['the wrapper: reading the answer, writing its text as UTF-8 (builds-api.js)', (f) => f.url.endsWith('/builds-api.js')],
+    ['the wasm: the builds, the search text, the ranks, the first order', (f) => f.url.endsWith('.wasm')],
+    ["the glue and the engine's own calls (gamecloud_builds.js, toLowerCase, TextDecoder)", (f) => f.url.endsWith('/gamecloud_builds.js') || (f.url === '' && !f.functionName.startsWith('('))],
+    ['garbage collection', (f) => f.functionName === '(garbage collector)'],
+  ];
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const sums = new Map([...groups.map(([name]) => [name, 0]), ["the rest: the engine's own time outside any function, and the bench's loop", 0]]);
+  profile.samples.forEach((id, k) => {
+    const frame = nodes.get(id);
+    const name = groups.find(([, holds]) => holds(frame))?.[0] ?? [...sums.keys()].at(-1);
+    if (frame.functionName !== '(idle)') sums.set(name, sums.get(name) + profile.timeDeltas[k] / 1000);
+  });
+  console.log(`Chromium, where new BuildsIndex(answer) spends its time (a CPU profile of ${runs} indexes, ${(wall / runs).toFixed(1)} ms each; mean ms per index):`);
+  for (const [name, total] of sums) {
+    const each = total / runs;
+    console.log(`  ${name.padEnd(90)} ${each.toFixed(1).padStart(7)} ms = ${(each / floor).toFixed(2)}x floor`);
+  }
 }
 
 const service = await startService(['--builds', String(N)], { dist: new URL('../pkg/', import.meta.url).pathname });
@@ -91,7 +150,8 @@ try {
   const page = await browser.newPage();
   // A page of the service's origin, which serves the package's files.
   await page.goto(`${service.url}package.json`);
-  report('Chromium', await page.evaluate(measure, { ...args, entry: '/builds.js' }));
+  const floor = report('Chromium', await page.evaluate(measure, { ...args, entry: '/builds.js' }));
+  await whereTimeGoes(page, args, floor);
 } finally {
   await browser.close();
   await service.stop();
