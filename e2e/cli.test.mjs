@@ -144,6 +144,28 @@ test('cdn-auth and domain-auth: a protected namespace needs --confirm NAME, and 
   assert.equal((await state()).namespaces[staging].domain_auth_enabled, true);
 });
 
+test('a protected namespace is the one namespace however its id is spelt, and the name or id the refusal asks for confirms it', async () => {
+  const { prod } = service.namespaces;
+  const braced = `{${prod.toUpperCase()}}`;
+  const run = (setting, protectedAs, ...confirm) =>
+    gamecloud(['domain-auth', '--game', service.gameId, '--namespace', braced, setting, '--protected', protectedAs, ...confirm]);
+  // Marked as urn:uuid:..., named with braces and capitals: its name is found.
+  const refused = run('on', `urn:uuid:${prod}=Prod EU`);
+  assert.equal(refused.code, 3, refused.out + refused.err);
+  assert.match(refused.out, new RegExp(`^Prod EU \\(${prod}\\): refused \\(protected: nothing sent; add --confirm "Prod EU" to change it\\)$`, 'm'));
+  const named = run('on', `urn:uuid:${prod}=Prod EU`, '--confirm', 'Prod EU');
+  assert.equal(named.code, 0, named.out + named.err);
+  assert.equal((await state()).namespaces[prod].domain_auth_enabled, true);
+  // Marked with no name: the id the refusal gives confirms it.
+  const unnamed = run('off', prod.toUpperCase());
+  assert.equal(unnamed.code, 3, unnamed.out + unnamed.err);
+  const hint = unnamed.out.match(/add --confirm "([^"]+)" to change it/)?.[1];
+  assert.equal(hint, prod, unnamed.out);
+  const byId = run('off', prod.toUpperCase(), '--confirm', hint);
+  assert.equal(byId.code, 0, byId.out + byId.err);
+  assert.equal((await state()).namespaces[prod].domain_auth_enabled, false);
+});
+
 test('the token only from the environment; a wrong command line exits 2 and says why; --help for each', () => {
   const asArgument = gamecloud(['builds', '--game', service.gameId, '--token', 'secret']);
   assert.equal(asArgument.code, 2);

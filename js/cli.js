@@ -11,6 +11,8 @@ import { GameCloudClient, GameCloudError, init, validateDevTokenRequest } from '
 import { BuildsIndex } from './builds-node.js';
 import { engineFile, init as initFiles } from './files-node.js';
 import { BulkChange, confirms, init as initBulk } from './bulk-node.js';
+// The bulk entry's own spelling of an id (once loaded): not a public export.
+import { namespaceKey } from './gamecloud_bulk.js';
 
 /** The exit codes (`gamecloud --help` lists them). */
 const EXIT = { ok: 0, failed: 1, usage: 2, protected: 3 };
@@ -239,12 +241,18 @@ async function setting(values, positionals, command) {
   const words = command === 'cdn-auth' ? { none: { cdnAuth: 'none' }, basic: { cdnAuth: 'basic' } } : { on: { domainAuth: true }, off: { domainAuth: false } };
   if (positionals.length !== 1 || !(positionals[0] in words)) throw new Usage(`${command} takes one of ${Object.keys(words).join(' or ')}.`);
   const gameId = need(values, 'game');
-  const marked = protectedNamespaces(values);
-  const names = new Map(marked.map((p) => [p.id.toLowerCase(), p.name]));
-  const namespaces = need(values, 'namespace').map((id) => ({ id, label: names.get(id.toLowerCase()) ?? '' }));
+  await initBulk();
+  // Every id in its one form ({ABC-...}, urn:uuid:abc-... and abc-... are one
+  // namespace), so a name given with --protected is found, and the id a
+  // refusal asks for is the one that confirms it.
+  const marked = protectedNamespaces(values).map((p) => ({ ...p, id: namespaceKey(p.id) }));
+  const names = new Map(marked.map((p) => [p.id, p.name]));
+  const namespaces = need(values, 'namespace').map((given) => {
+    const id = namespaceKey(given);
+    return { id, label: names.get(id) ?? '' };
+  });
   const c = client(values);
   // A protected namespace is confirmed by any --confirm that gives its name.
-  await initBulk();
   const confirmed = {};
   for (const n of namespaces) {
     const typed = (values.confirm ?? []).find((t) => confirms(t, n.label.trim() || n.id));
