@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearFaults, queueFault, serviceState, startService } from './harness.mjs';
@@ -130,7 +130,7 @@ test('cdn-auth and domain-auth: a protected namespace needs --confirm NAME, and 
   const refused = gamecloud(['cdn-auth', '--game', service.gameId, '--namespace', staging, '--namespace', prod, 'basic'], { GAMECLOUD_PROTECTED: `${prod}=Prod EU` });
   assert.equal(refused.code, 3, refused.out + refused.err);
   assert.match(refused.out, new RegExp(`^${staging}: done$`, 'm'));
-  assert.match(refused.out, new RegExp(`^Prod EU \\(${prod}\\): refused \\(protected: nothing sent; add --confirm "Prod EU" to change it\\)$`, 'm'));
+  assert.match(refused.out, new RegExp(`^Prod EU \\(${prod}\\): refused \\(protected: nothing sent; add --confirm 'Prod EU' to change it\\)$`, 'm'));
   assert.match(refused.out, /^1 of 2 changed, 1 not sent \(protected, not confirmed\)\.$/m);
   assert.equal((await state()).namespaces[prod].cdn_auth_type, 'none');
 
@@ -152,18 +152,98 @@ test('a protected namespace is the one namespace however its id is spelt, and th
   // Marked as urn:uuid:..., named with braces and capitals: its name is found.
   const refused = run('on', `urn:uuid:${prod}=Prod EU`);
   assert.equal(refused.code, 3, refused.out + refused.err);
-  assert.match(refused.out, new RegExp(`^Prod EU \\(${prod}\\): refused \\(protected: nothing sent; add --confirm "Prod EU" to change it\\)$`, 'm'));
+  assert.match(refused.out, new RegExp(`^Prod EU \\(${prod}\\): refused \\(protected: nothing sent; add --confirm 'Prod EU' to change it\\)$`, 'm'));
   const named = run('on', `urn:uuid:${prod}=Prod EU`, '--confirm', 'Prod EU');
   assert.equal(named.code, 0, named.out + named.err);
   assert.equal((await state()).namespaces[prod].domain_auth_enabled, true);
   // Marked with no name: the id the refusal gives confirms it.
   const unnamed = run('off', prod.toUpperCase());
   assert.equal(unnamed.code, 3, unnamed.out + unnamed.err);
-  const hint = unnamed.out.match(/add --confirm "([^"]+)" to change it/)?.[1];
+  const hint = unnamed.out.match(/add --confirm '([^']+)' to change it/)?.[1];
   assert.equal(hint, prod, unnamed.out);
   const byId = run('off', prod.toUpperCase(), '--confirm', hint);
   assert.equal(byId.code, 0, byId.out + byId.err);
   assert.equal((await state()).namespaces[prod].domain_auth_enabled, false);
+  // A name that a shell would run: the refusal's hint, pasted into one, is the name.
+  const hostile = `${prod}=$(touch pwned) it's`;
+  const asked = run('on', hostile);
+  const pasted = asked.out.match(/add --confirm ('.*') to change it\)$/m)?.[1];
+  assert.equal(pasted, `'$(touch pwned) it'\\''s'`, asked.out);
+  const viaShell = spawnSync('bash', ['-c', `npx --no-install gamecloud domain-auth --game "$GAME" --namespace "$NS" on --protected "$MARK" --confirm ${pasted}`], {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...process.env, GAMECLOUD_API_TOKEN: service.token, GAMECLOUD_BASE_URL: service.url, GAMECLOUD_PROTECTED: '', GAME: service.gameId, NS: prod, MARK: hostile },
+  });
+  assert.equal(viaShell.status, 0, viaShell.stdout + viaShell.stderr);
+  assert.ok(!existsSync(join(project, 'pwned')), 'the shell ran nothing');
+  assert.equal((await state()).namespaces[prod].domain_auth_enabled, true);
+});
+
+test('a protected list the command cannot read is refused before anything is sent, not taken to protect nothing', async () => {
+  const { staging, prod } = service.namespaces;
+  const before = (await state()).hits;
+  for (const [env, args] of [
+    [{ GAMECLOUD_PROTECTED: `${prod} ${staging}` }, []], // spaces, not commas
+    [{ GAMECLOUD_PROTECTED: `${prod}=Prod, EU` }, []], // a comma in a name
+    [{}, ['--protected', 'prod']], // a name, not an id
+  ]) {
+    const r = gamecloud(['domain-auth', '--game', service.gameId, '--namespace', prod, 'off', ...args], env);
+    assert.equal(r.code, 2, r.out + r.err);
+    assert.match(r.err, /^gamecloud: (GAMECLOUD_PROTECTED|--protected): "[^"]+" is not a namespace id, so it would protect nothing\./m);
+  }
+  assert.deepEqual((await state()).hits, before, 'nothing was sent');
+});
+
+test('dev-token --engine: a file that cannot be made, or that the engine cannot hold, is said before a token is created', async () => {
+  const before = (await state()).hits;
+  const dangling = join(project, 'dangling.json');
+  symlinkSync(join(project, 'nowhere', 'x.json'), dangling);
+  const cases = [
+    ['dev box', join(project, 'unity-dev.json'), /hostname/i],
+    ['192.168.1.20', '', /--out is required/],
+    ['192.168.1.20', `${join(project, 'newdir')}/`, /names a folder/],
+    ['192.168.1.20', dangling, /exists: choose another --out/],
+    ['192.168.1.20', '/proc/gamecloud-unity-dev.json', /could not create \/proc\/gamecloud-unity-dev\.json/],
+  ];
+  for (const [hostname, out, words] of cases) {
+    const r = gamecloud(['dev-token', '--game', service.gameId, '--namespace', service.namespaces.staging, '--hostname', hostname, '--engine', 'unity', '--out', out]);
+    assert.equal(r.code, 2, `${out}: ${r.out}${r.err}`);
+    assert.match(r.err, words, out);
+    assert.equal(r.out, '', `${out}: no token printed`);
+  }
+  assert.ok(!existsSync(join(project, 'unity-dev.json')), 'nothing left behind');
+  assert.deepEqual((await state()).hits, before, 'no token was created');
+  // A base URL from a CI secret ending in a newline is the URL.
+  const out = join(project, 'unity-ci.json');
+  const ok = gamecloud(['dev-token', '--game', service.gameId, '--namespace', service.namespaces.staging, '--hostname', '192.168.1.20', '--engine', 'unity', '--out', out], { GAMECLOUD_BASE_URL: `${service.url}\n` });
+  assert.equal(ok.code, 0, ok.out + ok.err);
+  assert.ok(readFileSync(out, 'utf8').includes(service.url.replace(/\/$/, '')));
+});
+
+test('builds: a wrong --sort and --state both said before anything is sent; a reader that stops early ends it quietly', async () => {
+  const wrong = gamecloud(['builds', '--game', service.gameId, '--sort', 'nope', '--state', 'weird', '--base-url', 'http://127.0.0.1:1']);
+  assert.equal(wrong.code, 2, wrong.err);
+  assert.match(wrong.err, /--sort nope: no column is named "nope": one of display_name/);
+  assert.match(wrong.err, /--state weird: state must be "all", "complete" or "unfinished"/);
+  const extra = gamecloud(['builds', '--game', service.gameId, '--sort', 'content_length:desc:x']);
+  assert.equal(extra.code, 2, extra.err);
+  assert.match(extra.err, /--sort content_length:desc:x: write COLUMN, COLUMN:asc or COLUMN:desc\./);
+  const blank = gamecloud(['cdn-auth', '--game', service.gameId, '--namespace', ' ', 'none']);
+  assert.equal(blank.code, 2, blank.out + blank.err);
+  assert.match(blank.err, /--namespace is required, and not empty/);
+  const many = await startService(['--builds', '20000']);
+  try {
+    const head = spawnSync('bash', ['-c', 'set -o pipefail; npx --no-install gamecloud builds --game "$GAME" | head -1'], {
+      cwd: project,
+      encoding: 'utf8',
+      env: { ...process.env, GAMECLOUD_API_TOKEN: many.token, GAMECLOUD_BASE_URL: many.url, GAME: many.gameId },
+    });
+    assert.equal(head.status, 0, head.stderr);
+    assert.equal(head.stderr, '');
+    assert.match(head.stdout, /^NAME +BUILD ID +UPLOAD +SIZE +CREATED\n$/);
+  } finally {
+    await many.stop();
+  }
 });
 
 test('the token only from the environment; a wrong command line exits 2 and says why; --help for each', () => {

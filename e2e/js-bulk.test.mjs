@@ -123,6 +123,18 @@ test('each namespace once however it is spelt; a retry or a run while one goes i
   assert.ok(e instanceof GameCloudError && e.issues[0].path === 'options.signal', String(e));
 });
 
+test('a protected mark that is not a namespace id is refused at run, and nothing is sent: it would protect nothing', async () => {
+  const before = (await serviceState(service)).hits;
+  for (const marked of [['prod'], [prod, `${prod} ${staging}`]]) {
+    const change = new BulkChange({ client, gameId: service.gameId, namespaces: [staging, prod], setting: { cdnAuth: 'basic' }, protected: marked });
+    const e = await change.run().then(() => null, (e) => e);
+    const at = `options.protected[${marked.length - 1}]`;
+    assert.ok(e instanceof GameCloudError && e.kind === 'invalid_request' && e.issues[0].path === at, String(e));
+    assert.match(e.message, /must be a namespace id \(a UUID\), not "[^"]+": nothing was sent\./);
+  }
+  assert.deepEqual((await serviceState(service)).hits, before, 'nothing was sent');
+});
+
 test('wrong options are refused by name, before anything is sent', () => {
   const base = { client, gameId: service.gameId, namespaces: [staging], setting: { cdnAuth: 'basic' } };
   const wrong = (options, path, words) => {

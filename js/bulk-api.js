@@ -5,7 +5,7 @@
 // the wasm; this makes the calls, through the caller's `GameCloudClient`,
 // and keeps what each call threw for the caller. The wasm loads at `init()`
 // or the first run, never at import.
-import start, { BulkCore, confirms, namespaceKey } from './gamecloud_bulk.js';
+import start, { BulkCore, confirms, isNamespaceId, namespaceKey } from './gamecloud_bulk.js';
 import { badArgument, describe, loader, read } from './load.js';
 
 /** A value's type as a person names it. */
@@ -148,6 +148,12 @@ export function bulk(source, beside) {
       this.#core ??= new BulkCore();
       if (this.#core.isRunning()) throw badArgument('run', 'This change is running: wait for its run to end.');
       const { marked, confirmed } = this.#options;
+      // Other text would protect nothing: refused before anything is sent.
+      marked.forEach((id, i) => {
+        if (!isNamespaceId(id)) {
+          throw badArgument(`options.protected[${i}]`, `options.protected[${i}] must be a namespace id (a UUID), not ${JSON.stringify(id.slice(0, 80))}: nothing was sent.`);
+        }
+      });
       const keys = new Set(marked.map(namespaceKey));
       // Each namespace once, however it was spelt: the first spelling stays.
       const seen = new Set();

@@ -41,7 +41,7 @@ export interface BulkOptions {
   /** The namespaces, in this order: each changed once, however its id is spelt (the first spelling's result is given). */
   namespaces: BulkTarget[];
   setting: BulkSetting;
-  /** The ids of the namespaces a person marked protected. */
+  /** The ids of the namespaces a person marked protected (UUIDs, however spelt: `run` refuses other text, which would protect nothing). */
   protected?: string[];
   /**
    * For each protected namespace to change, by its id: the name a person

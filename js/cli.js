@@ -5,14 +5,14 @@
 // from GAMECLOUD_API_TOKEN only: an argument would stay in the shell's
 // history and in the process list.
 import { parseArgs } from 'node:util';
-import { stat, writeFile } from 'node:fs/promises';
+import { lstat, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { GameCloudClient, GameCloudError, init, validateDevTokenRequest } from './node.js';
 import { BuildsIndex } from './builds-node.js';
 import { engineFile, init as initFiles } from './files-node.js';
 import { BulkChange, confirms, init as initBulk } from './bulk-node.js';
-// The bulk entry's own spelling of an id (once loaded): not a public export.
-import { namespaceKey } from './gamecloud_bulk.js';
+// The bulk entry's own reading of an id (once loaded): not public exports.
+import { isNamespaceId, namespaceKey } from './gamecloud_bulk.js';
 
 /** The exit codes (`gamecloud --help` lists them). */
 const EXIT = { ok: 0, failed: 1, usage: 2, protected: 3 };
@@ -62,8 +62,9 @@ ${COMMON}`,
 
 Sets the CDN authentication of each namespace, three at a time, as the panel does.
 A protected namespace (--protected, or GAMECLOUD_PROTECTED: ids, each with =NAME,
-separated by commas) is changed only when --confirm gives its name (its NAME, or its
-id without one; spaces and letter case do not count).
+separated by commas) is changed only when --confirm gives its name (its NAME, or
+its id without one; spaces and the case of ASCII letters do not count). An entry
+that is not a namespace id is refused (exit 2): it would protect nothing.
 
 ${COMMON}`,
   'domain-auth': `gamecloud domain-auth --game ID --namespace ID [--namespace ID]... on|off [--protected ID[=NAME]]... [--confirm NAME]...
@@ -113,30 +114,51 @@ const safeJson = (text) => text.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u206
 
 function need(values, name) {
   const value = values[name];
-  if (value === undefined || value === '' || (Array.isArray(value) && (value.length === 0 || value.includes('')))) {
+  // A blank one of several ids is a slip; a blank --hostname is the
+  // validator's to say, with every other problem of the request.
+  const blank = (v) => v.trim() === '';
+  if (value === undefined || value === '' || (Array.isArray(value) && (value.length === 0 || value.some(blank)))) {
     throw new Usage(`--${name} is required${Array.isArray(value) && value.length ? ', and not empty' : ''}.`);
   }
   return value;
 }
 
+/** The service's address: `--base-url`, else GAMECLOUD_BASE_URL (a CI secret may end with a newline), else the local service. */
+const baseUrlOf = (values) => (values['base-url'] ?? process.env.GAMECLOUD_BASE_URL ?? 'http://127.0.0.1:8080').trim();
+
 function client(values) {
   const token = process.env.GAMECLOUD_API_TOKEN;
   if (!token) throw new Usage('Set GAMECLOUD_API_TOKEN to your token (it is never taken from an argument).');
-  const baseUrl = values['base-url'] ?? process.env.GAMECLOUD_BASE_URL ?? 'http://127.0.0.1:8080';
-  return new GameCloudClient({ baseUrl, token });
+  return new GameCloudClient({ baseUrl: baseUrlOf(values), token });
 }
 
 async function builds(values, positionals) {
   if (positionals.length) throw new Usage(`builds takes no ${positionals[0]}.`);
   if (values.json && values.csv) throw new Usage('--json and --csv: choose one.');
   const gameId = need(values, 'game');
+  // The view asked for, tried on no builds first: a wrong --sort or
+  // --state is said (both, if both are wrong) before anything is sent.
+  const [column, direction = 'asc', ...more] = (values.sort ?? '').split(':');
+  const view = (index) => [
+    ['sort', () => {
+      if (values.sort === undefined) return; // the service's order
+      if (more.length) throw new Error('write COLUMN, COLUMN:asc or COLUMN:desc.');
+      index.sort(column, direction);
+    }],
+    ['state', () => index.filter({ text: values.filter ?? '', state: values.state ?? 'all' })],
+  ];
+  const problems = [];
+  for (const [flag, step] of view(await BuildsIndex.from({ builds: [] }))) {
+    try {
+      step();
+    } catch (e) {
+      problems.push(`--${flag} ${values[flag]}: ${e.message.replace(/^(column: |options\.)/, '')}`);
+    }
+  }
+  if (problems.length) throw new Usage(problems.join('\n'));
   const answer = await client(values).listBuilds(gameId);
   const index = await BuildsIndex.from(answer);
-  if (values.sort) {
-    const [column, direction = 'asc'] = values.sort.split(':');
-    index.sort(column, direction);
-  }
-  index.filter({ text: values.filter ?? '', state: values.state ?? 'all' });
+  for (const [, step] of view(index)) step();
   if (values.json) return print(safeJson(index.toJson()));
   if (values.csv) {
     // The panel's export byte for byte into a file or a pipe; shown safely on a terminal.
@@ -167,8 +189,8 @@ function port(text) {
   return [label, config];
 }
 
-/** Whether `path` exists. */
-const exists = (path) => stat(path).then(() => true, () => false);
+/** Whether `path` exists (a link to nothing too: a file would not be made there). */
+const exists = (path) => lstat(path).then(() => true, () => false);
 
 async function devToken(values, positionals) {
   if (positionals.length) throw new Usage(`dev-token takes no ${positionals[0]}.`);
@@ -187,9 +209,12 @@ async function devToken(values, positionals) {
   if (values.engine !== undefined && !['godot', 'unity', 'unreal', 'env'].includes(values.engine)) {
     throw new Usage(`--engine ${values.engine}: one of godot, unity, unreal, env.`);
   }
+  if (values.out !== undefined) need(values, 'out');
   for (const file of outputs) {
+    if (/[\\/]$/.test(file)) throw new Usage(`--out ${file} names a folder: give the file to write in it.`);
     if (await exists(file)) throw new Usage(`${file} exists: choose another --out, or remove it first (a token file is never overwritten).`);
-    if (!(await stat(dirname(file)).then((s) => s.isDirectory(), () => false))) throw new Usage(`${dirname(file)}/ is not a folder: choose another --out.`);
+    const folder = dirname(file);
+    if (!(await stat(folder).then((s) => s.isDirectory(), () => false))) throw new Usage(`${folder}/ is not a folder: choose another --out.`);
   }
   await init();
   const issues = validateDevTokenRequest(request);
@@ -200,41 +225,90 @@ async function devToken(values, positionals) {
     return EXIT.usage;
   }
   const c = client(values);
-  const { token } = await c.createDevToken(gameId, namespaceId, request);
-  // A token is dot-separated runs of letters, digits, '_' and '-': anything
-  // else from the service is not printed as it is.
-  if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(token)) {
-    console.error(`gamecloud: the service answered a token that is not shaped like one: ${JSON.stringify(printable(token).slice(0, 80))}.`);
-    return EXIT.failed;
+  if (!values.engine) {
+    const { token } = await c.createDevToken(gameId, namespaceId, request);
+    if (!tokenShaped(token)) return EXIT.failed;
+    return print(values.json ? JSON.stringify({ token }) : token);
   }
-  if (!values.engine) return print(values.json ? JSON.stringify({ token }) : token);
+  // The engine's file made once with a stand-in token: what it refuses (a
+  // hostname or an address it cannot hold) is said before a token exists.
   await initFiles();
-  const baseUrl = values['base-url'] ?? process.env.GAMECLOUD_BASE_URL ?? 'http://127.0.0.1:8080';
-  const file = engineFile(values.engine, { token, baseUrl, gameId, namespaceId, ...request, tokenFromEnv: values['token-from-env'] ?? false });
-  // Each file created (never overwritten), readable by its owner only when
-  // it holds the token.
-  const files = [[values.out, file.text, !file.local], ...(file.local ? [[outputs[1], file.local.text, true]] : [])];
+  const engineFileWith = (token) =>
+    engineFile(values.engine, { token, baseUrl: baseUrlOf(values), gameId, namespaceId, ...request, tokenFromEnv: values['token-from-env'] ?? false });
+  const { local } = engineFileWith('stand.in.token');
+  // Each file created now, empty (never over another), readable by its
+  // owner only when it will hold the token: a place it cannot be made is
+  // said before a token exists, and nothing is left there if none is made.
+  const made = [];
+  const removeMade = () => Promise.all(made.map((path) => rm(path, { force: true })));
   try {
-    for (const [path, text, secret] of files) await writeFile(path, text, { flag: 'wx', mode: secret ? 0o600 : 0o644 });
+    for (const [path, secret] of [[values.out, !local], ...(local ? [[outputs[1], true]] : [])]) {
+      await writeFile(path, '', { flag: 'wx', mode: secret ? 0o600 : 0o644 });
+      made.push(path);
+    }
+  } catch (e) {
+    await removeMade();
+    throw new Usage(`could not create ${e.path ?? values.out}: ${e.message}. Choose another --out.`);
+  }
+  let token;
+  let shaped = false;
+  try {
+    ({ token } = await c.createDevToken(gameId, namespaceId, request));
+    shaped = tokenShaped(token);
+  } finally {
+    if (!shaped) await removeMade();
+  }
+  if (!shaped) return EXIT.failed;
+  const file = engineFileWith(token);
+  try {
+    await writeFile(values.out, file.text);
+    if (local) await writeFile(outputs[1], file.local.text);
   } catch (e) {
     // The token exists now: shown once here rather than lost.
     console.error(`gamecloud: could not write ${e.path ?? values.out}: ${e.message}. The token, shown once:`);
     print(token);
     return EXIT.failed;
   }
-  const secretFile = file.local ? outputs[1] : values.out;
+  const secretFile = local ? outputs[1] : values.out;
   if (values.json) return print(JSON.stringify({ files: outputs, place: file.place, secret: secretFile }));
   print(`Wrote ${outputs.join(' and ')}; ${secretFile} holds the token: keep it out of version control (.gitignore).`);
   print(`Put ${values.out} in ${file.place}.`);
 }
 
-/** `ID[=NAME]` lists, from the flags and GAMECLOUD_PROTECTED. */
+/**
+ * Whether the service's token is shaped like one (dot-separated runs of
+ * letters, digits, '_' and '-'); if it is not, it is said, not printed as it
+ * is.
+ */
+function tokenShaped(token) {
+  if (typeof token === 'string' && /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(token)) return true;
+  console.error(`gamecloud: the service answered a token that is not shaped like one: ${JSON.stringify(printable(String(token)).slice(0, 80))}.`);
+  return false;
+}
+
+/**
+ * `ID[=NAME]` lists, from GAMECLOUD_PROTECTED and the flags, each id in its
+ * one form. An entry whose id is not a namespace id would protect nothing:
+ * refused, with where it came from.
+ */
 function protectedNamespaces(values) {
-  const listed = [...(process.env.GAMECLOUD_PROTECTED ?? '').split(','), ...(values.protected ?? [])].map((s) => s.trim()).filter(Boolean);
-  return listed.map((entry) => {
-    const at = entry.indexOf('=');
-    return at < 0 ? { id: entry, name: '' } : { id: entry.slice(0, at).trim(), name: entry.slice(at + 1).trim() };
-  });
+  const listed = [
+    ...(process.env.GAMECLOUD_PROTECTED ?? '').split(',').map((entry) => ['GAMECLOUD_PROTECTED', entry]),
+    ...(values.protected ?? []).map((entry) => ['--protected', entry]),
+  ];
+  return listed
+    .map(([from, entry]) => [from, entry.trim()])
+    .filter(([, entry]) => entry)
+    .map(([from, entry]) => {
+      const at = entry.indexOf('=');
+      const [id, name] = at < 0 ? [entry, ''] : [entry.slice(0, at).trim(), entry.slice(at + 1).trim()];
+      if (!isNamespaceId(id)) {
+        throw new Usage(
+          `${from}: ${JSON.stringify(printable(id))} is not a namespace id, so it would protect nothing. List ids (UUIDs) separated by commas, each with =NAME if you like: ID=Production,ID.`,
+        );
+      }
+      return { id: namespaceKey(id), name };
+    });
 }
 
 async function setting(values, positionals, command) {
@@ -245,7 +319,7 @@ async function setting(values, positionals, command) {
   // Every id in its one form ({ABC-...}, urn:uuid:abc-... and abc-... are one
   // namespace), so a name given with --protected is found, and the id a
   // refusal asks for is the one that confirms it.
-  const marked = protectedNamespaces(values).map((p) => ({ ...p, id: namespaceKey(p.id) }));
+  const marked = protectedNamespaces(values);
   const names = new Map(marked.map((p) => [p.id, p.name]));
   const namespaces = need(values, 'namespace').map((given) => {
     const id = namespaceKey(given);
@@ -264,7 +338,7 @@ async function setting(values, positionals, command) {
     const name = r.label || r.namespaceId;
     const why =
       r.status === 'refused'
-        ? ` (protected: nothing sent; add --confirm ${JSON.stringify(printable(name))} to change it)`
+        ? ` (protected: nothing sent; add --confirm ${shellQuoted(printable(name))} to change it)`
         : r.error
           ? `: ${printable(r.error.message)}`
           : '';
@@ -278,6 +352,16 @@ async function setting(values, positionals, command) {
 const print = (text) => {
   process.stdout.write(`${text}\n`);
 };
+
+/** `text` as one word for a POSIX shell, expanding nothing (`$(...)`, backquotes, `!`): single quotes. */
+const shellQuoted = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+// A reader that stops early (`| head -1`) ends the command quietly, as it
+// ends `cat`; any other failure to write (a full disk) is said.
+process.stdout.on('error', (e) => {
+  if (e.code !== 'EPIPE') console.error(`gamecloud: could not write the output: ${e.message}`);
+  process.exit(e.code === 'EPIPE' ? (process.exitCode ?? EXIT.ok) : EXIT.failed);
+});
 
 const COMMANDS = { builds, 'dev-token': devToken, 'cdn-auth': setting, 'domain-auth': setting };
 

@@ -149,6 +149,13 @@ pub fn namespace_key(id: &str) -> String {
     NamespaceId::new(id).as_str().to_owned()
 }
 
+/// Whether `id` is a namespace id (a UUID, however spelt): a protected
+/// namespace is known by its id, so other text protects nothing.
+#[wasm_bindgen(js_name = isNamespaceId)]
+pub fn is_namespace_id(id: &str) -> bool {
+    NamespaceId::new(id).is_uuid()
+}
+
 /// Whether `typed` confirms `name`, as the panel's confirmation reads it:
 /// spaces and the case of ASCII letters do not count.
 #[wasm_bindgen]
