@@ -220,7 +220,7 @@ test('dev-token --engine: a file that cannot be made, or that the engine cannot 
   assert.ok(readFileSync(out, 'utf8').includes(service.url.replace(/\/$/, '')));
 });
 
-test('builds: a wrong --sort and --state both said before anything is sent; a reader that stops early ends it quietly', async () => {
+test('builds: a wrong --sort and --state both said before anything is sent; plain http to another machine warned of; a reader that stops early ends it quietly', async () => {
   const wrong = gamecloud(['builds', '--game', service.gameId, '--sort', 'nope', '--state', 'weird', '--base-url', 'http://127.0.0.1:1']);
   assert.equal(wrong.code, 2, wrong.err);
   assert.match(wrong.err, /--sort nope: no column is named "nope": one of display_name/);
@@ -228,6 +228,10 @@ test('builds: a wrong --sort and --state both said before anything is sent; a re
   const extra = gamecloud(['builds', '--game', service.gameId, '--sort', 'content_length:desc:x']);
   assert.equal(extra.code, 2, extra.err);
   assert.match(extra.err, /--sort content_length:desc:x: write COLUMN, COLUMN:asc or COLUMN:desc\./);
+  // Plain http beyond this machine is said, as the panel says it; the local service is not.
+  const far = gamecloud(['builds', '--game', service.gameId, '--base-url', 'http://gamecloud.invalid:8080']);
+  assert.match(far.err, /^warning: http:\/\/gamecloud\.invalid:8080 is plain http: the token crosses the network unencrypted\./m);
+  assert.doesNotMatch(gamecloud(['builds', '--game', service.gameId]).err, /plain http/);
   const blank = gamecloud(['cdn-auth', '--game', service.gameId, '--namespace', ' ', 'none']);
   assert.equal(blank.code, 2, blank.out + blank.err);
   assert.match(blank.err, /--namespace is required, and not empty/);

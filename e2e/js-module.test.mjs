@@ -2,6 +2,9 @@
 // operations against the local service, and its errors.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { clearFaults, queueFault, serviceState, startService } from './harness.mjs';
 
 // The package's `node` entry (its `exports` give Node this file).
@@ -384,6 +387,47 @@ test('timeouts and aborts end the call with their own kinds', async () => {
   const pending = client.listBuilds(service.gameId, { signal: controller.signal });
   controller.abort();
   assert.equal((await rejects(pending)).kind, 'aborted');
+});
+
+test('an answer that trickles in still ends at the timeout or the abort, and its connection is closed, however often Node collects garbage', async () => {
+  // Node's fetch links the signal to its request weakly: a collection
+  // during the call used to lose the abort, and the call never ended.
+  // A call still pending after 5 s fails here (and is let go: the
+  // service's connections are closed below).
+  const settled = (call) =>
+    rejects(Promise.race([call, new Promise((resolve) => setTimeout(resolve, 5000, 'still pending after 5 s')).then((why) => Promise.reject(new Error(why)))]));
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  let closed = 0;
+  const trickle = http.createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"builds":[');
+    const beat = setInterval(() => res.write(' '), 100);
+    req.on('close', () => {
+      clearInterval(beat);
+      closed++;
+    });
+  });
+  await new Promise((resolve) => trickle.listen(0, '127.0.0.1', resolve));
+  const collect = setInterval(gc, 50);
+  try {
+    const baseUrl = `http://127.0.0.1:${trickle.address().port}`;
+    const quick = new GameCloudClient({ baseUrl, token: 't', timeoutMs: 500, retries: 0 });
+    const t = await settled(quick.listBuilds(service.gameId));
+    assert.equal(t.kind, 'timeout', t.message);
+    const patient = new GameCloudClient({ baseUrl, token: 't', timeoutMs: 60000, retries: 0 });
+    const controller = new AbortController();
+    const pending = patient.listBuilds(service.gameId, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 500);
+    const a = await settled(pending);
+    assert.equal(a.kind, 'aborted', a.message);
+    for (let waited = 0; closed < 2 && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(closed, 2, 'each call closed its connection');
+  } finally {
+    clearInterval(collect);
+    trickle.closeAllConnections();
+    trickle.close();
+  }
 });
 
 test('the timeout and the signal apply while the token function is still pending', async () => {

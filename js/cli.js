@@ -129,7 +129,15 @@ const baseUrlOf = (values) => (values['base-url'] ?? process.env.GAMECLOUD_BASE_
 function client(values) {
   const token = process.env.GAMECLOUD_API_TOKEN;
   if (!token) throw new Usage('Set GAMECLOUD_API_TOKEN to your token (it is never taken from an argument).');
-  return new GameCloudClient({ baseUrl: baseUrlOf(values), token });
+  const baseUrl = baseUrlOf(values);
+  const c = new GameCloudClient({ baseUrl, token });
+  // As the panel warns: plain http is for this machine only.
+  const { protocol, hostname: host } = URL.canParse(baseUrl) ? new URL(baseUrl) : {};
+  const loopback = () => host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  if (protocol === 'http:' && !loopback()) {
+    console.error(`warning: ${printable(baseUrl)} is plain http: the token crosses the network unencrypted. Use https beyond this machine.`);
+  }
+  return c;
 }
 
 async function builds(values, positionals) {

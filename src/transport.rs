@@ -218,6 +218,7 @@ impl Drop for Wait {
 /// diagnosed (aborted, offline, mixed content, refused by the browser,
 /// unreachable).
 pub async fn fetch(call: &Call, signal: &AbortSignal) -> Result<Answer, ApiError> {
+    let mut fired = Fired::new(signal);
     let method = match call.method {
         Method::Get => HttpMethod::GET,
         Method::Post => HttpMethod::POST,
@@ -234,7 +235,8 @@ pub async fn fetch(call: &Call, signal: &AbortSignal) -> Result<Answer, ApiError
         None => builder.build(),
     }
     .map_err(|e| unreachable_err(&e.to_string()))?;
-    let response = match request.send().await {
+    let aborted = || Err(gloo_net::Error::GlooError("aborted".into()));
+    let response = match fired.unless(request.send(), aborted).await {
         Ok(r) => r,
         Err(_) if signal.aborted() => return Err(ApiError::Aborted),
         Err(e) => return Err(diagnose(call, &e.to_string(), signal).await),
@@ -244,7 +246,7 @@ pub async fn fetch(call: &Call, signal: &AbortSignal) -> Result<Answer, ApiError
         .filter_map(|&name| response.headers().get(name).map(|v| (name.to_owned(), v)))
         .collect();
     let status = response.status();
-    let body = match read_body(response.body(), call.max_answer_bytes).await {
+    let body = match read_body(response.body(), call.max_answer_bytes, &mut fired).await {
         Ok(Some(b)) => b,
         Ok(None) => return Err(ApiError::too_large(status, call.max_answer_bytes)),
         Err(_) if signal.aborted() => return Err(ApiError::Aborted),
@@ -258,13 +260,60 @@ pub async fn fetch(call: &Call, signal: &AbortSignal) -> Result<Answer, ApiError
     })
 }
 
+/// An attempt's signal, raced against each wait on the network. Node's
+/// fetch holds the link from the signal to its request weakly: a garbage
+/// collection during the call can lose the abort, and a service that
+/// answers slowly enough would then hold the call (and Node) for ever. So
+/// the JS module's core ends the wait itself. Browsers keep the link, so the
+/// panel and the elements, which run only there, go without the bytes.
+#[cfg(feature = "js")]
+struct Fired(JsFuture);
+
+#[cfg(feature = "js")]
+impl Fired {
+    fn new(signal: &AbortSignal) -> Self {
+        Fired(JsFuture::from(js_sys::Promise::new(&mut |resolve, _| {
+            let _ = signal.add_event_listener_with_callback("abort", &resolve);
+        })))
+    }
+
+    /// `work`'s outcome, or `or()`'s if the signal fires first.
+    async fn unless<F: Future>(&mut self, work: F, or: impl FnOnce() -> F::Output) -> F::Output {
+        let mut work = std::pin::pin!(work);
+        let outcome = std::future::poll_fn(|cx| match work.as_mut().poll(cx) {
+            Poll::Ready(outcome) => Poll::Ready(Some(outcome)),
+            Poll::Pending => Pin::new(&mut self.0).poll(cx).map(|_| None),
+        })
+        .await;
+        outcome.unwrap_or_else(or)
+    }
+}
+
+/// In a browser, fetch itself ends at the signal: nothing to race.
+#[cfg(not(feature = "js"))]
+struct Fired;
+
+#[cfg(not(feature = "js"))]
+impl Fired {
+    fn new(_signal: &AbortSignal) -> Self {
+        Fired
+    }
+
+    /// `work` itself.
+    fn unless<F: Future>(&mut self, work: F, _or: impl FnOnce() -> F::Output) -> F {
+        work
+    }
+}
+
 /// Reads a body chunk by chunk, no further than `max` bytes: `None` once it
 /// would pass them, the rest left unread (the stream is cancelled, which
 /// closes the connection). A `Content-Length` is not trusted: the bytes are
-/// counted as they come.
+/// counted as they come. When `fired` fires first, the stream is cancelled
+/// too, and the read fails.
 async fn read_body(
     stream: Option<web_sys::ReadableStream>,
     max: u32,
+    fired: &mut Fired,
 ) -> Result<Option<Vec<u8>>, JsValue> {
     let mut body = Vec::new();
     let Some(stream) = stream else {
@@ -272,23 +321,34 @@ async fn read_body(
     };
     let reader: ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
     loop {
-        let read: ReadableStreamReadResult = JsFuture::from(reader.read()).await?.unchecked_into();
+        let read = JsFuture::from(reader.read());
+        let read = fired
+            .unless(read, || {
+                cancel(&reader);
+                Err(JsValue::UNDEFINED)
+            })
+            .await;
+        let read: ReadableStreamReadResult = read?.unchecked_into();
         if read.get_done().unwrap_or(true) {
             return Ok(Some(body));
         }
         let chunk: js_sys::Uint8Array = read.get_value().unchecked_into();
         // `body` never holds more than `max`: no overflow.
         if chunk.length() > max - body.len() as u32 {
-            // Its promise is awaited, so that a rejection is handled (Node
-            // stops on one that is not).
-            let cancelled = JsFuture::from(reader.cancel());
-            wasm_bindgen_futures::spawn_local(async move {
-                let _ = cancelled.await;
-            });
+            cancel(&reader);
             return Ok(None);
         }
         body.extend_from_slice(&chunk.to_vec());
     }
+}
+
+/// Cancels a body's stream, which closes the connection. Its promise is
+/// awaited, so that a rejection is handled (Node stops on one that is not).
+fn cancel(reader: &ReadableStreamDefaultReader) {
+    let cancelled = JsFuture::from(reader.cancel());
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = cancelled.await;
+    });
 }
 
 fn unreachable_err(message: &str) -> ApiError {
