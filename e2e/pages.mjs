@@ -203,10 +203,19 @@ export class BuildsPage {
 
   /** Opens the ⋯ menu of a rendered row (a locator from `rows()`) and returns the menu. */
   async menuOf(row) {
-    await row.getByRole('button', { name: /^More for / }).click();
     const menu = this.page.getByRole('menu');
-    await menu.waitFor();
-    return menu;
+    // A click in the frame where the rows are drawn again (the view from the
+    // address applies a frame after they come) can land on a row being
+    // replaced and open nothing: clicked again, twice at most.
+    for (let tries = 1; ; tries++) {
+      await row.getByRole('button', { name: /^More for / }).click();
+      try {
+        await menu.waitFor({ timeout: 5000 });
+        return menu;
+      } catch (e) {
+        if (tries === 3) throw e;
+      }
+    }
   }
 
   /** Adds a rendered row to the comparison, from its ⋯ menu. */
