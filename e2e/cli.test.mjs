@@ -3,8 +3,9 @@
 // `npx` against the local service, the token only in GAMECLOUD_API_TOKEN.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearFaults, queueFault, serviceState, startService } from './harness.mjs';
@@ -88,6 +89,74 @@ test('a build name cannot write to the terminal: control characters are shown, n
   assert.equal(token.code, 1);
   assert.doesNotMatch(token.out + token.err, /[\u001b\u0007]/);
   assert.match(token.err, /not shaped like one/);
+  // --csv, into a pipe as into a terminal: the CSV's own line ends and
+  // quoting stay, nothing a terminal would run.
+  const lines = JSON.stringify({
+    builds: [
+      JSON.parse(body).builds[0],
+      { ...JSON.parse(body).builds[0], build_id: '33333333-3333-4333-8333-333333333333', display_name: 'two\nlines, \u009b31m\u2066' },
+      // A formula behind a control: the export's guard saw the control first.
+      { ...JSON.parse(body).builds[0], build_id: '44444444-4444-4444-8444-444444444444', display_name: '\u0007=HYPERLINK("http://evil/")' },
+    ],
+  });
+  await fault({ route: 'builds', status: 200, body: lines, content_type: 'application/json' });
+  const csv = gamecloud(['builds', '--game', service.gameId, '--csv']);
+  assert.equal(csv.code, 0, csv.err);
+  assert.doesNotMatch(csv.out.replaceAll('\r\n', ''), /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  assert.equal(csv.out.split('\r\n').length, 5, 'a header, three rows, and the last line end');
+  assert.match(csv.out, /"two\ufffdlines, \ufffd31m\ufffd"/);
+  assert.doesNotMatch(csv.out, /(^|,)"?[=+\-@]/m, 'a cell begins with a formula');
+  await clear();
+});
+
+test('a token where an id or a name belongs is refused, never used or printed back', async () => {
+  const { staging, prod } = service.namespaces;
+  // A development token's shape (the service's own test token is not one).
+  const token = 'dev_staging.eyJ0eXAiOiJKV1QiLCJhbGciOiJFZERTQSJ9.CICAgICAgICAgAE.c2lnbmF0dXJl';
+  const before = (await state()).hits;
+  for (const [args, env, flag] of [
+    [['builds', '--game', token], {}, '--game'],
+    [['builds', '--game', service.gameId, token], {}, 'builds takes no (a token, not shown)'],
+    [['dev-token', '--game', service.gameId, '--namespace', `Bearer ${token}`, '--hostname', '10.0.0.1'], {}, '--namespace'],
+    [['cdn-auth', '--game', service.gameId, '--namespace', staging, '--namespace', token, 'basic'], {}, '--namespace'],
+    [['cdn-auth', '--game', service.gameId, '--namespace', prod, 'basic', '--protected', `${prod}=${token}`], {}, '--protected'],
+    [['cdn-auth', '--game', service.gameId, '--namespace', prod, 'basic'], { GAMECLOUD_PROTECTED: token }, 'GAMECLOUD_PROTECTED'],
+  ]) {
+    const r = gamecloud(args, env);
+    assert.equal(r.code, 2, r.out + r.err);
+    assert.ok(r.err.includes(flag.startsWith('builds') ? flag : `${flag} holds a token`), r.err);
+    assert.ok(!(r.out + r.err).includes(token.split('.')[1]), `${flag}: the token was printed`);
+  }
+  // A name a person cannot type back (U+0085 alone was confirmed by --confirm '').
+  const unnamable = gamecloud(['domain-auth', '--game', service.gameId, '--namespace', prod, 'on', '--protected', `${prod}=\u0085`, '--confirm', '']);
+  assert.equal(unnamable.code, 2, unnamable.out + unnamable.err);
+  assert.match(unnamable.err, /--protected: the name of [0-9a-f-]{36}: A label cannot hold control or invisible characters/);
+  assert.deepEqual((await state()).hits, before, 'nothing was sent');
+});
+
+test('dev-token --out: the token goes into the file the command created, never through a link put at its path meanwhile', async () => {
+  const out = join(project, 'swapped.cfg');
+  const elsewhere = join(project, 'elsewhere.cfg');
+  writeFileSync(elsewhere, '');
+  await fault({ route: 'tokens/development', delay_ms: 3000 });
+  const child = spawn('npx', ['--no-install', 'gamecloud', 'dev-token', '--game', service.gameId, '--namespace', service.namespaces.staging, '--hostname', '10.0.0.3', '--engine', 'godot', '--out', out], {
+    cwd: project,
+    env: { ...process.env, GAMECLOUD_API_TOKEN: service.token, GAMECLOUD_BASE_URL: service.url, GAMECLOUD_PROTECTED: '' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  // The command made its file and waits for the token: a link goes there.
+  for (const end = Date.now() + 20_000; !existsSync(out) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(existsSync(out), 'the command made its file');
+  rmSync(out);
+  symlinkSync(elsewhere, out);
+  const [code] = await once(child, 'exit');
+  assert.equal(code, 1, stdout + stderr);
+  assert.equal(readFileSync(elsewhere, 'utf8'), '', 'the token went through the link');
+  assert.match(stderr, /could not write .*swapped\.cfg: the file was moved or replaced during the call\. The token, shown once:/);
+  assert.match(stdout, /\S+\.\S+/, 'the token, shown once rather than lost');
   await clear();
 });
 

@@ -135,6 +135,25 @@ test('a protected mark that is not a namespace id is refused at run, and nothing
   assert.deepEqual((await serviceState(service)).hits, before, 'nothing was sent');
 });
 
+test('a token where an id or a name belongs, or a name no one can type back, is refused at run without repeating it', async () => {
+  const before = (await serviceState(service)).hits;
+  const token = 'dev_staging.eyJ0eXAiOiJKV1QiLCJhbGciOiJFZERTQSJ9.CICAgICAgICAgAE.c2lnbmF0dXJl';
+  for (const [options, at, words] of [
+    [{ gameId: `Bearer ${token}` }, 'options.gameId', /holds a token, not an id/],
+    [{ namespaces: [staging, token] }, 'options.namespaces[1].id', /holds a token, not an id/],
+    [{ namespaces: [{ id: prod, label: token }], protected: [prod] }, 'options.namespaces[0].label', /cannot hold a token/],
+    [{ namespaces: [{ id: prod, label: '\u0085' }], protected: [prod], confirmed: { [prod]: '' } }, 'options.namespaces[0].label', /control or invisible/],
+    [{ namespaces: [staging], protected: [token] }, 'options.protected[0]', /not a token: nothing was sent/],
+  ]) {
+    const change = new BulkChange({ client, gameId: service.gameId, namespaces: [staging], setting: { cdnAuth: 'basic' }, ...options });
+    const e = await change.run().then(() => null, (e) => e);
+    assert.ok(e instanceof GameCloudError && e.kind === 'invalid_request' && e.issues[0].path === at, `${at}: ${e}`);
+    assert.match(e.message, words, at);
+    assert.ok(!e.message.includes(token.split('.')[1]), `${at}: the token is repeated`);
+  }
+  assert.deepEqual((await serviceState(service)).hits, before, 'nothing was sent');
+});
+
 test('wrong options are refused by name, before anything is sent', () => {
   const base = { client, gameId: service.gameId, namespaces: [staging], setting: { cdnAuth: 'basic' } };
   const wrong = (options, path, words) => {

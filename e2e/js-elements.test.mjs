@@ -8,6 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { stat } from 'node:fs/promises';
 import { axeViolations, launchBrowser, openPage, queueFault, serviceState, startService, until } from './harness.mjs';
+import { buildsShown, openHost } from './elements-host.mjs';
 import { BuildsPage, DevTokenPage, DomainAuthPage, SettingsPage } from './pages.mjs';
 import { OUT, TAKING, compare, holdClock } from './pictures.mjs';
 
@@ -17,8 +18,9 @@ let service;
 let browser;
 
 before(async () => {
-  // The repository's root served: the example at /js/examples/, the built package at /pkg/.
-  service = await startService(['--clock', CLOCK, '--test-hooks'], { dist: ROOT });
+  // The example's own folder served (`cargo xtask js` makes it): the page at
+  // /js/examples/, the built package at /pkg/, nothing else of the repository.
+  service = await startService(['--clock', CLOCK, '--test-hooks'], { dist: `${ROOT}target/example` });
   browser = await launchBrowser();
 });
 
@@ -27,61 +29,8 @@ after(async () => {
   await service?.stop();
 });
 
-/**
- * The example page, connected as its form does it (the token typed into the
- * host's own field, given to each element as a property); `events` lists the
- * elements' events as the page received them, `refused` what the policy
- * refused, `wasm` the wasm files fetched.
- */
-async function host({ scheme = 'light', width = 1280, height = 900, connect = true, clock = false, bypassCSP = false, tabStorage = {} } = {}) {
-  const { page, problems } = bypassCSP ? await openPage(browser, { bypassCSP }) : await openPage(browser);
-  await page.setViewportSize({ width, height });
-  await page.emulateMedia({ colorScheme: scheme });
-  if (clock) await page.clock.install({ time: Date.parse(CLOCK) });
-  const wasm = [];
-  page.on('response', (r) => {
-    if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push(new URL(r.url()).pathname.split('/').pop());
-  });
-  // What this tab's sessionStorage holds before the page's scripts run.
-  await page.addInitScript((kept) => {
-    for (const [key, value] of Object.entries(kept)) sessionStorage.setItem(key, value);
-  }, tabStorage);
-  await page.addInitScript(() => {
-    window.refused = [];
-    window.seen = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.refused.push(`${e.violatedDirective}: ${e.blockedURI}`));
-    for (const type of ['gamecloud-change', 'gamecloud-error']) {
-      document.addEventListener(type, (e) => {
-        const d = e.detail;
-        window.seen.push({
-          type,
-          from: e.target.localName,
-          composed: e.composed,
-          isGameCloudError: type === 'gamecloud-error' && d instanceof Error && d.name === 'GameCloudError',
-          detail: type === 'gamecloud-error' ? { kind: d.kind, status: d.status, operation: d.operation, message: d.message } : d,
-        });
-      });
-    }
-  });
-  await page.goto(`${service.url}js/examples/`);
-  if (connect) {
-    await page.getByLabel('Game').fill(service.gameId);
-    await page.getByLabel('Namespace', { exact: true }).fill(service.namespaces.staging);
-    await page.getByLabel('API token').fill(service.token);
-    await page.getByRole('button', { name: 'Connect' }).click();
-  }
-  const events = () => page.evaluate(() => window.seen);
-  const refused = () => page.evaluate(() => window.refused);
-  return { page, problems, events, refused, wasm };
-}
-
-/** The builds element's table, once its rows are there. */
-async function buildsShown(page) {
-  await page.locator('gamecloud-builds').getByText('36 of 36 builds').waitFor({ timeout: 30_000 });
-}
-
 test('the three elements show the panel’s pages against the service, under the strict policy, from the one wasm of their own', async () => {
-  const { page, problems, refused, wasm } = await host();
+  const { page, problems, refused, wasm } = await openHost(browser, service);
   await buildsShown(page);
   const builds = page.locator('gamecloud-builds');
   // Exact sizes, as the panel's table shows them.
@@ -107,7 +56,7 @@ test('the three elements show the panel’s pages against the service, under the
 });
 
 test('a token made in the element is shown once there; the host hears what was made, never the token', async () => {
-  const { page, events } = await host();
+  const { page, events } = await openHost(browser, service);
   const element = page.locator('gamecloud-dev-token');
   const token = await new DevTokenPage(element).create('192.168.1.20');
   assert.ok(token.length > 20);
@@ -135,7 +84,7 @@ test('a token made in the element is shown once there; the host hears what was m
 });
 
 test('a setting applied in the element reaches the service, and the host hears what was set', async () => {
-  const { page, events } = await host();
+  const { page, events } = await openHost(browser, service);
   const settings = new SettingsPage(page);
   await settings.choose('basic');
   await settings.apply();
@@ -157,7 +106,7 @@ test('a setting applied in the element reaches the service, and the host hears w
 test('a failure is said in the element and sent to the host as a GameCloudError naming the call', async () => {
   // A 500, which the page does not retry (a 503 it would, and then load).
   await queueFault(service, { route: 'builds', status: 500, body: '{"code":"API_INTERNAL_ERROR","message":"Something broke.","ray_id":"r-500"}', content_type: 'application/json' });
-  const { page, events } = await host();
+  const { page, events } = await openHost(browser, service);
   const builds = page.locator('gamecloud-builds');
   await builds.getByRole('alert').waitFor({ timeout: 30_000 });
   await until(async () => (await events()).some((e) => e.type === 'gamecloud-error'), { what: 'the error event' });
@@ -174,7 +123,7 @@ test('a failure is said in the element and sent to the host as a GameCloudError 
 });
 
 test('a wrong token type from the host is refused by name, and the element keeps working', async () => {
-  const { page } = await host({ connect: false });
+  const { page } = await openHost(browser, service, { connect: false });
   const said = await page.evaluate(() => {
     const el = document.querySelector('gamecloud-builds');
     const out = [];
@@ -211,7 +160,7 @@ test('a wrong token type from the host is refused by name, and the element keeps
 });
 
 test('the builds element’s row menu works in its shadow root: two builds compared from it', async () => {
-  const { page } = await host();
+  const { page } = await openHost(browser, service);
   await buildsShown(page);
   const builds = new BuildsPage(page.locator('gamecloud-builds'));
   builds.page = page; // the menu is found from the page, in the top layer
@@ -226,7 +175,7 @@ test('the builds element’s row menu works in its shadow root: two builds compa
 });
 
 test('a token attribute is refused and removed; a token set before the elements were defined is taken', async () => {
-  const { page } = await host({ connect: false });
+  const { page } = await openHost(browser, service, { connect: false });
   const said = await page.evaluate(async () => {
     const el = document.querySelector('gamecloud-namespace-settings');
     el.setAttribute('token', 'in-the-html');
@@ -258,7 +207,7 @@ test('a token attribute is refused and removed; a token set before the elements 
 test('another base-url starts the page again without the token: the provider is asked for that service’s', async () => {
   // The page's policy would stop any call to another origin before it left:
   // set aside here, to see what the page would send.
-  const { page } = await host({ connect: false, bypassCSP: true });
+  const { page } = await openHost(browser, service, { connect: false, bypassCSP: true });
   const other = 'http://127.0.0.1:9/';
   const sent = [];
   page.on('request', (r) => {
@@ -290,7 +239,7 @@ test('another base-url starts the page again without the token: the provider is 
 
 test('the elements leave the tab’s remembered panel token as it is: neither read nor moved to a newer key', async () => {
   // A panel of an earlier version, open in this tab on the host's origin, remembered its token.
-  const { page, problems } = await host({ tabStorage: { 'gamecloud.token': 'remembered-by-the-panel' } });
+  const { page, problems } = await openHost(browser, service, { tabStorage: { 'gamecloud.token': 'remembered-by-the-panel' } });
   await buildsShown(page);
   await page.locator('gamecloud-dev-token').getByRole('button', { name: 'Create token' }).waitFor();
   const kept = await page.evaluate(() => ({ v1: sessionStorage.getItem('gamecloud.token'), v2: sessionStorage.getItem('gamecloud.v2.token') }));
@@ -299,7 +248,7 @@ test('the elements leave the tab’s remembered panel token as it is: neither re
 });
 
 test('the host themes the elements: its accent, font and corners, a forced scheme, and ::part()', async () => {
-  const { page } = await host();
+  const { page } = await openHost(browser, service);
   await buildsShown(page);
   const look = () =>
     page.evaluate(() => {
@@ -332,7 +281,7 @@ test('the host themes the elements: its accent, font and corners, a forced schem
 
 test('axe finds nothing serious or critical on the host page, inside the elements’ shadow roots included', async () => {
   for (const scheme of ['light', 'dark']) {
-    const { page } = await host({ scheme });
+    const { page } = await openHost(browser, service, { scheme });
     await buildsShown(page);
     assert.deepEqual(await axeViolations(page), [], scheme);
     await page.context().close();
@@ -340,7 +289,7 @@ test('axe finds nothing serious or critical on the host page, inside the element
 });
 
 test('an element removed from the page takes its page down; moved, it keeps what it shows', async () => {
-  const { page } = await host();
+  const { page } = await openHost(browser, service);
   const element = page.locator('gamecloud-dev-token');
   const token = await new DevTokenPage(element).create('10.0.0.7');
   // Moved to another place of the host page: the token shown once is still there.
@@ -362,7 +311,7 @@ test('an element removed from the page takes its page down; moved, it keeps what
 for (const scheme of ['light', 'dark']) {
   for (const [screen, [width, height]] of Object.entries({ '': [1280, 800], '-phone': [390, 844] })) {
     test(`screenshot: the elements in a host page${screen} (${scheme})`, async () => {
-      const { page, problems } = await host({ scheme, width, height, clock: true });
+      const { page, problems } = await openHost(browser, service, { scheme, width, height, clock: CLOCK });
       await buildsShown(page);
       await page.locator('gamecloud-dev-token').getByRole('button', { name: 'Create token' }).waitFor();
       await page.locator('gamecloud-namespace-settings').getByText(/Not set from this panel yet|Last set from this panel/).first().waitFor();

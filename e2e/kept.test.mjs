@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demoNamespaces, issueDevToken, openPanel, useFixtures } from './harness.mjs';
-import { Connection, LogPage, SettingsPage } from './pages.mjs';
+import { Connection, LogPage, RecentIds, SettingsPage } from './pages.mjs';
 
 const fx = useFixtures(['--test-hooks']);
 const ns = demoNamespaces(fx);
@@ -139,10 +139,39 @@ test('a token pasted in an id field is refused with a sentence and reaches neith
   await (await a.connection.openGame()).fill(`Bearer ${token}`);
   await a.connection.gameId.press('Tab');
   await a.page.getByRole('button', { name: /^(Refresh|Load builds)/ }).first().click();
-  await a.page.getByText('This holds a token, not a game id: it was not sent.').waitFor();
+  // Said under the field at once, and where the list would be.
+  await a.page.getByText('This holds a token, not a game id: it was not sent.').filter({ visible: true }).first().waitFor();
   assert.ok(!a.page.url().includes(secret), a.page.url());
   assert.ok(!(await a.page.evaluate(() => Object.values(localStorage).join('\n'))).includes(secret), 'kept nowhere');
   assert.deepEqual(sent, [], 'nothing sent');
   assert.equal(await a.connection.gameId.inputValue(), `Bearer ${token}`, 'the field keeps what was typed');
+  assert.deepEqual(a.problems, []);
+});
+
+// Issue 52: a token pasted into a recent id's label was kept for good and
+// shown whole in presentation mode; one pasted into the switcher's id field
+// was shown in the header as the namespace, without a word.
+test('a token pasted as a label or a switcher’s id is said at once, kept nowhere, and the header never shows it', async () => {
+  const a = await panel('cdn-auth', {
+    // A label an earlier build kept with a token in it: dropped when read.
+    'gamecloud.v3.recent': [ns.prod, ns.staging].map((id, i) => JSON.stringify({ kind: 'namespace', id, label: i ? 'Staging' : `Prod eyJ0eXAiOiJKV1QiLCJhbGciOiJFZERTQSJ9.CICAgICAgICAgAE` })).join('\n'),
+  });
+  const token = await issueDevToken(fx.service, ns.staging);
+  const secret = token.split('.').at(-1);
+  const recent = new RecentIds(a.page);
+  await recent.name(ns.staging, `staging ${token}`);
+  await a.page.getByText('A label cannot hold a token').waitFor();
+  assert.equal(await recent.label(ns.staging).inputValue(), 'Staging', 'the kept label is shown again');
+  assert.equal(await recent.label(ns.prod).inputValue(), '', 'the label an earlier build kept with a token is dropped');
+  // The namespace's id field: said at once, shown nowhere else.
+  const field = await a.connection.openNamespace();
+  await field.fill(token);
+  await a.page.getByText('This holds a token, not a namespace id').waitFor();
+  assert.equal(await field.inputValue(), token, 'the field keeps what was typed');
+  assert.ok(!(await a.connection.namespaceSwitcher.textContent()).includes(secret), 'the header shows the token');
+  await a.connection.closeSwitcher();
+  assert.match(await a.connection.namespaceSwitcher.textContent(), /not an id/);
+  assert.ok(!(await a.page.evaluate(() => Object.values(localStorage).join('\n'))).includes(secret), 'kept nowhere');
+  assert.ok(!(await a.page.evaluate(() => Object.values(localStorage).join('\n'))).includes('eyJ0eXAi'), 'the earlier label is dropped from storage too');
   assert.deepEqual(a.problems, []);
 });

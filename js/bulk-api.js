@@ -5,7 +5,7 @@
 // the wasm; this makes the calls, through the caller's `GameCloudClient`,
 // and keeps what each call threw for the caller. The wasm loads at `init()`
 // or the first run, never at import.
-import start, { BulkCore, confirms, isNamespaceId, namespaceKey } from './gamecloud_bulk.js';
+import start, { BulkCore, confirms, holdsToken, isNamespaceId, nameProblem, namespaceKey } from './gamecloud_bulk.js';
 import { badArgument, describe, loader, read } from './load.js';
 
 /** A value's type as a person names it. */
@@ -151,8 +151,20 @@ export function bulk(source, beside) {
       // Other text would protect nothing: refused before anything is sent.
       marked.forEach((id, i) => {
         if (!isNamespaceId(id)) {
-          throw badArgument(`options.protected[${i}]`, `options.protected[${i}] must be a namespace id (a UUID), not ${JSON.stringify(id.slice(0, 80))}: nothing was sent.`);
+          const what = holdsToken(id) ? 'a token' : JSON.stringify(id.slice(0, 80));
+          throw badArgument(`options.protected[${i}]`, `options.protected[${i}] must be a namespace id (a UUID), not ${what}: nothing was sent.`);
         }
+      });
+      // A token where an id or a name belongs is a secret in the wrong
+      // place: refused without repeating it. A name the panel would not keep
+      // (control or invisible characters, no letter or digit) cannot be
+      // typed back to confirm a protected namespace: refused too.
+      if (holdsToken(this.#gameId)) throw badArgument('options.gameId', 'options.gameId holds a token, not an id: nothing was sent.');
+      this.#targets.forEach((t, i) => {
+        const at = `options.namespaces[${i}]`;
+        if (holdsToken(t.namespaceId)) throw badArgument(`${at}.id`, `${at}.id holds a token, not an id: nothing was sent.`);
+        const problem = nameProblem(t.label.trim());
+        if (problem !== undefined) throw badArgument(`${at}.label`, `${at}.label: ${problem} Nothing was sent.`);
       });
       const keys = new Set(marked.map(namespaceKey));
       // Each namespace once, however it was spelt: the first spelling stays.

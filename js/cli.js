@@ -5,14 +5,14 @@
 // from GAMECLOUD_API_TOKEN only: an argument would stay in the shell's
 // history and in the process list.
 import { parseArgs } from 'node:util';
-import { lstat, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, lstat, open, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { GameCloudClient, GameCloudError, init, validateDevTokenRequest } from './node.js';
 import { BuildsIndex } from './builds-node.js';
 import { engineFile, init as initFiles } from './files-node.js';
 import { BulkChange, confirms, init as initBulk } from './bulk-node.js';
 // The bulk entry's own reading of an id (once loaded): not public exports.
-import { isNamespaceId, namespaceKey } from './gamecloud_bulk.js';
+import { holdsToken, isNamespaceId, nameProblem, namespaceKey } from './gamecloud_bulk.js';
 
 /** The exit codes (`gamecloud --help` lists them). */
 const EXIT = { ok: 0, failed: 1, usage: 2, protected: 3 };
@@ -112,6 +112,44 @@ const printable = (text) => String(text).replace(UNSAFE, '\ufffd');
  */
 const safeJson = (text) => text.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/**
+ * CSV for any stdout: every character that can rewrite a terminal's screen
+ * (C0 controls, DEL, C1, direction overrides) in a cell, quoted or not, shown
+ * as U+FFFD; the CSV's own line ends (CR LF between records) stay as they
+ * are. Replaced rather than removed: the export's guard against formulas
+ * (a `'` before a cell that begins with `=`) saw the control, and a cell
+ * that began `BEL=` must not begin `=` now.
+ */
+function safeCsv(csv) {
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < csv.length; i++) {
+    const c = csv[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && c === '\r' && csv[i + 1] === '\n') {
+      out += '\r\n';
+      i++;
+      continue;
+    }
+    out += /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(c) ? '\ufffd' : c;
+  }
+  return out;
+}
+
+/**
+ * An id flag's values refused when one holds a token: a secret where an id
+ * belongs would go into the request's path and be printed back. The token
+ * is not repeated.
+ */
+function noToken(values, names) {
+  for (const name of names) {
+    const given = [values[name] ?? []].flat();
+    if (given.some((v) => holdsToken(v))) {
+      throw new Usage(`--${name} holds a token, not an id: it was not used, and is not printed. The token goes in GAMECLOUD_API_TOKEN.`);
+    }
+  }
+}
+
 function need(values, name) {
   const value = values[name];
   // A blank one of several ids is a slip; a blank --hostname is the
@@ -155,6 +193,8 @@ async function builds(values, positionals) {
     }],
     ['state', () => index.filter({ text: values.filter ?? '', state: values.state ?? 'all' })],
   ];
+  await initBulk();
+  noToken(values, ['game']);
   const problems = [];
   for (const [flag, step] of view(await BuildsIndex.from({ builds: [] }))) {
     try {
@@ -169,9 +209,9 @@ async function builds(values, positionals) {
   for (const [, step] of view(index)) step();
   if (values.json) return print(safeJson(index.toJson()));
   if (values.csv) {
-    // The panel's export byte for byte into a file or a pipe; shown safely on a terminal.
-    const csv = index.toCsv();
-    process.stdout.write(process.stdout.isTTY ? csv.split('\r\n').map(printable).join('\n') : csv);
+    // The panel's export, without what a terminal would run: a pipe's
+    // reader (`| head`, `| less -R`) may be one.
+    process.stdout.write(safeCsv(index.toCsv()));
     return;
   }
   const rows = index.rows().map((b) => [
@@ -204,6 +244,8 @@ async function devToken(values, positionals) {
   if (positionals.length) throw new Usage(`dev-token takes no ${positionals[0]}.`);
   const gameId = need(values, 'game');
   const namespaceId = need(values, 'namespace');
+  await initBulk();
+  noToken(values, ['game', 'namespace']);
   const ports = (values.port ?? []).map(port);
   const labels = ports.map(([label]) => label);
   const twice = labels.find((label, i) => labels.indexOf(label) !== i);
@@ -244,15 +286,21 @@ async function devToken(values, positionals) {
   const engineFileWith = (token) =>
     engineFile(values.engine, { token, baseUrl: baseUrlOf(values), gameId, namespaceId, ...request, tokenFromEnv: values['token-from-env'] ?? false });
   const { local } = engineFileWith('stand.in.token');
-  // Each file created now, empty (never over another), readable by its
-  // owner only when it will hold the token: a place it cannot be made is
-  // said before a token exists, and nothing is left there if none is made.
+  // Each file created now, empty (never over another, never through a
+  // link), readable by its owner only when it will hold the token, and kept
+  // open: the text is written through the handle that created it, so
+  // nothing put at the path meanwhile receives it. A place it cannot be
+  // made is said before a token exists, and nothing is left there if none
+  // is made.
   const made = [];
-  const removeMade = () => Promise.all(made.map((path) => rm(path, { force: true })));
+  const removeMade = async () => {
+    await Promise.all(made.map(({ handle }) => handle.close().catch(() => {})));
+    await Promise.all(made.map(({ path }) => rm(path, { force: true })));
+  };
+  const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
   try {
     for (const [path, secret] of [[values.out, !local], ...(local ? [[outputs[1], true]] : [])]) {
-      await writeFile(path, '', { flag: 'wx', mode: secret ? 0o600 : 0o644 });
-      made.push(path);
+      made.push({ path, handle: await open(path, CREATE, secret ? 0o600 : 0o644) });
     }
   } catch (e) {
     await removeMade();
@@ -269,9 +317,20 @@ async function devToken(values, positionals) {
   if (!shaped) return EXIT.failed;
   const file = engineFileWith(token);
   try {
-    await writeFile(values.out, file.text);
-    if (local) await writeFile(outputs[1], file.local.text);
+    await made[0].handle.writeFile(file.text);
+    if (local) await made[1].handle.writeFile(file.local.text);
+    // Written where it was created; a file the path no longer names (moved,
+    // or replaced, by a link say) holds it where no one looks: said, and the
+    // token shown once rather than lost.
+    for (const { path, handle } of made) {
+      const [written, named] = await Promise.all([handle.stat(), lstat(path).catch(() => null)]);
+      if (named?.ino !== written.ino || named?.dev !== written.dev) {
+        throw Object.assign(new Error('the file was moved or replaced during the call'), { path });
+      }
+    }
+    await Promise.all(made.map(({ handle }) => handle.close()));
   } catch (e) {
+    await Promise.all(made.map(({ handle }) => handle.close().catch(() => {})));
     // The token exists now: shown once here rather than lost.
     console.error(`gamecloud: could not write ${e.path ?? values.out}: ${e.message}. The token, shown once:`);
     print(token);
@@ -310,11 +369,18 @@ function protectedNamespaces(values) {
     .map(([from, entry]) => {
       const at = entry.indexOf('=');
       const [id, name] = at < 0 ? [entry, ''] : [entry.slice(0, at).trim(), entry.slice(at + 1).trim()];
+      if (holdsToken(entry)) {
+        throw new Usage(`${from} holds a token, not a namespace id or name: it was not used, and is not printed. The token goes in GAMECLOUD_API_TOKEN.`);
+      }
       if (!isNamespaceId(id)) {
         throw new Usage(
           `${from}: ${JSON.stringify(printable(id))} is not a namespace id, so it would protect nothing. List ids (UUIDs) separated by commas, each with =NAME if you like: ID=Production,ID.`,
         );
       }
+      // The name is what --confirm types: one the panel would not keep
+      // cannot be typed back (U+0085 alone is confirmed by --confirm '').
+      const problem = nameProblem(name);
+      if (problem !== undefined) throw new Usage(`${from}: the name of ${namespaceKey(id)}: ${problem}`);
       return { id: namespaceKey(id), name };
     });
 }
@@ -324,6 +390,7 @@ async function setting(values, positionals, command) {
   if (positionals.length !== 1 || !(positionals[0] in words)) throw new Usage(`${command} takes one of ${Object.keys(words).join(' or ')}.`);
   const gameId = need(values, 'game');
   await initBulk();
+  noToken(values, ['game', 'namespace']);
   // Every id in its one form ({ABC-...}, urn:uuid:abc-... and abc-... are one
   // namespace), so a name given with --protected is found, and the id a
   // refusal asks for is the one that confirms it.
@@ -355,6 +422,19 @@ async function setting(values, positionals, command) {
   print(change.summary);
   if (results.some((r) => r.status === 'failed')) return EXIT.failed;
   if (results.some((r) => r.status === 'refused')) return EXIT.protected;
+}
+
+/**
+ * `text` with every word that holds a token replaced: a token given where
+ * an argument belongs is said, never printed back.
+ */
+async function redacted(text) {
+  try {
+    await initBulk();
+  } catch {
+    return text.replace(/\S{40,}/g, '(not shown)'); // without the check, nothing long is shown
+  }
+  return text.replace(/\S+/g, (word) => (holdsToken(word) ? '(a token, not shown)' : word));
 }
 
 const print = (text) => {
@@ -401,9 +481,9 @@ main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
-  (e) => {
+  async (e) => {
     if (e instanceof Usage) {
-      console.error(`gamecloud: ${e.message}`);
+      console.error(`gamecloud: ${await redacted(e.message)}`);
       console.error(`Run gamecloud ${Object.hasOwn(COMMANDS, command ?? '') ? `${command} ` : ''}--help.`);
       process.exitCode = EXIT.usage;
     } else if (e instanceof GameCloudError) {

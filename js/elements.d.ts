@@ -7,8 +7,10 @@
  * from beside the module when the first one is connected.
  *
  * Attributes: `base-url` (the service; this page's origin when absent),
- * `game`, `namespace`. The token only through the `token` property or a
- * `tokenProvider`, never an attribute.
+ * `game`, `namespace`, `persist` (keep the action log and recent ids in this
+ * origin's `localStorage`; without it, in memory). The token only through the
+ * `token` property or a `tokenProvider`, never an attribute; a token is sent
+ * only to the `base-url` it was given for.
  *
  * Theming: the custom properties `--gamecloud-accent`, `--gamecloud-accent-text`,
  * `--gamecloud-font`, `--gamecloud-mono`, `--gamecloud-radius`, `--gamecloud-bg`,
@@ -59,15 +61,38 @@ export interface ChangeDetail {
  */
 export type ElementError = GameCloudError & { readonly operation?: OperationName };
 
-/** What every element has: the token, and the events. */
+/** A namespace the studio marks protected, and the name a person types to change it. */
+export interface ProtectedNamespace {
+  /** The namespace's id (a UUID, however spelt). */
+  id: string;
+  /** Its name: what the confirmation asks to type ("" for its id). */
+  name: string;
+}
+
+/** What every element has: the token, the protected namespaces, and the events. */
 export interface GameCloudElement extends HTMLElement {
-  /** The service's API token. Write-only: reading it gives `undefined`. */
+  /**
+   * The service's API token, for the `base-url` of the moment it is set: a
+   * change to another service drops it. Write-only: reading it gives `undefined`.
+   */
   get token(): undefined;
   set token(value: string);
   /**
+   * The namespaces the studio marks protected, with the marks the element
+   * keeps: each is changed only once its name is typed. Reading gives a copy.
+   *
+   * @throws A {@link GameCloudError} of kind `invalid_request` for an entry
+   *   that is not a namespace id, or a name that cannot be typed back; the
+   *   marks stay as they were.
+   */
+  get protected(): ProtectedNamespace[];
+  set protected(value: readonly ProtectedNamespace[]);
+  /**
    * Returns the token for the service at `baseUrl` (or a promise of it):
    * called when the element is connected, when its `base-url` changes, and
-   * when the service refuses the token it gave. `null` for none.
+   * when the service refuses the token it gave (once: refused again within a
+   * minute, not until the host sets the token, the provider or an
+   * attribute). `null` for none.
    */
   tokenProvider: ((baseUrl: string) => string | PromiseLike<string>) | null;
   addEventListener<K extends keyof GameCloudElementEventMap>(

@@ -346,6 +346,10 @@ pub fn namespace_label_problem(label: &str) -> Option<&'static str> {
         Some("A label cannot hold control or invisible characters (direction marks, zero-width spaces).")
     } else if !label.is_empty() && !label.chars().any(char::is_alphanumeric) {
         Some("A label needs a letter or a digit.")
+    } else if crate::token::holds_token(label) {
+        // A secret where a name belongs would be shown (presentation mode
+        // too) and kept in the browser for good.
+        Some("A label cannot hold a token: a secret would be shown and kept where names are.")
     } else {
         None
     }
@@ -404,20 +408,12 @@ pub fn id(kind: IdKind, id: &str) -> Option<Issue> {
         format!("Enter the {what} id.")
     } else if id == "." || id == ".." {
         format!("\"{id}\" is not a {what} id; ids are UUIDs.")
-    } else if holds_token(id) {
+    } else if crate::token::holds_token(id) {
         format!("This holds a token, not a {what} id: it was not sent. A token goes where the token is asked for; here, the {what}'s id (a UUID).")
     } else {
         return None;
     };
     Some(Issue::new(IssueCode::IdInvalid, kind.path(), message))
-}
-
-/// Whether `text` holds a token: one of its runs of the characters a token
-/// is made of (letters, digits, `-`, `_`, `.`) decodes as one, so that
-/// quotes around it, `Bearer ` before it or a comma after it still count.
-pub(crate) fn holds_token(text: &str) -> bool {
-    text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
-        .any(|run| run.contains('.') && crate::token::decode(run).is_ok())
 }
 
 /// `POST .../tokens/development`: the ids and the body.

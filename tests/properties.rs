@@ -68,6 +68,16 @@ fn any_request() -> impl Strategy<Value = DevTokenRequest> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(common::cases(2000)))]
 
+    // A token anywhere in a text is found, whatever surrounds it (an id or a
+    // label field refuses it), and no text makes the search panic.
+    #[test]
+    fn a_token_is_found_in_any_text(before in ".{0,40}", after in ".{0,40}", noise in ".{0,80}") {
+        let token = "dev_staging.eyJ0eXAiOiJKV1QiLCJhbGciOiJFZERTQSJ9.CICAgICAgICAgAE.c2lnbmF0dXJl";
+        let text = format!("{before} {token} {after}");
+        prop_assert!(token::holds_token(&text), "{}", text);
+        let _ = token::holds_token(&noise);
+    }
+
     #[test]
     fn answers_never_panic(answer in any_answer()) {
         let _ = ListBuilds::read(&answer);

@@ -536,6 +536,10 @@ fn a_namespace_label_refuses_control_and_format_characters_and_names_without_let
         ".",
         " - ",
         &"x".repeat(257),
+        // A token pasted as a name (issue 52): shown in presentation mode and
+        // kept in the browser for good.
+        "dev_staging.eyJ0eXAiOiJKV1QiLCJhbGciOiJFZERTQSJ9.CICAgICAgICAgAE.c2lnbmF0dXJl",
+        "Prod eyJ0eXAiOiJKV1QiLCJhbGciOiJFZERTQSJ9.CICAgICAgICAgAE",
     ] {
         assert!(namespace_label_problem(bad).is_some(), "{bad:?}");
     }

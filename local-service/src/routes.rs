@@ -417,7 +417,7 @@ const NO_PANEL_PAGE: &str = "<!doctype html><meta charset=utf-8><title>Local ser
 to build the panel and serve it here.";
 
 async fn serve_static(dir: &std::path::Path, req: Request) -> Response {
-    if leads_through_symlink(dir, req.uri().path()) {
+    if names_a_hidden_file(req.uri().path()) || leads_through_symlink(dir, req.uri().path()) {
         return ServiceError::not_found().into_response();
     }
     let mut res = match tower_http::services::ServeDir::new(dir).oneshot(req).await {
@@ -449,6 +449,14 @@ fn no_framing(mut res: Response) -> Response {
     );
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     res
+}
+
+/// Whether `path` has a segment that starts with `.` (percent-encoded or
+/// not): a dotfile or a hidden folder (`.git/`, `.env`) is never a file of
+/// the panel, whatever folder is served.
+fn names_a_hidden_file(path: &str) -> bool {
+    let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
+    decoded.split('/').any(|part| part.starts_with('.'))
 }
 
 /// Whether serving `path` from `dir` would follow a symbolic link (which

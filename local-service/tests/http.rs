@@ -1293,6 +1293,37 @@ async fn symlinks_under_the_panel_directory_are_not_followed() {
     std::fs::remove_dir_all(outside).unwrap();
 }
 
+// A dotfile was served (`/.hidden/x` answered 200), and the package's example
+// served the repository's root with its `.git/`.
+#[tokio::test]
+async fn hidden_files_and_folders_under_the_panel_directory_are_not_served() {
+    let dist = temp_dir("dist-hidden");
+    std::fs::write(dist.join("index.html"), "<title>panel</title>").unwrap();
+    std::fs::create_dir_all(dist.join(".git")).unwrap();
+    std::fs::write(dist.join(".git/config"), "secret").unwrap();
+    std::fs::create_dir_all(dist.join(".hidden")).unwrap();
+    std::fs::write(dist.join(".hidden/x"), "secret").unwrap();
+    std::fs::create_dir_all(dist.join("sub")).unwrap();
+    std::fs::write(dist.join("sub/.env"), "secret").unwrap();
+    let mut config = Config::for_tests(TOKEN);
+    config.dist = Some(dist.clone());
+    let s = start(config).await;
+    for path in [
+        "/.git/config",
+        "/.hidden/x",
+        "/sub/.env",
+        "/%2egit/config",
+        "/sub/%2Eenv",
+    ] {
+        let res = s.anonymous(Method::GET, path).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{path}");
+        assert!(!res.text().await.unwrap().contains("secret"), "{path}");
+    }
+    let res = s.anonymous(Method::GET, "/").send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    std::fs::remove_dir_all(dist).unwrap();
+}
+
 #[tokio::test]
 async fn a_misspelt_fault_is_refused_instead_of_never_firing() {
     let s = hooked_service().await;

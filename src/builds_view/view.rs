@@ -146,7 +146,7 @@ impl View {
     /// always left out.
     pub fn to_query(&self, with_ids: bool) -> String {
         let mut pairs: Vec<(&str, String)> = Vec::new();
-        if with_ids && !self.query.is_empty() && !crate::validate::holds_token(&self.query) {
+        if with_ids && !self.query.is_empty() && !crate::token::holds_token(&self.query) {
             pairs.push(("q", form_encode(&self.query)));
         }
         if self.state != StateFilter::All {

@@ -156,6 +156,21 @@ pub fn is_namespace_id(id: &str) -> bool {
     NamespaceId::new(id).is_uuid()
 }
 
+/// Whether `text` holds a token ([`crate::token::holds_token`]): an id, a
+/// label or a name that does is refused, never shown or kept.
+#[wasm_bindgen(js_name = holdsToken)]
+pub fn holds_token(text: &str) -> bool {
+    crate::token::holds_token(text)
+}
+
+/// Why `name` cannot be a namespace's name (what a protected one's
+/// confirmation asks to type), as the panel's label field says it; or
+/// `undefined` when it can.
+#[wasm_bindgen(js_name = nameProblem)]
+pub fn name_problem(name: &str) -> Option<String> {
+    crate::validate::namespace_label_problem(name).map(str::to_owned)
+}
+
 /// Whether `typed` confirms `name`, as the panel's confirmation reads it:
 /// spaces and the case of ASCII letters do not count.
 #[wasm_bindgen]

@@ -51,6 +51,39 @@ impl Mounted {
         self.set(self.session.token, token);
     }
 
+    /// The namespaces the host marks protected (the `protected` property):
+    /// `ids[i]` named `names[i]`. Each is changed only once its name is
+    /// typed, with the marks kept here. A list with an id that is no
+    /// namespace id, or a name a person could not type back (or that holds
+    /// a token), is refused whole, saying which entry; the marks stay as
+    /// they were.
+    #[wasm_bindgen(js_name = setProtected)]
+    pub fn set_protected(&self, ids: Vec<String>, names: Vec<String>) -> Result<(), JsError> {
+        let mut marks = Vec::new();
+        for (i, (id, name)) in ids.iter().zip(&names).enumerate() {
+            let namespace = crate::ids::NamespaceId::new(id);
+            if !namespace.is_uuid() {
+                let what = if crate::token::holds_token(id) {
+                    "a token".to_owned()
+                } else {
+                    format!("{id:?}")
+                };
+                return Err(JsError::new(&format!(
+                    "protected[{i}].id must be a namespace id (a UUID), not {what}: no mark was taken."
+                )));
+            }
+            let name = name.trim();
+            if let Some(why) = crate::validate::namespace_label_problem(name) {
+                return Err(JsError::new(&format!(
+                    "protected[{i}].name: {why} No mark was taken."
+                )));
+            }
+            marks.push((namespace, name.to_owned()));
+        }
+        self.session.protected.set_host(marks);
+        Ok(())
+    }
+
     /// The element's width in CSS pixels, as it changes (the builds
     /// table's rows are cards at 640 or less).
     #[wasm_bindgen(js_name = setWidth)]
@@ -74,12 +107,14 @@ impl Mounted {
 
 /// Mounts the page `page` (`builds`, `dev-token` or `namespace-settings`) in
 /// `at`, with the service at `base_url`; `events(type, detail)` sends each
-/// event to the host.
+/// event to the host. With `persist`, the action log and the recent ids are
+/// kept in the host origin's `localStorage`; without, in memory only.
 #[wasm_bindgen(js_name = mount)]
 pub fn mount(
     page: &str,
     at: web_sys::HtmlElement,
     base_url: String,
+    persist: bool,
     events: js_sys::Function,
 ) -> Result<Mounted, JsError> {
     let page = match page {
@@ -95,7 +130,7 @@ pub fn mount(
     let made = std::rc::Rc::new(std::cell::Cell::new(None));
     let keep = made.clone();
     let handle = leptos::mount::mount_to(at, move || {
-        let s = Session::for_element(base_url, Events::to(events));
+        let s = Session::for_element(base_url, Events::to(events), persist);
         keep.set(Some(s));
         // The clock that counts a token's life down, as the panel's does,
         // stopped with the page.

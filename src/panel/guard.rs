@@ -12,10 +12,13 @@ use crate::protect::{Marks, Named};
 use crate::validate::{Issue, IssueCode};
 
 /// The protected namespaces, with the labels their names are read from, and
-/// the log their marks are written to (with the selected game).
+/// the log their marks are written to (with the selected game); and those a
+/// drop-in element's host marks (`protected`), each with its name, which
+/// count as kept marks do but are never written anywhere.
 #[derive(Clone, Copy)]
 pub struct Guard {
     marks: Protected,
+    host: RwSignal<Vec<(NamespaceId, String)>>,
     recent: Recent,
     log: Log,
     game_id: RwSignal<String>,
@@ -25,20 +28,39 @@ impl Guard {
     pub fn new(marks: Protected, recent: Recent, log: Log, game_id: RwSignal<String>) -> Guard {
         Guard {
             marks,
+            host: RwSignal::new(Vec::new()),
             recent,
             log,
             game_id,
         }
     }
 
-    /// Whether a namespace is marked (tracked).
+    /// Whether a namespace is marked, here or by the host (tracked).
     pub fn has(&self, id: &NamespaceId) -> bool {
-        self.marks.has(id)
+        self.marks.has(id) || self.host.with(|host| host.iter().any(|(h, _)| h == id))
     }
 
-    /// Reads the marks (tracked).
+    /// Reads the marks, the host's with them (tracked).
     pub fn with<R>(&self, f: impl FnOnce(&Marks) -> R) -> R {
-        self.marks.with(f)
+        let marks = self.marks.with(|kept| self.united(kept.clone()));
+        f(&marks)
+    }
+
+    /// `marks` with the host's.
+    fn united(&self, mut marks: Marks) -> Marks {
+        self.host.with(|host| {
+            for (id, _) in host {
+                marks.set(id, true);
+            }
+        });
+        marks
+    }
+
+    /// The namespaces a drop-in element's host marks protected, with their
+    /// names: what a change to them asks to type.
+    #[cfg_attr(not(feature = "elements"), allow(dead_code))] // only the elements' pages
+    pub fn set_host(&self, marks: Vec<(NamespaceId, String)>) {
+        self.host.set(marks);
     }
 
     /// Reads the marks again from storage: another tab may have changed them.
@@ -72,10 +94,8 @@ impl Guard {
     /// or else its id; nothing for none (tracked, labels too).
     pub fn phrase(&self, ids: &[NamespaceId]) -> String {
         self.recent.with(|_| ());
-        let names: Vec<(NamespaceId, String)> = ids
-            .iter()
-            .map(|ns| (ns.clone(), self.recent.label(ns)))
-            .collect();
+        let names: Vec<(NamespaceId, String)> =
+            ids.iter().map(|ns| (ns.clone(), self.name(ns))).collect();
         crate::protect::phrase(&names)
     }
 
@@ -90,13 +110,11 @@ impl Guard {
     /// and nothing is sent.
     pub fn may_change(&self, namespace: &NamespaceId, named: &Named) -> Result<(), ApiError> {
         self.marks.refresh();
-        if self
-            .marks
-            .with_untracked(|marks| named.allows(marks, namespace))
-        {
+        let marks = self.marks.with_untracked(|kept| self.united(kept.clone()));
+        if named.allows(&marks, namespace) {
             return Ok(());
         }
-        let label = self.recent.label(namespace);
+        let label = self.name(namespace);
         Err(ApiError::invalid(Issue::new(
             IssueCode::NamespaceProtected,
             "namespace_id",
@@ -105,6 +123,17 @@ impl Guard {
                 crate::bulk::name(namespace.as_str(), &label)
             ),
         )))
+    }
+
+    /// A namespace's name: the host's for one it marks, else its label here
+    /// (or "").
+    fn name(&self, id: &NamespaceId) -> String {
+        let host = self.host.with_untracked(|host| {
+            host.iter()
+                .find(|(h, _)| h == id)
+                .map(|(_, name)| name.clone())
+        });
+        host.unwrap_or_else(|| self.recent.label(id))
     }
 
     /// Marks a namespace protected, or removes the mark once its name was

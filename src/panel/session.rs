@@ -140,11 +140,23 @@ impl Session {
 
     /// The session of a drop-in element (`super::elements`): the service at
     /// `base_url`, the ids and the token as the element's host sets them,
-    /// nothing read from the host's address; the kept values (recent ids,
-    /// the action log, the protected marks) are this site's, as the panel's.
+    /// nothing read from the host's address. The protected marks are this
+    /// site's, as the panel's (with the host's own: [`Guard::set_host`]);
+    /// the recent ids and the action log only with `persist`, else this
+    /// page's memory.
     #[cfg(feature = "elements")]
-    pub fn for_element(base_url: String, events: crate::panel::events::Events) -> Self {
-        let (recent, log) = (Recent::load(), Log::load());
+    pub fn for_element(
+        base_url: String,
+        events: crate::panel::events::Events,
+        persist: bool,
+    ) -> Self {
+        // The action log and the recent ids are the host origin's to keep:
+        // in this page's memory unless the host asks (`persist`).
+        let (recent, log) = if persist {
+            (Recent::load(), Log::load())
+        } else {
+            (Recent::in_memory(), Log::in_memory())
+        };
         let game_id = RwSignal::new(String::new());
         Session {
             base_url: RwSignal::new(base_url),

@@ -9,6 +9,8 @@ pub use fitness::Fitness;
 mod life;
 pub use life::{duration, Life};
 mod protobuf;
+mod shape;
+pub use shape::holds_token;
 
 use std::fmt;
 

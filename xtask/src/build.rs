@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, ensure, Context, Result};
 
 use crate::cmd::{self, kb, step, Env};
 use crate::fingerprint;
@@ -302,6 +302,20 @@ pub(crate) struct JsEntry {
     pub budget: u64,
 }
 
+impl JsEntry {
+    /// What a browser downloads for it, by name in `pkg/`: its glue, its
+    /// wasm, and [`JsEntry::browser`].
+    pub fn files(&self) -> Vec<String> {
+        let own = [
+            format!("{}.js", self.name),
+            format!("{}_bg.wasm", self.name),
+        ];
+        own.into_iter()
+            .chain(self.browser.iter().map(|f| f.to_string()))
+            .collect()
+    }
+}
+
 /// The JS module's entries, each loaded only when imported. The core is
 /// built last: `cargo xtask sizes` reads its wasm in the shared target.
 pub(crate) const JS_ENTRIES: &[JsEntry] = &[
@@ -327,7 +341,8 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
         name: "gamecloud_bulk",
         browser: &["bulk.js", "bulk-api.js", "load.js", "fetch.js"],
         opt_level: None,
-        budget: 22 * 1024,
+        // docs/SIZE.md, "The bulk and elements entries' budgets (issue 52)".
+        budget: 26 * 1024,
     },
     JsEntry {
         what: "elements entry",
@@ -335,7 +350,8 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
         name: "gamecloud_elements",
         browser: &["elements.js", "elements.css", "load.js", "fetch.js"],
         opt_level: None,
-        budget: 314 * 1024,
+        // docs/SIZE.md, "The bulk and elements entries' budgets (issue 52)".
+        budget: 320 * 1024,
     },
     JsEntry {
         what: "JS module",
@@ -355,7 +371,36 @@ pub fn js(env: &Env) -> Result<Vec<(&'static JsEntry, u64)>> {
     let sizes = build_js(env, &Compiler::SHIPPED, PKG)?;
     let named: Vec<(&str, u64)> = sizes.iter().map(|(e, gz)| (e.what, *gz)).collect();
     crate::tidy::record_sizes(&env.root, &named)?;
+    example_site(env)?;
     Ok(sizes)
+}
+
+/// Where the elements' example page is put together with the package, for
+/// the local service to serve (`--dist target/example`): a folder of its
+/// own, not the repository's root with its `.git/` and sources.
+const EXAMPLE: &str = "target/example";
+
+/// `js/examples/` and `pkg/` copied into [`EXAMPLE`], as the page finds the
+/// package from its place (`../../pkg/`).
+fn example_site(env: &Env) -> Result<()> {
+    let site = env.root.join(EXAMPLE);
+    let _ = std::fs::remove_dir_all(&site);
+    for (from, to) in [("js/examples", "js/examples"), (PKG, PKG)] {
+        let (from, to) = (env.root.join(from), site.join(to));
+        std::fs::create_dir_all(&to).with_context(|| format!("cannot make {}", to.display()))?;
+        for file in
+            std::fs::read_dir(&from).with_context(|| format!("cannot read {}", from.display()))?
+        {
+            let path = file?.path();
+            if path.is_file() {
+                let name = path.file_name().context("a file without a name")?;
+                std::fs::copy(&path, to.join(name))
+                    .with_context(|| format!("cannot copy {}", path.display()))?;
+            }
+        }
+    }
+    step(&format!("the elements' example page: {EXAMPLE}/js/examples/ (cargo run -p local-service -- --dist {EXAMPLE})"));
+    Ok(())
 }
 
 /// [`js`] by `compiler`, into `out` (relative to the root).
@@ -401,13 +446,10 @@ pub(crate) fn build_js(
     let mut out = Vec::new();
     for entry in JS_ENTRIES {
         println!("{}:", entry.what);
-        let glue = format!("{}.js", entry.name);
-        let wasm = format!("{}_bg.wasm", entry.name);
+        let wanted = entry.files();
         let files: Vec<(String, u64, u64)> = sizes
             .iter()
-            .filter(|(name, ..)| {
-                *name == glue || *name == wasm || entry.browser.contains(&name.as_str())
-            })
+            .filter(|(name, ..)| wanted.contains(name))
             .cloned()
             .collect();
         out.push((entry, report_sizes(&files)));
@@ -463,15 +505,14 @@ fn build_js_entry(
         ],
     )?;
     let core = pkg.join(format!("{}_bg.wasm", entry.name));
+    let unmarked = imports::drop_split_markers(&read_file(core.as_ref())?)?;
+    std::fs::write(&core, unmarked).with_context(|| format!("cannot write {}", core.display()))?;
     let core = core.display().to_string();
     opt::run(env, core.as_ref(), core.as_ref())?;
     let glue = pkg.join(format!("{}.js", entry.name));
-    let read = |p: &std::path::Path| {
-        std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))
-    };
-    let text = String::from_utf8(read(&glue)?).context("the glue is not UTF-8")?;
+    let text = String::from_utf8(read_file(&glue)?).context("the glue is not UTF-8")?;
     let (wasm, text) = imports::shorten(
-        &read(core.as_ref())?,
+        &read_file(core.as_ref())?,
         &text,
         &format!("./{}_bg.js", entry.name),
     )?;
@@ -488,6 +529,22 @@ fn build_js_entry(
     Ok(())
 }
 
+fn read_file(path: &std::path::Path) -> Result<Vec<u8>> {
+    std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
+/// A file's size as gzip -9 makes it (the size the budgets count).
+pub(crate) fn gzipped(path: &std::path::Path) -> Result<u64> {
+    ensure!(path.is_file(), "{} is not built", path.display());
+    let out = Command::new("gzip")
+        .args(["-9", "-c"])
+        .arg(path)
+        .output()
+        .context("cannot run gzip")?;
+    ensure!(out.status.success(), "gzip cannot read {}", path.display());
+    Ok(out.stdout.len() as u64)
+}
+
 fn file_sizes(dir: &std::path::Path) -> Result<Vec<(String, u64, u64)>> {
     let mut out = Vec::new();
     let entries =
@@ -498,13 +555,7 @@ fn file_sizes(dir: &std::path::Path) -> Result<Vec<(String, u64, u64)>> {
             continue;
         }
         let raw = entry.metadata().map(|m| m.len()).unwrap_or(0);
-        let gz = Command::new("gzip")
-            .args(["-9", "-c"])
-            .arg(&path)
-            .output()
-            .context("cannot run gzip")?
-            .stdout
-            .len() as u64;
+        let gz = gzipped(&path)?;
         out.push((entry.file_name().to_string_lossy().into_owned(), raw, gz));
     }
     out.sort();

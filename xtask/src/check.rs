@@ -282,7 +282,10 @@ fn no_server_functions(run: &mut Run) -> Result<()> {
             }));
         }
     }
-    let classes: Vec<String> = CLASSES.iter().map(|c| c.to_string()).collect();
+    let classes: Vec<paths::Mark> = CLASSES
+        .iter()
+        .map(|c| paths::Mark::new(*c, "a class of the real wasm-streams"))
+        .collect();
     found.extend(paths::files_with_marks(
         &[&run.env.root.join(DIST)],
         &classes,
@@ -297,13 +300,19 @@ fn no_server_functions(run: &mut Run) -> Result<()> {
 
 /// No shipped file (the panel's `dist/`, the JS module's
 /// `pkg/`) names the build machine: its cargo home, its user, the clone's
-/// directory.
+/// directory, or a hash of a path (`paths::machine_marks`).
 fn no_machine_paths(run: &mut Run) -> Result<()> {
-    let marks = paths::machine_marks(&run.env);
+    let marks = paths::machine_marks(&run.env)?;
     let dirs = [DIST, PKG].map(|d| run.env.root.join(d));
     let found = paths::files_with_marks(&dirs.each_ref().map(|d| d.as_path()), &marks)?;
     if found.is_empty() {
-        println!("dist/ and pkg/ hold none of {marks:?}");
+        let (hashes, paths): (Vec<&paths::Mark>, Vec<&paths::Mark>) =
+            marks.iter().partition(|m| m.what.starts_with("a hash"));
+        let paths: Vec<&str> = paths.iter().map(|m| m.text.as_str()).collect();
+        println!(
+            "dist/ and pkg/ hold none of {paths:?}, nor the hash of any of {} crates' manifest paths",
+            hashes.len()
+        );
         Ok(())
     } else {
         Err(anyhow!(

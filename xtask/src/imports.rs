@@ -81,6 +81,42 @@ pub fn shorten_exports(
     Ok((replace_section(wasm, 7, at, len, &section), glue))
 }
 
+/// The prefix of the exports Leptos's `wasm_split` leaves in every wasm it is
+/// compiled into, for the splitter to find (`wasm_split_helpers`' marker).
+const SPLIT_MARKER: &str = "_WASM_SPLIT_MARKER_";
+
+/// `wasm` without the split markers' exports, in a wasm that is not split
+/// (the elements entry): nothing reads them there, and their names end in a
+/// hash of the path where cargo keeps `wasm_split_helpers`' sources, so they
+/// would make the same sources give other bytes with another cargo home
+/// (docs/SIZE.md, "Same bytes whoever builds"). A wasm without them is
+/// returned as it is.
+pub fn drop_split_markers(wasm: &[u8]) -> Result<Vec<u8>> {
+    let Some((at, len)) = section(wasm, 7)? else {
+        return Ok(wasm.to_vec());
+    };
+    let (mut r, ..) = section_body(wasm, 7, "export")?;
+    let mut kept = Vec::new();
+    let count = r.leb()?;
+    for _ in 0..count {
+        let start = r.at;
+        let name = r.name()?;
+        r.byte()?;
+        r.leb()?;
+        if !name.starts_with(SPLIT_MARKER) {
+            kept.push(&wasm[start..r.at]);
+        }
+    }
+    if kept.len() as u64 == count {
+        return Ok(wasm.to_vec());
+    }
+    let mut section = Vec::new();
+    leb(&mut section, kept.len() as u64);
+    kept.iter()
+        .for_each(|export| section.extend_from_slice(export));
+    Ok(replace_section(wasm, 7, at, len, &section))
+}
+
 /// `wasm` with the section of id `id` whose header starts at `at` and spans
 /// `len` bytes with it ([`section_body`]) replaced by one holding `body`.
 fn replace_section(wasm: &[u8], id: u8, at: usize, len: usize, body: &[u8]) -> Vec<u8> {
@@ -286,6 +322,32 @@ fn replace_key(glue: &str, key: &str, new: &str) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A module of two exports: a split marker (a global) and `f`.
+    fn marked_module() -> Vec<u8> {
+        let mut wasm = b"\0asm\x01\0\0\0".to_vec();
+        let mut exports = Vec::new();
+        leb(&mut exports, 2);
+        name(&mut exports, "_WASM_SPLIT_MARKER_0123456789abcdefversion");
+        exports.extend_from_slice(&[3, 0]); // a global, index 0
+        name(&mut exports, "f");
+        exports.extend_from_slice(&[0, 0]); // a function, index 0
+        wasm.push(7);
+        leb(&mut wasm, exports.len() as u64);
+        wasm.extend_from_slice(&exports);
+        wasm
+    }
+
+    #[test]
+    fn split_markers_are_dropped_and_other_exports_kept() {
+        let wasm = drop_split_markers(&marked_module()).unwrap();
+        let (mut r, ..) = section_body(&wasm, 7, "export").unwrap();
+        assert_eq!(r.leb().unwrap(), 1);
+        assert_eq!(r.name().unwrap(), "f");
+        assert_eq!(&wasm[r.at..], [0, 0]);
+        // Nothing to drop: the same bytes.
+        assert_eq!(drop_split_markers(&wasm).unwrap(), wasm);
+    }
 
     #[test]
     fn short_names_are_unique_and_never_keywords() {

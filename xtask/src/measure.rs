@@ -18,7 +18,9 @@ use crate::toolchain::{self, Compiler};
 pub const FIRST_LOAD_BYTES: u64 = 140 * 1024;
 
 /// A deep link to any page: the first load and the parts that page needs.
-pub const DEEP_LINK_BYTES: u64 = 190 * 1024;
+/// Set from what a person waits for (issue 53), not from the last build's
+/// figure (docs/SIZE.md).
+pub const DEEP_LINK_BYTES: u64 = 200 * 1024;
 
 /// Every budget must be met with this much to spare, so that the next
 /// compiler or a small fix does not break the build.

@@ -77,13 +77,7 @@ fn config_wasm_rustflags(root: &Path) -> Result<Vec<String>> {
 /// registry's `src/<index>/`, a git checkout's `<repository>/`), read from
 /// `cargo metadata`: the parent of each such crate's own directory.
 fn source_roots(env: &Env) -> Result<Vec<PathBuf>> {
-    let mut cargo = env.cmd("cargo");
-    cargo.args(["metadata", "--format-version", "1", "--locked"]);
-    let json = cmd::capture("cargo metadata", cargo)?;
-    let metadata = cargo_metadata::MetadataCommand::parse(&json)
-        .context("cannot read the output of cargo metadata")?;
-    let mut roots: Vec<PathBuf> = metadata
-        .packages
+    let mut roots: Vec<PathBuf> = packages(env)?
         .into_iter()
         .map(|package| package.manifest_path.into_std_path_buf())
         .filter(|manifest| !manifest.starts_with(&env.root))
@@ -94,6 +88,16 @@ fn source_roots(env: &Env) -> Result<Vec<PathBuf>> {
     Ok(roots)
 }
 
+/// Every crate the workspace builds with, as `cargo metadata` lists them.
+fn packages(env: &Env) -> Result<Vec<cargo_metadata::Package>> {
+    let mut cargo = env.cmd("cargo");
+    cargo.args(["metadata", "--format-version", "1", "--locked"]);
+    let json = cmd::capture("cargo metadata", cargo)?;
+    let metadata = cargo_metadata::MetadataCommand::parse(&json)
+        .context("cannot read the output of cargo metadata")?;
+    Ok(metadata.packages)
+}
+
 /// FNV-1a: a stable name that changes with the content.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf29ce484222325u64, |h, b| {
@@ -101,30 +105,75 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
+/// Something of the build machine that must not be in a shipped file: its
+/// text, and what it is (said when it is found).
+pub struct Mark {
+    pub text: String,
+    pub what: String,
+}
+
+impl Mark {
+    pub fn new(text: impl Into<String>, what: impl Into<String>) -> Mark {
+        Mark {
+            text: text.into(),
+            what: what.into(),
+        }
+    }
+}
+
 /// The marks of the build machine that must not be in a shipped file: the
-/// clone's directory, the cargo and rustup homes, the user's home, and the
-/// shape of any registry path.
-pub fn machine_marks(env: &Env) -> Vec<String> {
+/// clone's directory, the cargo and rustup homes, the user's home, the shape
+/// of any registry path, and each crate's manifest path as a hash names it
+/// ([`manifest_hashes`]).
+pub fn machine_marks(env: &Env) -> Result<Vec<Mark>> {
     let home = std::env::var("HOME").unwrap_or_default();
     let cargo_home = std::env::var("CARGO_HOME").unwrap_or_else(|_| format!("{home}/.cargo"));
     let rustup_home = std::env::var("RUSTUP_HOME").unwrap_or_else(|_| format!("{home}/.rustup"));
     let mut marks = vec![
-        env.root.display().to_string(),
-        cargo_home,
-        rustup_home,
-        "/.cargo/".to_owned(),
-        "/registry/src/".to_owned(),
-        "index.crates.io-".to_owned(),
+        Mark::new(env.root.display().to_string(), "the clone's directory"),
+        Mark::new(cargo_home, "the cargo home"),
+        Mark::new(rustup_home, "the rustup home"),
+        Mark::new("/.cargo/", "a cargo home's path"),
+        Mark::new("/registry/src/", "a registry's path"),
+        Mark::new("index.crates.io-", "a registry's path"),
     ];
     if home.len() > 1 {
-        marks.push(format!("{}/", home.trim_end_matches('/')));
+        marks.push(Mark::new(
+            format!("{}/", home.trim_end_matches('/')),
+            "the user's home",
+        ));
     }
-    marks
+    marks.extend(manifest_hashes(env)?);
+    Ok(marks)
 }
 
-/// Each shipped file under `dirs` that holds one of `marks`, with the mark
-/// and how many times it occurs.
-pub fn files_with_marks(dirs: &[&Path], marks: &[String]) -> Result<Vec<String>> {
+/// Each crate's manifest path as Leptos's `wasm_split` names it: the split
+/// markers (`_WASM_SPLIT_MARKER_<16 hex digits>`) that its `version_stamp!`
+/// expands to are the first 16 hex digits of the SHA-256 of the manifest path
+/// of the crate that expands it (`wasm_split_helpers`, in the registry), so
+/// they differ with where cargo keeps its sources. The build takes them out
+/// ([`crate::imports::drop_split_markers`]); this finds any that ships.
+fn manifest_hashes(env: &Env) -> Result<Vec<Mark>> {
+    use sha2::Digest as _;
+    Ok(packages(env)?
+        .into_iter()
+        .map(|package| {
+            let digest = sha2::Sha256::digest(package.manifest_path.as_str().as_bytes());
+            let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+            Mark::new(
+                hex,
+                format!(
+                    "a hash of {}'s manifest path ({}), as a wasm_split marker names it",
+                    package.name, package.manifest_path
+                ),
+            )
+        })
+        .collect())
+}
+
+/// Each shipped file under `dirs` that holds one of `marks`, with what the
+/// mark is and how many times it occurs.
+pub fn files_with_marks(dirs: &[&Path], marks: &[Mark]) -> Result<Vec<String>> {
     let mut found = Vec::new();
     for dir in dirs {
         let entries =
@@ -133,9 +182,14 @@ pub fn files_with_marks(dirs: &[&Path], marks: &[String]) -> Result<Vec<String>>
             let bytes =
                 std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
             for mark in marks {
-                let n = count(&bytes, mark.as_bytes());
+                let n = count(&bytes, mark.text.as_bytes());
                 if n > 0 {
-                    found.push(format!("{}: {n} × {mark:?}", path.display()));
+                    found.push(format!(
+                        "{}: {n} × {:?}, {}",
+                        path.display(),
+                        mark.text,
+                        mark.what
+                    ));
                 }
             }
         }

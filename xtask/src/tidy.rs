@@ -417,6 +417,7 @@ fn sizes(env: &Env, problems: &mut Vec<String>) -> Result<()> {
         .first()
         .and_then(|(_, header)| header.iter().position(|c| c == "measured"))
         .context("docs/SIZE.md's first table has no `measured` column")?;
+    let before = problems.len();
     for (name, bytes) in &recorded {
         let row = rows
             .iter()
@@ -430,11 +431,65 @@ fn sizes(env: &Env, problems: &mut Vec<String>) -> Result<()> {
         let said = cells.get(column).map_or("", String::as_str);
         if said != want {
             problems.push(format!(
-                "{doc}:{line}: {name}: says {said:?}, the build measured {want:?}"
+                "{doc}:{line}: {name}: says {said:?}, the build measured {want:?}{}",
+                entry_files(root, name)
             ));
         }
     }
+    if problems.len() > before {
+        problems.push(why_sizes_differ(env)?);
+    }
     Ok(())
+}
+
+/// For a JS entry's row, the files a browser downloads for it, as this build
+/// made them (gzipped); nothing for the panel's rows, whose files
+/// `cargo xtask dist` prints page by page.
+fn entry_files(root: &Path, name: &str) -> String {
+    let Some(entry) = crate::build::JS_ENTRIES.iter().find(|e| e.what == name) else {
+        return String::new();
+    };
+    let files: Vec<String> = entry
+        .files()
+        .into_iter()
+        .map(|file| {
+            let path = root.join(crate::build::PKG).join(&file);
+            match crate::build::gzipped(&path) {
+                Ok(gz) => format!("{file} {}", thousands(gz)),
+                Err(_) => format!("{file} (not built)"),
+            }
+        })
+        .collect();
+    format!("; its files here, gzipped: {}", files.join(", "))
+}
+
+/// Why a measured size can differ from docs/SIZE.md's on the same sources:
+/// a shipped file that holds a path of this machine, or a hash of one, which
+/// another machine's build holds in its own way; or else the sources or the
+/// compiler are not the ones the table was measured with.
+fn why_sizes_differ(env: &Env) -> Result<String> {
+    let dirs: Vec<std::path::PathBuf> = [crate::build::DIST, crate::build::PKG]
+        .iter()
+        .map(|d| env.root.join(d))
+        .filter(|d| d.is_dir())
+        .collect();
+    let dirs: Vec<&Path> = dirs.iter().map(|d| d.as_path()).collect();
+    let found = crate::paths::files_with_marks(&dirs, &crate::paths::machine_marks(env)?)?;
+    Ok(if found.is_empty() {
+        format!(
+            "why the sizes differ: no shipped file holds a path of this machine or a hash of \
+             one, so the sources or the compiler ({}) are not those docs/SIZE.md was measured \
+             with; `cargo xtask dist` and `cargo xtask js` print each file's size",
+            crate::toolchain::NIGHTLY
+        )
+    } else {
+        format!(
+            "why the sizes differ: these shipped files hold something of this machine, which \
+             another machine's build holds in its own way (docs/SIZE.md, \"Same bytes whoever \
+             builds\"):\n    {}",
+            found.join("\n    ")
+        )
+    })
 }
 
 /// `137887` as `137,887`.

@@ -45,9 +45,13 @@ pub(crate) fn hide(id: &str) {
 
 /// An id as the context bar and the builds table show it: a UUID's first
 /// eight characters, another id whole (it is what the person typed, or what
-/// the service named it).
+/// the service named it), a token never.
 pub(crate) fn short(id: &str) -> String {
     let id = id.trim();
+    if crate::token::holds_token(id) {
+        // Pasted where an id belongs: shown nowhere (the field says why).
+        return "not an id".to_owned();
+    }
     match id.get(..8) {
         Some(head) if id.len() == 36 => head.to_owned(),
         _ => id.to_owned(),

@@ -31,6 +31,14 @@ pub fn picker(kind: IdKind) -> impl IntoView {
         }
         s.enter();
     };
+    // A token pasted here by mistake is said at once: it stays in the field
+    // (what was typed is never lost) but is used, shown and kept nowhere
+    // else (`validate::id`, `super::short`).
+    let refused = move || {
+        id.with(|text| crate::token::holds_token(text))
+            .then(|| crate::validate::id(kind, &id.get()).map(|issue| issue.message))
+            .flatten()
+    };
     let title = match kind {
         IdKind::Game => "Game id",
         IdKind::Namespace => "Namespace id",
@@ -47,6 +55,7 @@ pub fn picker(kind: IdKind) -> impl IntoView {
                     bind:value=id on:change=move |_| entered() />
             </label>
             <button type="submit" class="gc-secondary">"Use"</button>
+            <p class="gc-hint gc-bad" role="alert">{refused}</p>
         </form>
         {list(kind)}
         {(kind == IdKind::Namespace).then(mark)}

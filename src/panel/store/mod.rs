@@ -68,6 +68,9 @@ pub enum Store {
     Local,
     /// This tab, until it closes.
     Session,
+    /// Nowhere: this page's memory only ([`Stored::in_memory`]).
+    #[cfg_attr(not(feature = "elements"), allow(dead_code))] // only the elements' pages
+    Memory,
 }
 
 fn storage(store: Store) -> Option<web_sys::Storage> {
@@ -75,6 +78,7 @@ fn storage(store: Store) -> Option<web_sys::Storage> {
     match store {
         Store::Local => w.local_storage(),
         Store::Session => w.session_storage(),
+        Store::Memory => return None,
     }
     .ok()
     .flatten()
@@ -90,6 +94,9 @@ fn load(store: Store, key: &str) -> Option<String> {
 /// took it. One that refuses (a full quota, private mode) leaves the page
 /// working with its own copy, and the page says so ([`Stored::unsaved`]).
 fn save(store: Store, key: &str, value: Option<&str>) -> bool {
+    if let Store::Memory = store {
+        return true; // kept where it is, by design
+    }
     storage(store).is_some_and(|s| {
         match value {
             Some(v) => s.set_item(key, v),

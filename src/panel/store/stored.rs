@@ -95,6 +95,9 @@ pub struct Stored<K: Kept> {
     /// How many kept entries could not be read when the page loaded them
     /// (the page says so).
     pub dropped: usize,
+    /// Where it is kept: [`Kept::STORE`], or nowhere but this page's memory
+    /// ([`Stored::in_memory`]).
+    store: Store,
     key: PhantomData<fn() -> K>,
 }
 
@@ -114,9 +117,12 @@ impl<K: Kept> Stored<K> {
         if let Some(text) = kept {
             let (value, dropped) = K::read(&text);
             let stored = Stored { dropped, ..stored };
+            let tidied = K::write(&value) != text;
             stored.base.set(text);
-            if dropped > 0 {
-                // Kept again, without what was dropped.
+            if dropped > 0 || tidied {
+                // Kept again, without what was dropped, and as read (an id
+                // in its one form, a label that holds a token cleared): what
+                // this build would not keep is not left in the browser.
                 stored.keep(value);
             } else {
                 stored.value.set(value);
@@ -149,7 +155,19 @@ impl<K: Kept> Stored<K> {
             base: RwSignal::new(String::new()),
             unsaved: RwSignal::new(false),
             dropped: 0,
+            store: K::STORE,
             key: PhantomData,
+        }
+    }
+
+    /// The empty value, kept in this page's memory only, never in the
+    /// browser's storage: a drop-in element's action log and recent ids,
+    /// unless its host asks to keep them (`persist`).
+    #[cfg_attr(not(feature = "elements"), allow(dead_code))] // only the elements' pages
+    pub fn in_memory() -> Self {
+        Stored {
+            store: Store::Memory,
+            ..Self::unread()
         }
     }
 
@@ -186,7 +204,7 @@ impl<K: Kept> Stored<K> {
     /// with what this tab holds unsaved; this tab's copy where storage is
     /// missing or fails to read.
     fn now(self) -> K::Value {
-        match storage(K::STORE).map(|s| s.get_item(K::KEY)) {
+        match storage(self.store).map(|s| s.get_item(K::KEY)) {
             Some(Ok(text)) => self.with_kept(&text.unwrap_or_default()),
             _ => self.value.get_untracked(),
         }
@@ -213,7 +231,7 @@ impl<K: Kept> Stored<K> {
     /// Keeps `value` and shows it; unsaved if the browser refuses it.
     fn keep(self, value: K::Value) {
         let text = K::write(&value);
-        let saved = save(K::STORE, K::KEY, Some(&text));
+        let saved = save(self.store, K::KEY, Some(&text));
         if saved {
             self.base.set(text);
         }
@@ -234,7 +252,7 @@ impl<K: Kept> Stored<K> {
     /// cleared), until the calling component goes away. A tab's
     /// `sessionStorage` is its own: nothing to follow.
     pub fn follow(self) {
-        if matches!(K::STORE, Store::Session) {
+        if !matches!(self.store, Store::Local) {
             return;
         }
         let listener = window_event_listener_untyped("storage", move |ev| {
@@ -251,7 +269,7 @@ impl<K: Kept> Stored<K> {
     /// Reads the value again from what is kept (another tab wrote it: the
     /// `storage` event); what this tab holds unsaved stays.
     pub fn refresh(self) {
-        let Some(Ok(text)) = storage(K::STORE).map(|s| s.get_item(K::KEY)) else {
+        let Some(Ok(text)) = storage(self.store).map(|s| s.get_item(K::KEY)) else {
             return;
         };
         let text = text.unwrap_or_default();
