@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -344,4 +345,71 @@ test('the token only from the environment; a wrong command line exits 2 and says
   const failed = gamecloud(['builds', '--game', service.gameId], { GAMECLOUD_API_TOKEN: 'wrong-token' });
   assert.equal(failed.code, 1);
   assert.match(failed.err, /^gamecloud: /);
+});
+
+test('a well-kept command: --version, help on stdout, usage on stderr, help COMMAND, a flag given twice', () => {
+  const version = gamecloud(['--version']);
+  assert.equal(version.code, 0, version.err);
+  assert.equal(version.out.trim(), JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).version);
+  const top = gamecloud(['--help']);
+  assert.equal(top.code, 0);
+  assert.match(top.out, /^gamecloud: the game cloud service from a terminal\./);
+  const bare = gamecloud([]);
+  assert.equal(bare.code, 2);
+  assert.equal(bare.out, '', 'nothing asked: the usage goes to stderr');
+  assert.match(bare.err, /^gamecloud: the game cloud service from a terminal\./);
+  assert.equal(gamecloud(['help', 'builds']).out, gamecloud(['builds', '--help']).out);
+  assert.match(gamecloud(['help', 'dev-token']).out, /^gamecloud dev-token --game ID/);
+  const twice = gamecloud(['builds', '--game', service.gameId, '--game', service.namespaces.staging]);
+  assert.equal(twice.code, 2, twice.out + twice.err);
+  assert.match(twice.err, /--game is given twice: once\./);
+});
+
+test('ids in any spelling; credentials in the base URL refused; the caller\'s own token never printed back', async () => {
+  // {ID} and urn:uuid: are the game's id.
+  for (const spelt of [`{${service.gameId.toUpperCase()}}`, `urn:uuid:${service.gameId}`]) {
+    const r = gamecloud(['builds', '--game', spelt, '--json']);
+    assert.equal(r.code, 0, `${spelt}: ${r.err}`);
+    assert.ok(JSON.parse(r.out).builds.length > 0);
+  }
+  const withUser = gamecloud(['builds', '--game', service.gameId, '--base-url', service.url.replace('http://', 'http://ci:hunter2@')]);
+  assert.equal(withUser.code, 2, withUser.out + withUser.err);
+  assert.match(withUser.err, /holds a user name or password/);
+  assert.ok(!withUser.err.includes('hunter2'), 'the password is printed');
+  // A service that echoes the token it refused.
+  await fault({ route: 'builds', status: 401, body: JSON.stringify({ code: 'API_UNAUTHORIZED', message: `Token ${service.token} is not valid.`, ray_id: 'r-echo' }), content_type: 'application/json' });
+  const echoed = gamecloud(['builds', '--game', service.gameId]);
+  assert.equal(echoed.code, 1, echoed.err);
+  assert.ok(!(echoed.out + echoed.err).includes(service.token), echoed.err);
+  assert.match(echoed.err, /\(your token, not shown\)/);
+  await clear();
+});
+
+test('dev-token on a stdout that fails says the token was not delivered; a service that never answers is said with the time waited', async () => {
+  const piped = spawnSync('bash', ['-c', 'set -o pipefail; npx --no-install gamecloud dev-token --game "$GAME" --namespace "$NS" --hostname 10.0.0.9 | true'], {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...process.env, GAMECLOUD_API_TOKEN: service.token, GAMECLOUD_BASE_URL: service.url, GAMECLOUD_PROTECTED: '', GAME: service.gameId, NS: service.namespaces.staging },
+  });
+  assert.equal(piped.status, 1, piped.stderr);
+  assert.match(piped.stderr, /the token was not delivered: standard output failed/);
+  // Accepts, and never sends a header.
+  const sockets = [];
+  const silent = createServer((socket) => sockets.push(socket));
+  silent.listen(0, '127.0.0.1');
+  await once(silent, 'listening');
+  try {
+    const child = spawn('npx', ['--no-install', 'gamecloud', 'builds', '--game', service.gameId, '--base-url', `http://127.0.0.1:${silent.address().port}`, '--timeout', '0.3'], {
+      cwd: project,
+      env: { ...process.env, GAMECLOUD_API_TOKEN: service.token, GAMECLOUD_PROTECTED: '' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 1, stderr);
+    assert.match(stderr, /\(waited \d+\.\d s in all\)/);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  }
 });

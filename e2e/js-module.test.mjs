@@ -497,6 +497,10 @@ test('npm pack gives an installable package with types, and no Leptos but in the
     'bulk.d.ts',
     'bulk.js',
     'cli.js',
+    'cli/args.js',
+    'cli/commands.js',
+    'cli/main.js',
+    'cli/output.js',
     'elements.css',
     'elements.d.ts',
     'elements.js',
@@ -560,7 +564,9 @@ test('npm pack gives an installable package with types, and no Leptos but in the
   // No entry carries another's loading code, nor the other entry's wasm.
   const entry = (f) => readFileSync(new URL(`../pkg/${f}`, import.meta.url), 'utf8');
   for (const browser of ['index.js', 'builds.js', 'files.js', 'bulk.js', 'fetch.js']) assert.doesNotMatch(entry(browser), /node:|readFile|read\.js/, browser);
-  for (const node of ['node.js', 'builds-node.js', 'files-node.js', 'bulk-node.js', 'read.js', 'cli.js']) assert.doesNotMatch(entry(node), /fetch\(|fetch\.js/, node);
+  for (const node of ['node.js', 'builds-node.js', 'files-node.js', 'bulk-node.js', 'read.js', 'cli.js', 'cli/args.js', 'cli/commands.js', 'cli/main.js', 'cli/output.js']) {
+    assert.doesNotMatch(entry(node), /fetch\(|fetch\.js/, node);
+  }
   assert.doesNotMatch(entry('builds.js') + entry('builds-api.js'), /gamecloud_core|gamecloud_files|shared\.js|files-api/);
   assert.doesNotMatch(entry('files.js') + entry('files-api.js'), /gamecloud_core|gamecloud_builds|shared\.js|builds-api/);
   assert.doesNotMatch(entry('index.js') + entry('shared.js'), /gamecloud_builds|gamecloud_files|gamecloud_bulk|builds-api|files-api|bulk-api/);

@@ -386,18 +386,7 @@ fn example_site(env: &Env) -> Result<()> {
     let site = env.root.join(EXAMPLE);
     let _ = std::fs::remove_dir_all(&site);
     for (from, to) in [("js/examples", "js/examples"), (PKG, PKG)] {
-        let (from, to) = (env.root.join(from), site.join(to));
-        std::fs::create_dir_all(&to).with_context(|| format!("cannot make {}", to.display()))?;
-        for file in
-            std::fs::read_dir(&from).with_context(|| format!("cannot read {}", from.display()))?
-        {
-            let path = file?.path();
-            if path.is_file() {
-                let name = path.file_name().context("a file without a name")?;
-                std::fs::copy(&path, to.join(name))
-                    .with_context(|| format!("cannot copy {}", path.display()))?;
-            }
-        }
+        copy_files(&env.root.join(from), &site.join(to))?;
     }
     step(&format!("the elements' example page: {EXAMPLE}/js/examples/ (cargo run -p local-service -- --dist {EXAMPLE})"));
     Ok(())
@@ -423,15 +412,10 @@ pub(crate) fn build_js(
             build_js_entry(env, compiler, &rustflags, entry, &pkg)?;
         }
         // The hand-written entries, their types, the package's manifest and
-        // README: every file of js/ (its folders are examples, not shipped).
-        for file in std::fs::read_dir(env.root.join("js")).context("cannot read js/")? {
-            let path = file?.path();
-            if path.is_file() {
-                let to = pkg.join(path.file_name().context("a file without a name")?);
-                std::fs::copy(&path, &to)
-                    .with_context(|| format!("cannot copy {}", path.display()))?;
-            }
-        }
+        // README: every file of js/, and the command's layers in js/cli/
+        // (its other folders are examples, not shipped).
+        copy_files(&env.root.join("js"), &pkg)?;
+        copy_files(&env.root.join("js/cli"), &pkg.join("cli"))?;
         // The elements' stylesheet, from the panel's.
         let panel_css = std::fs::read_to_string(env.root.join("style/main.css"))
             .context("cannot read style/main.css")?;
@@ -526,6 +510,22 @@ fn build_js_entry(
     // The glue is wasm-bindgen's, not ours to read: shipped minified
     // (docs/SIZE.md, size rule "glue minified"); the entry and its types stay as written.
     minify_js(env, &glue)?;
+    Ok(())
+}
+
+/// Copies the files of `from` (not its folders) into `to`, made if missing.
+fn copy_files(from: &std::path::Path, to: &std::path::Path) -> Result<()> {
+    std::fs::create_dir_all(to).with_context(|| format!("cannot make {}", to.display()))?;
+    for file in
+        std::fs::read_dir(from).with_context(|| format!("cannot read {}", from.display()))?
+    {
+        let path = file?.path();
+        if path.is_file() {
+            let name = path.file_name().context("a file without a name")?;
+            std::fs::copy(&path, to.join(name))
+                .with_context(|| format!("cannot copy {}", path.display()))?;
+        }
+    }
     Ok(())
 }
 
