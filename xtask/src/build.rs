@@ -35,7 +35,7 @@ pub const DIST: &str = "dist";
 pub fn dist(env: &Env) -> Result<PanelSizes> {
     let sizes = build_panel(env, &Compiler::SHIPPED, DIST)?;
     let deepest = sizes.deep_links.iter().map(|d| d.1).max().unwrap_or(0);
-    crate::tidy::record_sizes(
+    crate::record::record_sizes(
         &env.root,
         &[
             ("opening", sizes.first_load),
@@ -370,7 +370,7 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
 pub fn js(env: &Env) -> Result<Vec<(&'static JsEntry, u64)>> {
     let sizes = build_js(env, &Compiler::SHIPPED, PKG)?;
     let named: Vec<(&str, u64)> = sizes.iter().map(|(e, gz)| (e.what, *gz)).collect();
-    crate::tidy::record_sizes(&env.root, &named)?;
+    crate::record::record_sizes(&env.root, &named)?;
     example_site(env)?;
     Ok(sizes)
 }

@@ -11,6 +11,7 @@ mod integrity;
 mod measure;
 mod opt;
 mod paths;
+mod record;
 mod serve;
 mod setup;
 mod shadow_css;

@@ -27,12 +27,11 @@
 //!   in bold. Size rules and their figures live in `docs/SIZE.md` alone;
 //!   code cites a rule by its name;
 //! - a figure of the measured table at the top of `docs/SIZE.md` is not what
-//!   the last release build measured ([`SIZES`], written by
-//!   [`record_sizes`]); without that file the check is skipped, saying so;
+//!   the last release build measured (`crate::record::SIZES`, written by
+//!   `crate::record::record_sizes`); without that file the check is skipped, saying so;
 //! - `cargo doc` meets a broken intra-doc link: the workspace natively, the
 //!   panel and the JS module for the wasm target (private items too).
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
 
@@ -42,10 +41,6 @@ use crate::cmd::{files_under, kb, step, Env};
 
 /// Generated output, never a path the docs must find in a checkout.
 const GENERATED: [&str; 4] = ["dist", "pkg", "target", "node_modules"];
-
-/// Where the release builds record what they measured, gzipped bytes by
-/// name (see [`record_sizes`]).
-pub const SIZES: &str = "target/sizes.toml";
 
 /// A check: each problem it finds, added to the list.
 type Check = fn(&Env, &mut Vec<String>) -> Result<()>;
@@ -83,29 +78,6 @@ pub fn tidy(env: &Env) -> Result<()> {
         eprintln!("  {p}");
     }
     bail!("tidy found {} problem(s)", problems.len())
-}
-
-/// Records sizes a release build measured (gzipped bytes, by the name of
-/// its row in docs/SIZE.md's measured table: `opening`, `deep link`,
-/// `every file`, `JS module`) in [`SIZES`], keeping the other names there.
-pub fn record_sizes(root: &Path, measured: &[(&str, u64)]) -> Result<()> {
-    let file = root.join(SIZES);
-    let mut sizes = read_sizes(root)?.unwrap_or_default();
-    for (name, bytes) in measured {
-        sizes.insert(name.to_string(), *bytes);
-    }
-    let text = toml::to_string(&sizes).context("cannot write the sizes")?;
-    std::fs::write(&file, text).with_context(|| format!("cannot write {}", file.display()))
-}
-
-fn read_sizes(root: &Path) -> Result<Option<BTreeMap<String, u64>>> {
-    let file = root.join(SIZES);
-    let Ok(text) = std::fs::read_to_string(&file) else {
-        return Ok(None);
-    };
-    let sizes =
-        toml::from_str(&text).with_context(|| format!("cannot parse {}", file.display()))?;
-    Ok(Some(sizes))
 }
 
 /// README.md and docs/*.md, the pages whose paths must exist.
@@ -391,8 +363,11 @@ fn holds_size_figure(line: &str) -> bool {
 
 fn sizes(env: &Env, problems: &mut Vec<String>) -> Result<()> {
     let root = env.root.as_path();
-    let Some(recorded) = read_sizes(root)? else {
-        println!("tidy: no {SIZES} (written by `cargo xtask dist` and `js`): sizes not compared");
+    let Some(recorded) = crate::record::read_sizes(root)? else {
+        println!(
+            "tidy: no {} (written by `cargo xtask dist` and `js`): sizes not compared",
+            crate::record::SIZES
+        );
         return Ok(());
     };
     let doc = "docs/SIZE.md";
