@@ -58,3 +58,31 @@ id_type! {
     /// A namespace's id.
     NamespaceId
 }
+
+/// An id as the context bar and the builds table show it: a UUID's first
+/// eight characters, another id whole (it is what the person typed, or what
+/// the service named it), a token never.
+pub fn short(id: &str) -> String {
+    let id = id.trim();
+    if crate::token::holds_token(id) {
+        // Pasted where an id belongs: shown nowhere (the field says why).
+        return "not an id".to_owned();
+    }
+    match id.get(..8) {
+        Some(head) if id.len() == 36 => head.to_owned(),
+        _ => id.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short;
+
+    #[test]
+    fn an_id_is_shown_short_and_a_token_never() {
+        assert_eq!(short(" 4f3c2a10-0000-4000-8000-000000000001 "), "4f3c2a10");
+        assert_eq!(short("staging"), "staging");
+        let token = "dev_staging.eyJ0eXAiOiJKV1QiLCJhbGciOiJFZERTQSJ9.CICAgICAgICAgAE.c2lnbmF0dXJl";
+        assert_eq!(short(token), "not an id");
+    }
+}

@@ -20,7 +20,7 @@ pub fn App() -> impl IntoView {
     view! {
         // The first tab stop: past the header, to the page.
         <button type="button" class="gc-skip" on:click=|_| {
-            super::focus("gc-main");
+            crate::panel::dom::focus("gc-main");
         }>"Skip to the page"</button>
         <palette::Keys />
         <header class="gc-header">
@@ -33,7 +33,7 @@ pub fn App() -> impl IntoView {
                 <button type="button" class="gc-menu-button gc-tertiary" popovertarget="gc-menu" aria-label="Menu">"☰"</button>
             </div>
             <div id="gc-menu" class="gc-menu" popover="auto">
-                <nav aria-label="Pages" on:click=|_| super::hide("gc-menu")>
+                <nav aria-label="Pages" on:click=|_| crate::panel::dom::hide("gc-menu")>
                     {Page::ALL.into_iter().map(|p| view! {
                         // The link navigates and the hash change sets the page
                         // (Session::sync), so each page visited is an entry of the

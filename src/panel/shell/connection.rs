@@ -30,7 +30,7 @@ fn card() -> impl IntoView {
     let put_away = move || {
         s.connecting.set(false);
         request_animation_frame(|| {
-            super::focus("gc-status");
+            crate::panel::dom::focus("gc-status");
         });
     };
     // Enter connects: the pages read again, and the card goes away once

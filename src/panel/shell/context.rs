@@ -60,7 +60,7 @@ fn Switcher(kind: IdKind) -> impl IntoView {
                     }
                 }}
                 // Left out of the button's name while presenting.
-                <code class="gc-secret" aria-hidden=move || s.presenting.is_on().then_some("true")>{move || super::short(&id.get())}</code>
+                <code class="gc-secret" aria-hidden=move || s.presenting.is_on().then_some("true")>{move || crate::ids::short(&id.get())}</code>
                 {move || protected().then(|| view! { <span class="gc-lock">"protected"</span> })}
             </span>
         </button>

@@ -56,7 +56,7 @@ pub fn Keys() -> impl IntoView {
         }
         if key == "/" {
             // The builds' filter, where the page has one.
-            if super::focus("gc-filter") {
+            if crate::panel::dom::focus("gc-filter") {
                 ev.prevent_default();
             }
         } else if key == "?" {
@@ -118,7 +118,7 @@ fn commands(shown: RwSignal<Option<Shown>>) -> Vec<Command> {
         } else if r.label.is_empty() {
             id.clone()
         } else {
-            format!("{} ({})", r.label, super::short(&id))
+            format!("{} ({})", r.label, crate::ids::short(&id))
         };
         let title = match kind {
             IdKind::Game => format!("Game: {named}"),

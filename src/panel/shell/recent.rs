@@ -64,7 +64,7 @@ pub fn picker(kind: IdKind) -> impl IntoView {
 
 /// Hides `kind`'s popover (an id was chosen).
 fn close(kind: IdKind) {
-    super::hide(&format!("gc-pick-{}", kind.noun()));
+    crate::panel::dom::hide(&format!("gc-pick-{}", kind.noun()));
 }
 
 /// The selected namespace's protected mark. Removing it is a change to the

@@ -4,7 +4,6 @@
 use leptos::prelude::*;
 
 use crate::builds_view::{self, BuildList};
-use crate::panel::shell;
 
 /// One row. Names and tags are untrusted: text nodes only. Ids show their
 /// first eight characters (the ⋯ menu copies the whole id);
@@ -49,8 +48,8 @@ pub(super) fn row(
         <tr aria-rowindex=index.to_string() data-complete=b.complete.to_string()
             data-picked=move || picked.with(|p| p.contains(&i)).to_string()>
             <td class="gc-name">{b.display_name.clone()}</td>
-            <td class="gc-id"><code class="gc-secret">{shell::short(&b.build_id)}</code></td>
-            <td class="gc-id"><code class="gc-secret">{shell::short(&b.upload_id)}</code></td>
+            <td class="gc-id"><code class="gc-secret">{crate::ids::short(&b.build_id)}</code></td>
+            <td class="gc-id"><code class="gc-secret">{crate::ids::short(&b.upload_id)}</code></td>
             <td>{if b.complete { view! { <span>"Complete"</span> }.into_any() } else { view! { <span class="gc-badge">"Unfinished"</span> }.into_any() }}</td>
             <td class="gc-num" data-over=over.to_string()>
                 <span>{builds_view::human_size(b.content_length)} " " {change}

@@ -28,7 +28,7 @@ pub(super) fn export(list: &BuildList, rows: &[usize], json: bool) {
 
 /// Closes the ⋯ menu.
 fn close_menu() {
-    crate::panel::shell::hide("gc-row-menu");
+    crate::panel::dom::hide("gc-row-menu");
 }
 
 /// Copy either id, and add the build to the comparison or take it out.

@@ -121,7 +121,7 @@ pub(super) fn EngineFiles(issued: Issued) -> impl IntoView {
             .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok());
         // In a drop-in element, found in its shadow root.
         #[cfg(feature = "elements")]
-        let tab = crate::panel::shell::element(&tab_id(all[to]));
+        let tab = crate::panel::dom::element(&tab_id(all[to]));
         if let Some(tab) = tab {
             let _ = tab.focus();
         }

@@ -7,8 +7,8 @@ use super::super::confirm::Confirm;
 use super::namespace_picker::{chosen, offered};
 use crate::bulk::{self, Picks, Plan};
 use crate::ids::NamespaceId;
+use crate::panel::calls;
 use crate::panel::session::Session;
-use crate::panel::{calls, shell};
 use crate::protect::Named;
 use crate::settings::Change;
 use crate::text::Text;
@@ -115,7 +115,7 @@ fn listed(list: &[(NamespaceId, String)]) -> Text {
         if i > 0 {
             text.push_plain(", ");
         }
-        text.append(bulk::masked_name(&shell::short(id.as_str()), label));
+        text.append(bulk::masked_name(&crate::ids::short(id.as_str()), label));
     }
     text
 }
