@@ -39,7 +39,7 @@ export function safeCsv(csv) {
       i++;
       continue;
     }
-    out += /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(c) ? '\ufffd' : c;
+    out += c.replace(UNSAFE, '\ufffd');
   }
   return out;
 }

@@ -307,7 +307,7 @@ fn no_machine_paths(run: &mut Run) -> Result<()> {
     let found = paths::files_with_marks(&dirs.each_ref().map(|d| d.as_path()), &marks)?;
     if found.is_empty() {
         let (hashes, paths): (Vec<&paths::Mark>, Vec<&paths::Mark>) =
-            marks.iter().partition(|m| m.what.starts_with("a hash"));
+            marks.iter().partition(|m| m.hashed);
         let paths: Vec<&str> = paths.iter().map(|m| m.text.as_str()).collect();
         println!(
             "dist/ and pkg/ hold none of {paths:?}, nor the hash of any of {} crates' manifest paths",

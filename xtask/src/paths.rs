@@ -4,7 +4,7 @@
 //! paths relative to each crate, derived here from where cargo really put
 //! the sources, and the test command checks that no such path ships.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -106,10 +106,12 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// Something of the build machine that must not be in a shipped file: its
-/// text, and what it is (said when it is found).
+/// text, what it is (said when it is found), and whether it is a path as
+/// written or a hash of one.
 pub struct Mark {
     pub text: String,
     pub what: String,
+    pub hashed: bool,
 }
 
 impl Mark {
@@ -117,6 +119,7 @@ impl Mark {
         Mark {
             text: text.into(),
             what: what.into(),
+            hashed: false,
         }
     }
 }
@@ -160,20 +163,32 @@ fn manifest_hashes(env: &Env) -> Result<Vec<Mark>> {
         .map(|package| {
             let digest = sha2::Sha256::digest(package.manifest_path.as_str().as_bytes());
             let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
-            Mark::new(
-                hex,
-                format!(
-                    "a hash of {}'s manifest path ({}), as a wasm_split marker names it",
-                    package.name, package.manifest_path
-                ),
-            )
+            Mark {
+                hashed: true,
+                ..Mark::new(
+                    hex,
+                    format!(
+                        "a hash of {}'s manifest path ({}), as a wasm_split marker names it",
+                        package.name, package.manifest_path
+                    ),
+                )
+            }
         })
         .collect())
 }
 
 /// Each shipped file under `dirs` that holds one of `marks`, with what the
-/// mark is and how many times it occurs.
+/// mark is and how many times it occurs. Each file is read once for each
+/// length of mark, its windows looked up among the marks of that length (a
+/// search per mark read the elements' wasm some 250 times).
 pub fn files_with_marks(dirs: &[&Path], marks: &[Mark]) -> Result<Vec<String>> {
+    let mut by_length: BTreeMap<usize, HashMap<&[u8], &Mark>> = BTreeMap::new();
+    for mark in marks.iter().filter(|m| !m.text.is_empty()) {
+        by_length
+            .entry(mark.text.len())
+            .or_default()
+            .insert(mark.text.as_bytes(), mark);
+    }
     let mut found = Vec::new();
     for dir in dirs {
         let entries =
@@ -181,35 +196,60 @@ pub fn files_with_marks(dirs: &[&Path], marks: &[Mark]) -> Result<Vec<String>> {
         for path in entries.flatten().map(|e| e.path()).filter(|p| p.is_file()) {
             let bytes =
                 std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            for mark in marks {
-                let n = count(&bytes, mark.text.as_bytes());
-                if n > 0 {
-                    found.push(format!(
-                        "{}: {n} × {:?}, {}",
-                        path.display(),
-                        mark.text,
-                        mark.what
-                    ));
+            let mut counts: BTreeMap<&str, (usize, &Mark)> = BTreeMap::new();
+            for (len, of_len) in &by_length {
+                for window in bytes.windows(*len) {
+                    if let Some(mark) = of_len.get(window) {
+                        counts.entry(mark.text.as_str()).or_insert((0, mark)).0 += 1;
+                    }
                 }
+            }
+            for (n, mark) in counts.into_values() {
+                found.push(format!(
+                    "{}: {n} × {:?}, {}",
+                    path.display(),
+                    mark.text,
+                    mark.what
+                ));
             }
         }
     }
     Ok(found)
 }
 
-fn count(haystack: &[u8], needle: &[u8]) -> usize {
-    if needle.is_empty() {
-        return 0;
-    }
-    haystack
-        .windows(needle.len())
-        .filter(|w| *w == needle)
-        .count()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_mark_is_found_and_counted_whatever_its_length() {
+        let dir = std::env::temp_dir().join(format!("marks-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("a.wasm"),
+            b"x/home/me/y 0123456789abcdef z/home/me/",
+        )
+        .unwrap();
+        std::fs::write(dir.join("b.js"), b"nothing here").unwrap();
+        let marks = [
+            Mark::new("/home/me/", "the user's home"),
+            Mark {
+                hashed: true,
+                ..Mark::new("0123456789abcdef", "a hash")
+            },
+            Mark::new("absent", "not there"),
+        ];
+        let found = files_with_marks(&[dir.as_path()], &marks).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let file = dir.join("a.wasm").display().to_string();
+        assert_eq!(
+            found,
+            [
+                format!("{file}: 2 × \"/home/me/\", the user's home"),
+                format!("{file}: 1 × \"0123456789abcdef\", a hash"),
+            ]
+        );
+    }
 
     #[test]
     fn reads_the_wasm_targets_flags() {

@@ -33,11 +33,14 @@ pub fn picker(kind: IdKind) -> impl IntoView {
     };
     // A token pasted here by mistake is said at once: it stays in the field
     // (what was typed is never lost) but is used, shown and kept nowhere
-    // else (`validate::id`, `super::short`).
+    // else (`validate::id`, `ids::short`).
     let refused = move || {
-        id.with(|text| crate::token::holds_token(text))
-            .then(|| crate::validate::id(kind, &id.get()).map(|issue| issue.message))
-            .flatten()
+        id.with(|text| {
+            crate::token::holds_token(text)
+                .then(|| crate::validate::id(kind, text))
+                .flatten()
+                .map(|issue| issue.message)
+        })
     };
     let title = match kind {
         IdKind::Game => "Game id",
