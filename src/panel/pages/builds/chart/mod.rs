@@ -5,6 +5,12 @@
 //! the chart follows: it draws the rows shown, so it zooms in to those
 //! days ("All dates" zooms out). Its numbers are also a table.
 //! Drawn around the table, in the part that holds what is around it (`around`).
+//!
+//! The chips are `chips`'s; the scale, the dates and the chart as a table
+//! are `numbers`'s.
+
+mod chips;
+mod numbers;
 
 use std::sync::Arc;
 
@@ -12,9 +18,11 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::state::TableState;
-use crate::builds_view::{self, buckets, Bucket, TagCounts, DAY_MS};
+use crate::builds_view::{self, buckets, DAY_MS};
 use crate::model::Timestamp;
 use crate::panel::store::KeptBudgets;
+use chips::tag_chips;
+use numbers::{date, numbers, scale_top};
 
 /// The drawing's size in its own units (it stretches to the page's width).
 const W: i64 = 1000;
@@ -23,8 +31,6 @@ const H: i64 = 160;
 const PAD: i64 = 14;
 /// The most marks drawn: more builds than this are drawn per stretch of time.
 const MARKS: usize = 160;
-/// How many tags are offered as chips.
-const CHIPS: usize = 8;
 /// A MiB, the budget field's unit.
 const MIB: u64 = 1 << 20;
 
@@ -59,40 +65,7 @@ pub(super) fn Insights(
         });
     }
     let budget = move || narrow.with(|n| n.budget);
-    // The chips: counted a slice of builds per task once the chart is
-    // drawn (the first slice at once: a short list has its chips with it).
-    let chips = RwSignal::new(Vec::new());
-    {
-        let mut counts = TagCounts::default();
-        if counts.count(list.builds(), TAG_SLICE) {
-            chips.set(counts.common(CHIPS));
-        } else {
-            count_in_slices(list.clone(), counts, chips);
-        }
-    }
-    let chip = move |(k, v, n): (String, String, usize)| {
-        let pressed = {
-            let (k, v) = (k.clone(), v.clone());
-            move || {
-                narrow
-                    .with(|f| f.tags.iter().any(|(a, b)| *a == k && *b == v))
-                    .to_string()
-            }
-        };
-        let label = format!("{k}={v}");
-        view! {
-            <button type="button" class="gc-chip" aria-pressed=pressed
-                on:click=move |_| narrow.update(|f| f.toggle_tag(&k, &v))>
-                {label}<span class="gc-muted">{n.to_string()}</span>
-            </button>
-        }
-    };
-    let chips = move || {
-        let tags = chips.get();
-        (!tags.is_empty()).then(|| {
-            view! { <div class="gc-chips" role="group" aria-label="Tags">{tags.into_iter().map(chip).collect_view()}</div> }
-        })
-    };
+    let chips = tag_chips(&list, narrow);
     let marks = {
         let list = list.clone();
         // Drawn again when what is shown changes, not when it is sorted
@@ -272,86 +245,5 @@ pub(super) fn Insights(
                 {move || as_table.get().then(|| marks.with(|m| numbers(m, budget())))}
             </details>
         </section>
-    }
-}
-
-/// How many builds' tags one task counts.
-const TAG_SLICE: usize = 10_000;
-
-/// Counts the tags of `list` [`TAG_SLICE`] builds per task, then offers the
-/// chips; nothing more once the chart is gone.
-fn count_in_slices(
-    list: Arc<crate::builds_view::BuildList>,
-    mut counts: TagCounts,
-    chips: RwSignal<Vec<(String, String, usize)>>,
-) {
-    set_timeout(
-        move || {
-            if chips.try_with_untracked(|_| ()).is_none() {
-                return;
-            }
-            if counts.count(list.builds(), TAG_SLICE) {
-                chips.try_set(counts.common(CHIPS));
-            } else {
-                count_in_slices(list, counts, chips);
-            }
-        },
-        std::time::Duration::ZERO,
-    );
-}
-
-/// The top of the chart's scale: a tenth above the largest mark that is at
-/// most ten times the 90th percentile of the marks' largest sizes (so that
-/// one huge build does not flatten the rest: it is drawn cut, at the top),
-/// or above the budget, whichever is higher.
-fn scale_top(marks: &[Bucket], budget: Option<u64>) -> u64 {
-    let mut largest: Vec<u64> = marks.iter().map(|m| m.largest).collect();
-    largest.sort_unstable();
-    let p90 = largest.get(largest.len() * 9 / 10).copied().unwrap_or(0);
-    let within = largest
-        .iter()
-        .rev()
-        .find(|&&size| size <= p90.saturating_mul(10))
-        .copied()
-        .unwrap_or(p90);
-    let top = within.max(budget.unwrap_or(0));
-    top.saturating_add(top / 10).max(1)
-}
-
-/// A day as people read it in this panel: `2026-11-26` (UTC).
-fn date(ms: i64) -> String {
-    Timestamp::date_of_day(ms.div_euclid(DAY_MS)).unwrap_or_default()
-}
-
-/// The chart's numbers: one row per mark, its largest build said to be
-/// over the budget where it is.
-fn numbers(marks: &[Bucket], budget: Option<u64>) -> impl IntoView {
-    let rows = marks
-        .iter()
-        .map(|m| {
-            let (from, to) = (date(m.first_ms), date(m.last_ms));
-            let when = if from == to {
-                from
-            } else {
-                format!("{from} to {to}")
-            };
-            view! {
-                <tr>
-                    <td>{when}</td>
-                    <td class="gc-num">{m.builds.to_string()}</td>
-                    <td class="gc-num">{builds_view::human_size(m.smallest)}</td>
-                    <td class="gc-num">
-                        {builds_view::human_size(m.largest)}
-                        {budget.is_some_and(|b| m.largest > b).then_some(" (over budget)")}
-                    </td>
-                </tr>
-            }
-        })
-        .collect_view();
-    view! {
-        <table class="gc-table gc-chart-table">
-            <thead><tr><th scope="col">"Created"</th><th scope="col">"Builds"</th><th scope="col">"Smallest"</th><th scope="col">"Largest"</th></tr></thead>
-            <tbody>{rows}</tbody>
-        </table>
     }
 }
