@@ -3,16 +3,21 @@
 //! shared link opens the same view. The token is never put in a URL: it lives
 //! in memory, or in `sessionStorage` when the user asks to remember it in this
 //! tab, never in `localStorage`.
+//!
+//! A session is made from the page, or for a drop-in element, in `start`;
+//! the address kept in step with it in `address`.
+
+mod address;
+mod start;
 
 use leptos::prelude::*;
-use wasm_bindgen::prelude::*;
 
 use crate::api::{ApiError, Connection};
 use crate::ids::{GameId, NamespaceId};
 use crate::panel::guard::Guard;
 use crate::panel::last_set::Memory;
-use crate::panel::store::{KeptToken, Log, Protected, Recent};
-use crate::route::{Page, Route};
+use crate::panel::store::{KeptToken, Log, Recent};
+use crate::route::Page;
 use crate::token::Fitness;
 use crate::validate::{IdKind, Issue, IssueCode};
 
@@ -72,203 +77,6 @@ impl Session {
     /// docs/SIZE.md, size rule "no expect_context".)
     pub fn get() -> Session {
         use_context().expect("the app shell provides the session")
-    }
-
-    /// From the page: its origin, the hash (or a `?game=` link), and a token
-    /// remembered in this tab.
-    pub fn from_page() -> Self {
-        let window = web_sys::window();
-        let location = window.as_ref().map(|w| w.location());
-        let origin = location
-            .as_ref()
-            .and_then(|l| l.origin().ok())
-            .unwrap_or_default();
-        let mut route = Route::parse(
-            &location
-                .as_ref()
-                .and_then(|l| l.hash().ok())
-                .unwrap_or_default(),
-        );
-        // The service prints the panel's address as `?game=<id>`: the id is
-        // taken, and the query left out of the address (and so of every
-        // link, which keeps the page's query), presentation mode or not.
-        let search = location
-            .as_ref()
-            .and_then(|l| l.search().ok())
-            .unwrap_or_default();
-        // Any `game=`, a UUID or not: what is not one is left out of the
-        // address too.
-        if search.contains("game=") {
-            let game = Route::parse(&search).game_id;
-            if route.game_id.is_empty() {
-                route.game_id = game;
-            }
-            if let (Some(l), Some(h)) = (&location, window.as_ref().and_then(|w| w.history().ok()))
-            {
-                let url = l.pathname().unwrap_or_default() + &l.hash().unwrap_or_default();
-                let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&url));
-            }
-        }
-        let kept_token = KeptToken::load();
-        let remembered = kept_token.with_untracked(String::clone);
-        let (recent, log) = (Recent::load(), Log::load());
-        let game_id = RwSignal::new(route.game_id.to_string());
-        Session {
-            base_url: RwSignal::new(origin),
-            remember: RwSignal::new(!remembered.is_empty()),
-            token: RwSignal::new(remembered.clone()),
-            kept_token,
-            now: RwSignal::new(js_sys::Date::now() as i64),
-            presenting: crate::panel::present::kept(),
-            entered: RwSignal::new(0),
-            connecting: RwSignal::new(remembered.is_empty()),
-            game_id,
-            namespace_id: RwSignal::new(route.namespace_id.to_string()),
-            page: RwSignal::new(route.page),
-            view: RwSignal::new(route.view),
-            last_set: Memory::new(),
-            recent,
-            log,
-            protected: Guard::new(Protected::load(), recent, log, game_id),
-            send_anyway: RwSignal::new(String::new()),
-            #[cfg(feature = "elements")]
-            events: crate::panel::events::Events::none(),
-            #[cfg(feature = "elements")]
-            width: RwSignal::new(0.0),
-        }
-    }
-
-    /// The session of a drop-in element (`super::elements`): the service at
-    /// `base_url`, the ids and the token as the element's host sets them,
-    /// nothing read from the host's address. The protected marks are this
-    /// site's, as the panel's (with the host's own: [`Guard::set_host`]);
-    /// the recent ids and the action log only with `persist`, else this
-    /// page's memory.
-    #[cfg(feature = "elements")]
-    pub fn for_element(
-        base_url: String,
-        events: crate::panel::events::Events,
-        persist: bool,
-    ) -> Self {
-        // The action log and the recent ids are the host origin's to keep:
-        // in this page's memory unless the host asks (`persist`).
-        let (recent, log) = if persist {
-            (Recent::load(), Log::load())
-        } else {
-            (Recent::in_memory(), Log::in_memory())
-        };
-        let game_id = RwSignal::new(String::new());
-        Session {
-            base_url: RwSignal::new(base_url),
-            remember: RwSignal::new(false),
-            token: RwSignal::new(String::new()),
-            // Not the tab's remembered token: the host gives the element its
-            // own, and an element never keeps one.
-            kept_token: KeptToken::unread(),
-            now: RwSignal::new(js_sys::Date::now() as i64),
-            // Presentation mode as this tab keeps it, without marking the
-            // host's document.
-            presenting: crate::panel::present::Switch::load(),
-            entered: RwSignal::new(0),
-            connecting: RwSignal::new(false),
-            game_id,
-            namespace_id: RwSignal::new(String::new()),
-            page: RwSignal::new(Page::Builds),
-            view: RwSignal::new(String::new()),
-            last_set: Memory::new(),
-            recent,
-            log,
-            protected: Guard::new(Protected::load(), recent, log, game_id),
-            send_anyway: RwSignal::new(String::new()),
-            events,
-            width: RwSignal::new(0.0),
-        }
-    }
-
-    /// Keeps the URL and the tab's storage in step with the state, the
-    /// state with the back and forward buttons, and the clock ticking.
-    pub fn sync(self) {
-        set_interval(
-            move || self.now.set(js_sys::Date::now() as i64),
-            std::time::Duration::from_secs(1),
-        );
-        Effect::new(move |_| {
-            let route = self.route(self.page.get());
-            if let Some(w) = web_sys::window() {
-                if w.location().hash().ok().as_deref() != Some(route.to_hash().as_str()) {
-                    if let Ok(h) = w.history() {
-                        let _ =
-                            h.replace_state_with_url(&JsValue::NULL, "", Some(&route.to_hash()));
-                    }
-                }
-            }
-        });
-        Effect::new(move |_| {
-            let (token, remember) = (self.token.get(), self.remember.get());
-            let kept = if remember { token } else { String::new() };
-            self.kept_token.update(|t| *t = kept);
-        });
-        // Back and forward: the address names the page and the ids. In
-        // presentation mode an entry made before it (with ids) is replaced
-        // at once by the same view without them, so that Back shows none.
-        let on_hash = window_event_listener_untyped("hashchange", move |_| {
-            let Some(w) = web_sys::window() else {
-                return;
-            };
-            let hash = w.location().hash().unwrap_or_default();
-            let route = Route::parse(&hash);
-            if self.presenting.is_on_untracked() {
-                if let Ok(h) = w.history() {
-                    let masked = self.route(route.page).to_hash();
-                    let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&masked));
-                }
-            }
-            self.page.set(route.page);
-            if route.page == Page::Builds {
-                // In presentation mode without the filter's text and the
-                // builds compared, whatever the entry held.
-                let view = if self.presenting.is_on_untracked() {
-                    crate::builds_view::View::masked(&route.view)
-                } else {
-                    route.view
-                };
-                self.view.set(view);
-            }
-            if !route.game_id.is_empty() {
-                self.game_id.set(route.game_id.to_string());
-            }
-            if !route.namespace_id.is_empty() {
-                self.namespace_id.set(route.namespace_id.to_string());
-            }
-        });
-        on_cleanup(move || on_hash.remove());
-        // Another tab wrote a kept value: each store follows its own key.
-        self.recent.follow();
-        self.log.follow();
-        self.protected.follow();
-    }
-
-    /// The link to a page with the current ids.
-    pub fn href(self, page: Page) -> String {
-        self.route(page).to_hash()
-    }
-
-    /// A page with the current ids and the builds' view (which only the
-    /// builds page's address holds); without the ids in presentation mode,
-    /// so that the address bar and the links show none (the builds page
-    /// writes its view without them then).
-    fn route(self, page: Page) -> Route {
-        let (game_id, namespace_id) = if self.presenting.is_on() {
-            Default::default()
-        } else {
-            self.ids()
-        };
-        Route {
-            page,
-            game_id,
-            namespace_id,
-            view: self.view.get(),
-        }
     }
 
     /// The checked connection, or why it cannot be used: a token that
