@@ -22,7 +22,7 @@ pub fn App() -> impl IntoView {
         <button type="button" class="gc-skip" on:click=|_| {
             crate::panel::dom::focus("gc-main");
         }>"Skip to the page"</button>
-        <palette::Keys />
+        <palette::keys::Keys />
         <header class="gc-header">
             <div class="gc-bar">
                 <p class="gc-brand">"Game Cloud"</p>
