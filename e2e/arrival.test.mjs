@@ -3,17 +3,16 @@
 // were loaded; a refresh is one quiet button.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPanel, serviceState, until, useFixtures } from './harness.mjs';
-import { BuildsPage, Connection } from './pages.mjs';
+import { serviceState, until, useFixtures } from './harness.mjs';
+import { openPanel } from './pages/index.mjs';
 
 const fx = useFixtures(['--test-hooks']);
 const listed = async () => (await serviceState(fx.service)).hits.builds ?? 0;
 
 test('the builds load once the token is entered, and stay loaded across pages and a reload', async () => {
-  const { page, problems } = await openPanel(fx, 'builds', { token: null });
-  const connection = new Connection(page);
-  const builds = new BuildsPage(page);
-  assert.match(await page.locator('#builds-heading').locator('xpath=ancestor::section').textContent(), /the builds load by themselves/);
+  const panel = await openPanel(fx, { token: null });
+  const { page, problems, connection, builds, header } = panel;
+  assert.match(await builds.section().textContent(), /the builds load by themselves/);
   const before = await listed();
   // Pasted and Enter pressed, as a person does: nothing else to click.
   await connection.submitToken(fx.service.token);
@@ -21,17 +20,17 @@ test('the builds load once the token is entered, and stay loaded across pages an
   assert.equal(await listed(), before + 1, 'one call');
   assert.equal(await connection.card.count(), 0, 'the connection card is put away');
   await page.waitForFunction(() => document.activeElement?.id === 'gc-status'); // the focus on what opens it again
-  await page.getByText('Updated just now').waitFor();
+  await panel.says('Updated just now');
 
   // Another page and back: the same list, not fetched again.
-  await page.getByRole('link', { name: 'Action log' }).click();
-  await page.getByRole('heading', { name: 'Action log' }).waitFor();
-  await page.getByRole('link', { name: 'Builds' }).click();
+  await header.goTo('Action log');
+  await panel.shows('Action log');
+  await header.goTo('Builds');
   await builds.count().waitFor();
   assert.equal(await listed(), before + 1, 'kept, not fetched again');
 
   // Refresh fetches again and keeps the rows on screen meanwhile.
-  await page.getByRole('button', { name: 'Refresh' }).click();
+  await builds.refresh();
   await until(async () => (await listed()) === before + 2);
   await builds.count().waitFor();
 
@@ -45,16 +44,15 @@ test('the builds load once the token is entered, and stay loaded across pages an
 });
 
 test('another game\'s builds are not shown for the game typed, and load once it is entered', async () => {
-  const { page, problems } = await openPanel(fx, 'builds', { token: null });
-  const connection = new Connection(page);
-  const builds = new BuildsPage(page);
+  const panel = await openPanel(fx, { token: null });
+  const { problems, connection, builds } = panel;
   await connection.submitToken(fx.service.token);
   await builds.count().waitFor();
   // An unknown game: its list is not the kept one; the service's answer is said.
   await (await connection.openGame()).fill('00000000-0000-4000-8000-000000000000');
   assert.equal(await builds.count().count(), 0, 'the other game\'s rows are gone');
   await connection.gameId.press('Enter');
-  await page.getByRole('alert').first().waitFor();
+  await panel.alert().first().waitFor();
   // Back to the demo game: its list comes back.
   await connection.selectGame(fx.service.gameId);
   await builds.count().waitFor();
@@ -65,10 +63,8 @@ test('another game\'s builds are not shown for the game typed, and load once it 
 // the first builds are in the first screen on a desktop and on a phone.
 for (const [width, height] of [[1280, 800], [390, 844]]) {
   test(`at ${width}x${height} the first builds are in the first screen once connected`, async () => {
-    const { page, problems } = await openPanel(fx, 'builds', { token: null });
+    const { page, problems, connection, builds } = await openPanel(fx, { token: null });
     await page.setViewportSize({ width, height });
-    const connection = new Connection(page);
-    const builds = new BuildsPage(page);
     await connection.submitToken(fx.service.token);
     await builds.count().waitFor();
     const first = builds.rows().nth(2);

@@ -20,7 +20,7 @@
 // their own. The warm floor is printed, for scale. Medians of RUNS pages.
 import { gzipSync } from 'node:zlib';
 import { bearer, startService, launchBrowser, openPage } from './harness.mjs';
-import { Connection } from './pages.mjs';
+import { BuildsPage, openPanel } from './pages/index.mjs';
 
 const RUNS = 5;
 const SHOW_RATIO = 1.3;
@@ -101,10 +101,8 @@ window.__floor = async (url, headers) => {
 
 /** The builds page of a fresh page, the token entered, nothing fetched. */
 async function buildsPage(service) {
-  const { page, problems } = await openPage(browser);
+  const { page, problems } = await openPanel({ browser, service }, { ns: null });
   page.on('crash', () => console.error('the page crashed', problems));
-  await page.goto(`${service.url}#/builds?game=${service.gameId}`);
-  await new Connection(page).enterToken(service.token);
   await page.evaluate(IN_PAGE);
   return page;
 }
@@ -133,7 +131,7 @@ async function builds(service, n) {
   await page.evaluate(() => window.__watchLongTasks());
   const show = await timed(
     page,
-    () => page.getByRole('button', { name: 'Load builds' }).click(),
+    () => new BuildsPage(page).pressLoad(),
     () => window.__until(() => window.__firstRow() !== null),
   );
   const all = `${n} of ${n} builds`;
@@ -197,7 +195,7 @@ async function builds(service, n) {
  */
 async function sortRightAfterShow(service) {
   const page = await buildsPage(service);
-  await page.getByRole('button', { name: 'Load builds' }).click();
+  await new BuildsPage(page).pressLoad();
   await page.waitForFunction(() => window.__firstRow() !== null, null, { polling: 'raf' });
   const ms = await timed(
     page,

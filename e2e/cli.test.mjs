@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clearFaults, queueFault, serviceState, startService } from './harness.mjs';
+import { clearFaults, queueFault, serviceState, startService, until } from './harness.mjs';
 
 const pkg = new URL('../pkg/', import.meta.url).pathname;
 let project;
@@ -149,7 +149,7 @@ test('dev-token --out: the token goes into the file the command created, never t
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   // The command made its file and waits for the token: a link goes there.
-  for (const end = Date.now() + 20_000; !existsSync(out) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+  await until(() => existsSync(out), { ms: 20_000, what: 'the command to make its file' });
   assert.ok(existsSync(out), 'the command made its file');
   rmSync(out);
   symlinkSync(elsewhere, out);

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
-import { startService, launchBrowser, openPage } from './harness.mjs';
-import { BuildsPage, Connection } from './pages.mjs';
+import { startService, launchBrowser } from './harness.mjs';
+import { openPanel } from './pages/index.mjs';
 
 const DIST = process.env.PANEL_DIST ?? 'dist';
 const PREFIX = '/studio/tools/panel/';
@@ -46,14 +46,17 @@ after(async () => {
 });
 
 test('the panel works from a sub-path under a strict CSP, with no third-party request', async () => {
-  const { page, problems } = await openPage(browser);
   const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
   const origin = `http://127.0.0.1:${host.address().port}`;
-  await page.goto(`${origin}${PREFIX}#/builds?game=${service.gameId}`);
-  await new Connection(page).connect({ baseUrl: service.url, token: service.token });
-  await new BuildsPage(page).load();
-  await page.getByText('36 of 36 builds').waitFor();
+  const { problems, builds } = await openPanel({ browser, service }, {
+    before: (page) => page.on('request', (r) => requests.push(r.url())),
+    servedAt: `${origin}${PREFIX}`,
+    ns: null,
+    baseUrl: service.url,
+    submit: true,
+  });
+  await builds.load();
+  await builds.counted('36 of 36 builds');
   assert.deepEqual(problems, [], 'no CSP violation or other console error');
   const hosts = new Set(requests.map((u) => new URL(u).host));
   assert.deepEqual([...hosts].sort(), [new URL(origin).host, new URL(service.url).host].sort());

@@ -5,7 +5,6 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
 import { before, after } from 'node:test';
-import { Connection } from './pages.mjs';
 
 const SERVICE = process.env.LOCAL_SERVICE ?? 'target/debug/local-service';
 const DIST = process.env.PANEL_DIST ?? 'dist';
@@ -68,30 +67,20 @@ export function demoNamespaces(fx) {
   };
 }
 
-/**
- * The panel open on `route` (`builds`, `cdn-auth`...) for the demo game and the
- * namespace named `ns` (`null` for none), with the service's token entered (or
- * `token`; `null` for none), as a person arriving from a shared link would.
- * `fx` holds the `service` and the `browser` (as `useFixtures` fills it).
- */
-export async function openPanel(fx, route, { ns = 'prod', token = fx.service.token } = {}) {
-  const { page, problems } = await openPage(fx.browser);
-  const namespace = ns === null ? '' : `&ns=${fx.service.namespaces[ns]}`;
-  await page.goto(`${fx.service.url}#/${route}?game=${fx.service.gameId}${namespace}`);
-  if (token !== null) await new Connection(page).enterToken(token);
-  return { page, problems };
-}
-
 /** A page that records console errors and uncaught exceptions. */
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  const problems = [];
+  return { page, problems: recordProblems(page) };
+}
+
+/** Records the console errors and uncaught exceptions of `page` in `problems` (a new list unless given); returns it. */
+export function recordProblems(page, problems = []) {
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  return { page, problems };
+  return problems;
 }
 
 const AXE = new URL('../node_modules/axe-core/axe.min.js', import.meta.url).pathname;

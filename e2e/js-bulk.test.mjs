@@ -5,7 +5,7 @@
 // of what failed, an abort, progress events, and protected namespaces.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { clearFaults, queueFault, serviceState, startService } from './harness.mjs';
+import { clearFaults, queueFault, serviceState, startService, until } from './harness.mjs';
 
 const pkg = (file) => new URL(`../pkg/${file}`, import.meta.url).href;
 const { BulkChange, GameCloudError } = await import(pkg('bulk-node.js'));
@@ -33,6 +33,8 @@ beforeEach(async () => {
 });
 
 const cdn = async (id) => (await serviceState(service)).namespaces[id]?.cdn_auth_type;
+/** The calls the service has had at `route` (`cdn-auth`...), counted as they arrive. */
+const hitsOf = async (route) => (await serviceState(service)).hits[route] ?? 0;
 const statuses = (results) => results.map((r) => `${r.label || r.namespaceId}: ${r.status}`);
 
 test('a setting reaches each namespace with a result for each, a protected one only with its name typed', async () => {
@@ -99,8 +101,12 @@ test('an abort stops the run: what has not started is not sent, and a retry send
   await queueFault(service, { route: 'cdn-auth', delay_ms: 400, times: 3 });
   const change = new BulkChange({ client, gameId: service.gameId, namespaces: [staging, ...UNKNOWN], setting: { cdnAuth: 'basic' } });
   const abort = new AbortController();
-  setTimeout(() => abort.abort(), 150);
+  // Aborted once the first three calls (three at once) reach the service,
+  // which holds each 400 ms: they are on their way, the rest not started.
+  const before = await hitsOf('cdn-auth');
+  const aborted = until(async () => (await hitsOf('cdn-auth')) >= before + 3, { what: 'three calls at the service' }).then(() => abort.abort());
   const results = await change.run({ signal: abort.signal });
+  await aborted;
   assert.deepEqual(results.slice(3).map((r) => r.status), ['not_sent', 'not_sent', 'not_sent']);
   assert.match(change.summary, /3 not sent \(cancelled\)\.$/);
   for (const r of results.slice(0, 3)) assert.equal(r.error?.kind, 'aborted', 'the calls on their way were aborted');
@@ -112,8 +118,10 @@ test('an abort stops the run: what has not started is not sent, and a retry send
 test('each namespace once however it is spelt; a retry or a run while one goes is refused', async () => {
   await queueFault(service, { route: 'domain-public-auth', delay_ms: 300 });
   const change = new BulkChange({ client, gameId: service.gameId, namespaces: [staging, staging.toUpperCase(), { id: staging, label: 'again' }], setting: { domainAuth: false } });
+  const before = await hitsOf('domain-public-auth');
   const running = change.run();
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // The run's call has reached the service, which holds it 300 ms.
+  await until(async () => (await hitsOf('domain-public-auth')) > before, { what: 'the run\'s call at the service' });
   for (const call of [() => change.retryFailed(), () => change.run()]) {
     const e = await call().then(() => null, (e) => e);
     assert.ok(e instanceof GameCloudError && /is running/.test(e.message), String(e));

@@ -8,8 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serviceState, startService, until } from './harness.mjs';
-import { buildsShown, openHost } from './elements-host.mjs';
-import { SettingsPage } from './pages.mjs';
+import { ElementsHost } from './pages/index.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 /** A development token's shape (the local service's own test token is not one). */
@@ -41,8 +40,11 @@ function tokensSentToOther(page) {
   return async () => new Set(await Promise.all(sent));
 }
 
+/** The example host page (see `ElementsHost.open`). */
+const openHost = (options) => ElementsHost.open(browser, service, options);
+
 /** The example page, not connected, with calls to another origin allowed (its policy would stop them before they left). */
-const hostPage = (options = {}) => openHost(browser, service, { connect: false, bypassCSP: true, ...options });
+const hostPage = (options = {}) => openHost({ connect: false, bypassCSP: true, ...options });
 
 /** Sets the builds element's ids and token as a host's script does. */
 const give = (page, token) =>
@@ -58,28 +60,30 @@ const setBaseUrl = (page, url) => page.evaluate((url) => document.querySelector(
 test('base-url changed while the wasm loads: the new service never receives the token given for the first', async () => {
   let release;
   const held = new Promise((r) => (release = r));
-  const { page, events } = await hostPage({
+  const host = await hostPage({
     before: (page) => page.route('**/gamecloud_elements_bg.wasm', async (route) => {
       await held;
       await route.continue();
     }),
   });
+  const { page } = host;
   const sentToOther = tokensSentToOther(page);
   await give(page, service.token);
   await setBaseUrl(page, OTHER);
   release();
   // The page mounts for the other service, with no token: it asks for one.
-  await until(async () => (await events()).some((e) => e.detail.message?.includes('it was dropped and is not sent there')), { what: 'the host told the token was dropped' });
-  await page.locator('gamecloud-builds').locator('.gc-page').waitFor({ timeout: 30_000 });
+  await until(async () => (await host.events()).some((e) => e.detail.message?.includes('it was dropped and is not sent there')), { what: 'the host told the token was dropped' });
+  await host.pageIn('builds').waitFor({ timeout: 30_000 });
   assert.ok(![...(await sentToOther())].some((t) => t.includes(service.token)), 'the old token went to the other service');
   await page.context().close();
 });
 
 test('removed, given another base-url, put back: the token stays with the first service', async () => {
-  const { page } = await hostPage();
+  const host = await hostPage();
+  const { page } = host;
   const sentToOther = tokensSentToOther(page);
   await give(page, service.token);
-  await buildsShown(page);
+  await host.buildsShown();
   await page.evaluate((url) => {
     const el = document.querySelector('gamecloud-builds');
     const place = el.parentElement;
@@ -89,7 +93,7 @@ test('removed, given another base-url, put back: the token stays with the first 
   }, OTHER);
   await page.evaluate(() => new Promise((r) => setTimeout(r, 0))); // the removal's microtask: the page is taken down
   await page.evaluate(() => window.putBack());
-  await page.locator('gamecloud-builds').locator('.gc-page').waitFor({ timeout: 30_000 });
+  await host.pageIn('builds').waitFor({ timeout: 30_000 });
   assert.ok(![...(await sentToOther())].some((t) => t.includes(service.token)), 'the old token went to the other service');
   await page.context().close();
 });
@@ -97,12 +101,13 @@ test('removed, given another base-url, put back: the token stays with the first 
 test('a provider that answers per service, base-url changed while the wasm loads: only its answer for the new one goes there', async () => {
   let release;
   const held = new Promise((r) => (release = r));
-  const { page } = await hostPage({
+  const host = await hostPage({
     before: (page) => page.route('**/gamecloud_elements_bg.wasm', async (route) => {
       await held;
       await route.continue();
     }),
   });
+  const { page } = host;
   const sentToOther = tokensSentToOther(page);
   await page.evaluate(({ token, game, ns }) => {
     const el = document.querySelector('gamecloud-builds');
@@ -121,14 +126,15 @@ test('a provider that answers per service, base-url changed while the wasm loads
   await setBaseUrl(page, OTHER);
   release();
   await until(async () => (await page.evaluate(() => window.asked)).includes(OTHER), { what: 'the provider asked for the other service' });
-  await page.locator('gamecloud-builds').getByRole('alert').waitFor({ timeout: 30_000 });
+  await host.alertIn('builds').waitFor({ timeout: 30_000 });
   const tokens = [...(await sentToOther())].filter((t) => t !== 'none');
   assert.deepEqual(tokens, ['Bearer token-for-the-other-service'], 'only the provider’s answer for that service went there');
   await page.context().close();
 });
 
 test('the same base-url set again (a framework’s render) keeps the token and the page', async () => {
-  const { page } = await hostPage();
+  const host = await hostPage();
+  const { page } = host;
   await page.evaluate(({ token, game, ns }) => {
     const el = document.querySelector('gamecloud-builds');
     el.setAttribute('game', game);
@@ -136,17 +142,18 @@ test('the same base-url set again (a framework’s render) keeps the token and t
     window.asked = 0;
     el.tokenProvider = () => (++window.asked, token);
   }, { token: service.token, game: service.gameId, ns: service.namespaces.staging });
-  await buildsShown(page);
+  await host.buildsShown();
   const origin = await page.evaluate(() => location.origin);
   await setBaseUrl(page, origin);
   await setBaseUrl(page, origin);
-  await buildsShown(page);
+  await host.buildsShown();
   assert.equal(await page.evaluate(() => window.asked), 1, 'the provider is not asked again for the same service');
   await page.context().close();
 });
 
 test('a token the service refuses is asked about once: refused again, the provider is left alone until the host speaks', async () => {
-  const { page, events } = await hostPage();
+  const host = await hostPage();
+  const { page } = host;
   // A service that refuses every token.
   await page.route('**/cloud/games/**', (route) =>
     route.request().method() === 'OPTIONS'
@@ -160,14 +167,17 @@ test('a token the service refuses is asked about once: refused again, the provid
     window.asked = 0;
     el.tokenProvider = () => `fresh-token-${++window.asked}`;
   }, { game: service.gameId, ns: service.namespaces.staging });
-  const stopped = async () => (await events()).filter((e) => e.detail.message?.includes('is not asked again'));
+  const stopped = async () => (await host.events()).filter((e) => e.detail.message?.includes('is not asked again'));
   await until(async () => (await stopped()).length === 1, { ms: 15_000, what: 'the event that says the provider is not asked again' });
   assert.equal(await page.evaluate(() => window.asked), 2, 'asked when connected, and once after the first refusal');
   const [said] = await stopped();
   assert.equal(said.from, 'gamecloud-builds');
   assert.equal(said.detail.status, 401);
-  // Nothing more happens on its own: no call, no question.
-  await page.waitForTimeout(1000);
+  // Nothing more happens on its own: no call, no question. No event marks
+  // "nothing": for a second, the page is watched for another question or
+  // another word, and the watch ends at once (failing) if either comes.
+  const another = page.waitForFunction(() => window.asked !== 2 || window.seen.filter((e) => e.detail.message?.includes('is not asked again')).length !== 1, null, { timeout: 1000 });
+  await assert.rejects(another, /Timeout/, 'nothing more happened');
   assert.equal(await page.evaluate(() => window.asked), 2);
   assert.equal((await stopped()).length, 1, 'said once');
   // The host gives a provider again: asked again.
@@ -180,13 +190,12 @@ test('a token the service refuses is asked about once: refused again, the provid
 });
 
 test('the host’s protected namespaces: a change to one is applied only once its name is typed; a list that cannot be read shows no page', async () => {
-  const { page } = await openHost(browser, service);
-  const settings = page.locator('gamecloud-namespace-settings');
-  await settings.getByRole('region', { name: 'CDN authentication' }).waitFor();
+  const host = await openHost();
+  const { page, settings: cdn } = host;
+  await cdn.shown();
   await page.evaluate((id) => {
     document.querySelector('gamecloud-namespace-settings').protected = [{ id: id.toUpperCase(), name: 'Staging EU' }];
   }, service.namespaces.staging);
-  const cdn = new SettingsPage(page);
   await cdn.choose('basic');
   // Protected, the selected namespace is left out until ticked, as in the panel.
   await cdn.tick(service.namespaces.staging);
@@ -217,7 +226,7 @@ test('the host’s protected namespaces: a change to one is applied only once it
   assert.match(said[3], /^invalid_request protected must be an array/);
   assert.match(said[4], /^invalid_request .*control or invisible/);
   // Set before the page mounts, a list it cannot read leaves no page to change anything with.
-  const early = await openHost(browser, service, {
+  const early = await openHost({
     before: (p) => p.addInitScript(() => {
       new MutationObserver((_, observer) => {
         const el = document.querySelector('gamecloud-namespace-settings');
@@ -227,10 +236,10 @@ test('the host’s protected namespaces: a change to one is applied only once it
       }).observe(document, { childList: true, subtree: true });
     }),
   });
-  const alert = early.page.locator('gamecloud-namespace-settings').getByRole('alert');
+  const alert = early.alertIn('namespace-settings');
   await alert.waitFor({ timeout: 30_000 });
   assert.match(await alert.textContent(), /protected\[0\]\.id must be a namespace id/);
-  assert.equal(await early.page.locator('gamecloud-namespace-settings').getByRole('button', { name: /Apply/ }).count(), 0);
+  assert.equal(await early.buttonsIn('namespace-settings', /Apply/).count(), 0);
   assert.ok((await early.events()).some((e) => e.type === 'gamecloud-error' && /protected\[0\]/.test(e.detail.message)));
   await early.page.context().close();
   await page.context().close();
@@ -238,24 +247,24 @@ test('the host’s protected namespaces: a change to one is applied only once it
 
 test('the action log and the recent ids stay in memory unless the host sets persist', async () => {
   const keys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => /log|recent/.test(k)).sort());
-  const { page } = await openHost(browser, service);
-  await buildsShown(page);
-  const cdn = new SettingsPage(page);
+  const host = await openHost();
+  const { page, settings: cdn } = host;
+  await host.buildsShown();
   await cdn.choose('none');
   await cdn.apply();
   await cdn.summary('1 of 1 changed.');
   assert.deepEqual(await keys(page), [], 'nothing kept in the host origin’s storage');
   await page.context().close();
 
-  const kept = await openHost(browser, service, {
+  const kept = await openHost({
     before: (p) => p.addInitScript(() => {
       new MutationObserver(() => {
         for (const el of document.querySelectorAll('gamecloud-builds, gamecloud-dev-token, gamecloud-namespace-settings')) el.setAttribute('persist', '');
       }).observe(document, { childList: true, subtree: true });
     }),
   });
-  await buildsShown(kept.page);
-  const settings = new SettingsPage(kept.page);
+  await kept.buildsShown();
+  const settings = kept.settings;
   await settings.choose('none');
   await settings.apply();
   await settings.summary('1 of 1 changed.');

@@ -7,9 +7,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { stat } from 'node:fs/promises';
-import { axeViolations, launchBrowser, openPage, queueFault, serviceState, startService, until } from './harness.mjs';
-import { buildsShown, openHost } from './elements-host.mjs';
-import { BuildsPage, DevTokenPage, DomainAuthPage, SettingsPage } from './pages.mjs';
+import { axeViolations, launchBrowser, queueFault, serviceState, startService, until } from './harness.mjs';
+import { ElementsHost } from './pages/index.mjs';
 import { OUT, TAKING, compare, holdClock } from './pictures.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -29,14 +28,17 @@ after(async () => {
   await service?.stop();
 });
 
+/** The example host page (see `ElementsHost.open`). */
+const openHost = (options) => ElementsHost.open(browser, service, options);
+
 test('the three elements show the panel’s pages against the service, under the strict policy, from the one wasm of their own', async () => {
-  const { page, problems, refused, wasm } = await openHost(browser, service);
-  await buildsShown(page);
-  const builds = page.locator('gamecloud-builds');
+  const host = await openHost();
+  const { page, problems, wasm } = host;
+  await host.buildsShown();
   // Exact sizes, as the panel's table shows them.
-  assert.ok(await builds.getByRole('table').getByRole('row').count() > 10);
-  await page.locator('gamecloud-dev-token').getByRole('button', { name: 'Create token' }).waitFor();
-  await page.locator('gamecloud-namespace-settings').getByRole('region', { name: 'CDN authentication' }).waitFor();
+  assert.ok(await host.builds.table().getByRole('row').count() > 10);
+  await host.tokens.createButton.waitFor();
+  await host.settings.shown();
   // Each in a shadow root of its own, nothing of the panel in the host's DOM.
   const shadowed = await page.evaluate(() =>
     ['gamecloud-builds', 'gamecloud-dev-token', 'gamecloud-namespace-settings'].map((n) => Boolean(document.querySelector(n).shadowRoot?.querySelector('.gc-page'))),
@@ -44,7 +46,7 @@ test('the three elements show the panel’s pages against the service, under the
   assert.deepEqual(shadowed, [true, true, true]);
   assert.equal(await page.evaluate(() => document.querySelectorAll('.gc-page').length), 0);
   assert.deepEqual(wasm, ['gamecloud_elements_bg.wasm'], 'the elements fetch their own wasm, once, and no other entry’s');
-  assert.deepEqual(await refused(), [], 'the policy refused nothing');
+  assert.deepEqual(await host.refused(), [], 'the policy refused nothing');
   assert.deepEqual(problems, []);
   // The token is never an attribute, nor readable back from the element.
   const leaks = await page.evaluate((token) => {
@@ -56,12 +58,12 @@ test('the three elements show the panel’s pages against the service, under the
 });
 
 test('a token made in the element is shown once there; the host hears what was made, never the token', async () => {
-  const { page, events } = await openHost(browser, service);
-  const element = page.locator('gamecloud-dev-token');
-  const token = await new DevTokenPage(element).create('192.168.1.20');
+  const host = await openHost();
+  const { page, tokens } = host;
+  const token = await tokens.create('192.168.1.20');
   assert.ok(token.length > 20);
-  await until(async () => (await events()).some((e) => e.type === 'gamecloud-change'), { what: 'the change event' });
-  const [change] = (await events()).filter((e) => e.type === 'gamecloud-change');
+  await until(async () => (await host.events()).some((e) => e.type === 'gamecloud-change'), { what: 'the change event' });
+  const [change] = (await host.events()).filter((e) => e.type === 'gamecloud-change');
   assert.equal(change.from, 'gamecloud-dev-token');
   assert.equal(change.composed, true);
   assert.equal(change.detail.operation, 'create-dev-token');
@@ -70,10 +72,9 @@ test('a token made in the element is shown once there; the host hears what was m
   assert.match(change.detail.rayId, /\S/);
   assert.ok(!JSON.stringify(change).includes(token), 'the event does not carry the token');
   // The host page lists it.
-  await page.getByRole('listitem').filter({ hasText: 'create-dev-token' }).waitFor();
+  await host.lists('create-dev-token');
   // The engine tabs move the focus with the arrow keys, inside the shadow root.
-  const form = new DevTokenPage(element);
-  await form.handTo('Godot');
+  await tokens.issued().handTo('Godot');
   await page.keyboard.press('ArrowRight');
   const focused = await page.evaluate(() => {
     const root = document.activeElement?.shadowRoot;
@@ -84,18 +85,17 @@ test('a token made in the element is shown once there; the host hears what was m
 });
 
 test('a setting applied in the element reaches the service, and the host hears what was set', async () => {
-  const { page, events } = await openHost(browser, service);
-  const settings = new SettingsPage(page);
+  const host = await openHost();
+  const { page, settings, domain } = host;
   await settings.choose('basic');
   await settings.apply();
   await settings.summary('1 of 1 changed.');
   const state = await serviceState(service);
   assert.equal(state.namespaces[service.namespaces.staging].cdn_auth_type, 'basic');
-  const domain = new DomainAuthPage(page);
   await (await domain.askToEnable()).confirm();
   await domain.showsLastSet('enabled');
-  await until(async () => (await events()).filter((e) => e.type === 'gamecloud-change').length === 2, { what: 'both change events' });
-  const changes = (await events()).filter((e) => e.type === 'gamecloud-change').map((e) => [e.from, e.detail.operation, e.detail.value]);
+  await until(async () => (await host.events()).filter((e) => e.type === 'gamecloud-change').length === 2, { what: 'both change events' });
+  const changes = (await host.events()).filter((e) => e.type === 'gamecloud-change').map((e) => [e.from, e.detail.operation, e.detail.value]);
   assert.deepEqual(changes, [
     ['gamecloud-namespace-settings', 'set-cdn-auth', 'basic'],
     ['gamecloud-namespace-settings', 'set-domain-auth', 'enabled'],
@@ -106,24 +106,24 @@ test('a setting applied in the element reaches the service, and the host hears w
 test('a failure is said in the element and sent to the host as a GameCloudError naming the call', async () => {
   // A 500, which the page does not retry (a 503 it would, and then load).
   await queueFault(service, { route: 'builds', status: 500, body: '{"code":"API_INTERNAL_ERROR","message":"Something broke.","ray_id":"r-500"}', content_type: 'application/json' });
-  const { page, events } = await openHost(browser, service);
-  const builds = page.locator('gamecloud-builds');
-  await builds.getByRole('alert').waitFor({ timeout: 30_000 });
-  await until(async () => (await events()).some((e) => e.type === 'gamecloud-error'), { what: 'the error event' });
-  const [error] = (await events()).filter((e) => e.type === 'gamecloud-error');
+  const host = await openHost();
+  await host.alertIn('builds').waitFor({ timeout: 30_000 });
+  await until(async () => (await host.events()).some((e) => e.type === 'gamecloud-error'), { what: 'the error event' });
+  const [error] = (await host.events()).filter((e) => e.type === 'gamecloud-error');
   assert.equal(error.from, 'gamecloud-builds');
   assert.equal(error.isGameCloudError, true);
   assert.equal(error.detail.kind, 'service');
   assert.equal(error.detail.status, 500);
   assert.equal(error.detail.operation, 'list-builds');
   // Retry, as the panel offers it, loads them.
-  await builds.getByRole('button', { name: 'Try again' }).click();
-  await buildsShown(page);
-  await page.context().close();
+  await host.builds.tryAgain();
+  await host.buildsShown();
+  await host.page.context().close();
 });
 
 test('a wrong token type from the host is refused by name, and the element keeps working', async () => {
-  const { page } = await openHost(browser, service, { connect: false });
+  const host = await openHost({ connect: false });
+  const { page } = host;
   const said = await page.evaluate(() => {
     const el = document.querySelector('gamecloud-builds');
     const out = [];
@@ -155,31 +155,31 @@ test('a wrong token type from the host is refused by name, and the element keeps
     el.setAttribute('namespace', ns);
     el.tokenProvider = async () => token;
   }, { token: service.token, game: service.gameId, ns: service.namespaces.staging });
-  await buildsShown(page);
+  await host.buildsShown();
   await page.context().close();
 });
 
 test('the builds element’s row menu works in its shadow root: two builds compared from it', async () => {
-  const { page } = await openHost(browser, service);
-  await buildsShown(page);
-  const builds = new BuildsPage(page.locator('gamecloud-builds'));
-  builds.page = page; // the menu is found from the page, in the top layer
-  const rows = page.locator('gamecloud-builds').locator('tbody tr[aria-rowindex]');
+  const host = await openHost();
+  await host.buildsShown();
+  // The menu is found from the page, in the top layer.
+  const { builds } = host;
+  const rows = builds.rows();
   const menu = await builds.menuOf(rows.nth(0));
-  await menu.getByRole('menuitem', { name: 'Copy build id' }).waitFor();
-  await menu.getByRole('menuitem', { name: 'Compare' }).click();
-  await menu.waitFor({ state: 'hidden' });
+  await menu.item('Copy build id').waitFor();
+  await menu.compare();
+  await menu.closed();
   await builds.compare(rows.nth(3));
-  await page.locator('gamecloud-builds').getByRole('region', { name: 'Comparison' }).waitFor();
-  await page.context().close();
+  await builds.comparison().waitFor();
+  await host.page.context().close();
 });
 
 test('a token attribute is refused and removed; a token set before the elements were defined is taken', async () => {
-  const { page } = await openHost(browser, service, { connect: false });
+  const { page } = await openHost({ connect: false });
   const said = await page.evaluate(async () => {
     const el = document.querySelector('gamecloud-namespace-settings');
     el.setAttribute('token', 'in-the-html');
-    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setTimeout(r, 0)); // one turn of the page's tasks, no time: the element answers in a microtask
     return { attribute: el.getAttribute('token'), error: window.seen.find((e) => e.type === 'gamecloud-error')?.detail.message };
   });
   assert.equal(said.attribute, null);
@@ -187,19 +187,20 @@ test('a token attribute is refused and removed; a token set before the elements 
   await page.context().close();
 
   // A framework that sets the property before the module defined the element.
-  const early = await openPage(browser);
-  await early.page.addInitScript(({ token, game, ns }) => {
-    new MutationObserver((_, observer) => {
-      const el = document.querySelector('gamecloud-builds');
-      if (!el) return;
-      observer.disconnect();
-      el.token = token;
-      el.setAttribute('game', game);
-      el.setAttribute('namespace', ns);
-    }).observe(document, { childList: true, subtree: true });
-  }, { token: service.token, game: service.gameId, ns: service.namespaces.staging });
-  await early.page.goto(`${service.url}js/examples/`);
-  await buildsShown(early.page);
+  const early = await openHost({
+    connect: false,
+    before: (page) => page.addInitScript(({ token, game, ns }) => {
+      new MutationObserver((_, observer) => {
+        const el = document.querySelector('gamecloud-builds');
+        if (!el) return;
+        observer.disconnect();
+        el.token = token;
+        el.setAttribute('game', game);
+        el.setAttribute('namespace', ns);
+      }).observe(document, { childList: true, subtree: true });
+    }, { token: service.token, game: service.gameId, ns: service.namespaces.staging }),
+  });
+  await early.buildsShown();
   assert.equal(await early.page.evaluate(() => document.querySelector('gamecloud-builds').token), undefined);
   await early.page.context().close();
 });
@@ -207,7 +208,8 @@ test('a token attribute is refused and removed; a token set before the elements 
 test('another base-url starts the page again without the token: the provider is asked for that service’s', async () => {
   // The page's policy would stop any call to another origin before it left:
   // set aside here, to see what the page would send.
-  const { page } = await openHost(browser, service, { connect: false, bypassCSP: true });
+  const host = await openHost({ connect: false, bypassCSP: true });
+  const { page } = host;
   const other = 'http://127.0.0.1:9/';
   const sent = [];
   page.on('request', (r) => {
@@ -225,11 +227,11 @@ test('another base-url starts the page again without the token: the provider is 
       return url.startsWith(location.origin) ? token : 'token-for-the-other-service';
     };
   }, { token: service.token, game: service.gameId, ns: service.namespaces.staging });
-  await buildsShown(page);
+  await host.buildsShown();
   await page.evaluate((url) => document.querySelector('gamecloud-builds').setAttribute('base-url', url), other);
   await until(async () => (await page.evaluate(() => window.asked)).includes(other), { what: 'the provider asked for the other service' });
   // The other service is not there: the page says so, having sent only its own token.
-  await page.locator('gamecloud-builds').getByRole('alert').waitFor({ timeout: 30_000 });
+  await host.alertIn('builds').waitFor({ timeout: 30_000 });
   assert.ok(sent.length > 0, 'the page called the other service');
   const tokens = new Set(await Promise.all(sent));
   assert.ok(tokens.has('Bearer token-for-the-other-service'), [...tokens]);
@@ -239,17 +241,19 @@ test('another base-url starts the page again without the token: the provider is 
 
 test('the elements leave the tab’s remembered panel token as it is: neither read nor moved to a newer key', async () => {
   // A panel of an earlier version, open in this tab on the host's origin, remembered its token.
-  const { page, problems } = await openHost(browser, service, { tabStorage: { 'gamecloud.token': 'remembered-by-the-panel' } });
-  await buildsShown(page);
-  await page.locator('gamecloud-dev-token').getByRole('button', { name: 'Create token' }).waitFor();
+  const host = await openHost({ tabStorage: { 'gamecloud.token': 'remembered-by-the-panel' } });
+  const { page, problems } = host;
+  await host.buildsShown();
+  await host.tokens.createButton.waitFor();
   const kept = await page.evaluate(() => ({ v1: sessionStorage.getItem('gamecloud.token'), v2: sessionStorage.getItem('gamecloud.v2.token') }));
   assert.deepEqual(kept, { v1: 'remembered-by-the-panel', v2: null });
   assert.deepEqual(problems, []);
 });
 
 test('the host themes the elements: its accent, font and corners, a forced scheme, and ::part()', async () => {
-  const { page } = await openHost(browser, service);
-  await buildsShown(page);
+  const host = await openHost();
+  const { page } = host;
+  await host.buildsShown();
   const look = () =>
     page.evaluate(() => {
       const root = document.querySelector('gamecloud-dev-token').shadowRoot;
@@ -265,7 +269,7 @@ test('the host themes the elements: its accent, font and corners, a forced schem
   assert.notEqual(light.spacing, 'normal', '::part(title) reached the heading');
   assert.equal(light.background, 'rgb(255, 255, 255)');
   // The host forces the dark scheme on the elements, the system light.
-  await page.getByLabel('Scheme').selectOption('dark');
+  await host.chooseScheme('dark');
   const dark = await look();
   assert.equal(dark.background, 'rgb(34, 26, 45)', 'the host’s dark card');
   assert.equal(dark.accent, 'rgb(183, 148, 246)');
@@ -281,27 +285,26 @@ test('the host themes the elements: its accent, font and corners, a forced schem
 
 test('axe finds nothing serious or critical on the host page, inside the elements’ shadow roots included', async () => {
   for (const scheme of ['light', 'dark']) {
-    const { page } = await openHost(browser, service, { scheme });
-    await buildsShown(page);
-    assert.deepEqual(await axeViolations(page), [], scheme);
-    await page.context().close();
+    const host = await openHost({ scheme });
+    await host.buildsShown();
+    assert.deepEqual(await axeViolations(host.page), [], scheme);
+    await host.page.context().close();
   }
 });
 
 test('an element removed from the page takes its page down; moved, it keeps what it shows', async () => {
-  const { page } = await openHost(browser, service);
-  const element = page.locator('gamecloud-dev-token');
-  const token = await new DevTokenPage(element).create('10.0.0.7');
+  const { page, tokens } = await openHost();
+  const token = await tokens.create('10.0.0.7');
   // Moved to another place of the host page: the token shown once is still there.
   await page.evaluate(() => document.querySelector('.host-main').prepend(document.querySelector('gamecloud-dev-token')));
-  assert.equal(await new DevTokenPage(element).issued().getByLabel('New token').inputValue(), token);
-  // Removed: nothing of it is left.
-  const left = await page.evaluate(async () => {
-    const el = document.querySelector('gamecloud-dev-token');
-    el.remove();
-    await new Promise((r) => setTimeout(r, 50));
-    return el.shadowRoot.querySelectorAll('.gc-page').length;
+  assert.equal(await tokens.issued().value(), token);
+  // Removed: nothing of it is left, once it has taken its page down.
+  await page.evaluate(() => {
+    window.removed = document.querySelector('gamecloud-dev-token');
+    window.removed.remove();
   });
+  await page.waitForFunction(() => window.removed.shadowRoot.querySelectorAll('.gc-page').length === 0, null, { timeout: 5000 });
+  const left = await page.evaluate(() => window.removed.shadowRoot.querySelectorAll('.gc-page').length);
   assert.equal(left, 0);
   await page.context().close();
 });
@@ -311,10 +314,11 @@ test('an element removed from the page takes its page down; moved, it keeps what
 for (const scheme of ['light', 'dark']) {
   for (const [screen, [width, height]] of Object.entries({ '': [1280, 800], '-phone': [390, 844] })) {
     test(`screenshot: the elements in a host page${screen} (${scheme})`, async () => {
-      const { page, problems } = await openHost(browser, service, { scheme, width, height, clock: CLOCK });
-      await buildsShown(page);
-      await page.locator('gamecloud-dev-token').getByRole('button', { name: 'Create token' }).waitFor();
-      await page.locator('gamecloud-namespace-settings').getByText(/Not set from this panel yet|Last set from this panel/).first().waitFor();
+      const host = await openHost({ scheme, width, height, clock: CLOCK });
+      const { page, problems } = host;
+      await host.buildsShown();
+      await host.tokens.createButton.waitFor();
+      await host.settings.lastSet();
       await page.evaluate(() => document.activeElement?.blur());
       const name = `elements-${scheme}${screen}.png`;
       const path = `${OUT}${name}`;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { clearFaults, queueFault, serviceState, startService } from './harness.mjs';
+import { clearFaults, queueFault, serviceState, startService, until } from './harness.mjs';
 
 // The package's `node` entry (its `exports` give Node this file).
 const pkg = process.env.JS_PKG ?? new URL('../pkg/node.js', import.meta.url).href;
@@ -285,8 +285,11 @@ test('an answer is read up to the limit of its call; past it, a decode error, an
   await clearFaults(service);
   await queueFault(service, { route: 'cdn-auth', pad_to: 256 * MiB });
   assert.equal((await rejects(patient.setCdnAuth(service.gameId, staging, 'none'))).kind, 'decode');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const sent = (await serviceState(service)).padding_sent;
+  // A client that read on would pass 32 MiB within half a second: the count
+  // is watched that long, and the watch fails as soon as it does.
+  const padding = async () => (await serviceState(service)).padding_sent;
+  await rejects(until(async () => (await padding()) >= 32 * MiB, { ms: 500, what: '32 MiB of padding sent' }));
+  const sent = await padding();
   assert.ok(sent < 32 * MiB, `${sent} bytes of padding sent`);
   await clearFaults(service);
 });
@@ -418,10 +421,11 @@ test('an answer that trickles in still ends at the timeout or the abort, and its
     const patient = new GameCloudClient({ baseUrl, token: 't', timeoutMs: 60000, retries: 0 });
     const controller = new AbortController();
     const pending = patient.listBuilds(service.gameId, { signal: controller.signal });
+    // Aborted while the answer trickles (it never ends): the time is only "later".
     setTimeout(() => controller.abort(), 500);
     const a = await settled(pending);
     assert.equal(a.kind, 'aborted', a.message);
-    for (let waited = 0; closed < 2 && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => closed >= 2, { ms: 2000, what: 'both connections closed' });
     assert.equal(closed, 2, 'each call closed its connection');
   } finally {
     clearInterval(collect);
@@ -441,6 +445,7 @@ test('the timeout and the signal apply while the token function is still pending
   const patient = new GameCloudClient({ baseUrl: service.url, token: never, timeoutMs: 60000 });
   const controller = new AbortController();
   const pending = patient.setDomainAuth(service.gameId, staging, true, { signal: controller.signal });
+  // Aborted while it waits for a token that never comes: the time is only "later".
   setTimeout(() => controller.abort(), 50);
   assert.equal((await rejects(pending)).kind, 'aborted');
   // Already aborted: the token function is not even called.

@@ -5,24 +5,16 @@
 // refused and kept nowhere.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoNamespaces, issueDevToken, openPanel, useFixtures } from './harness.mjs';
-import { Connection, LogPage, RecentIds, SettingsPage } from './pages.mjs';
+import { demoNamespaces, issueDevToken, useFixtures } from './harness.mjs';
+import { openPanel } from './pages/index.mjs';
 
 const fx = useFixtures(['--test-hooks']);
 const ns = demoNamespaces(fx);
 
-/** The panel on `route` for prod, its browser knowing prod as "Production" (set before the panel reads it). */
-async function panel(route, keys = {}) {
-  const opened = await openPanel(fx, route);
-  const { page } = opened;
-  await page.evaluate(({ prod, keys }) => {
-    localStorage.clear();
-    localStorage.setItem('gamecloud.v3.recent', `${JSON.stringify({ kind: 'namespace', id: prod, label: 'Production' })}\n`);
-    for (const [key, value] of Object.entries(keys)) localStorage.setItem(key, value);
-  }, { prod: ns.prod, keys });
-  await page.reload();
-  await new Connection(page).enterToken(fx.service.token);
-  return { ...opened, connection: new Connection(page), settings: new SettingsPage(page) };
+/** The panel on `route` for prod, its browser knowing prod as "Production" and keeping `keys` too (set before the panel reads them). */
+function panel(route, keys = {}) {
+  const recent = `${JSON.stringify({ kind: 'namespace', id: ns.prod, label: 'Production' })}\n`;
+  return openPanel(fx, { page: route, local: { 'gamecloud.v3.recent': recent, ...keys } });
 }
 
 /** Fills this origin's storage until the browser refuses one more character. */
@@ -48,18 +40,17 @@ test('a mark the full storage refuses holds in the tab, says so, still guards, a
   const a = await panel('cdn-auth');
   await fillStorage(a.page);
   await a.connection.protect();
-  const alert = a.page.getByRole('alert').filter({ hasText: 'This browser did not save' });
+  const alert = a.alert('This browser did not save');
   await alert.waitFor();
   assert.match(await alert.textContent(), /the protected marks and the action log: its storage for this site is full, or blocked in its settings\. .*Make room/);
-  assert.match(await a.connection.mark.locator('xpath=..').textContent(), /in this tab only: not saved/);
+  assert.match(await a.connection.markLine(), /in this tab only: not saved/);
   assert.equal(await kept(a.page, 'gamecloud.v3.protected'), null, 'the browser kept nothing');
 
   // Another tab makes room and marks staging: its write reaches this tab,
   // which keeps its own mark too.
-  const b = await a.page.context().newPage();
-  await b.goto(`${fx.service.url}#/cdn-auth?game=${fx.service.gameId}&ns=${ns.staging}`);
-  await b.evaluate(() => localStorage.removeItem('filler-0'));
-  await new Connection(b).protect();
+  const b = await a.openTab({ page: 'cdn-auth', ns: 'staging', token: null });
+  await b.page.evaluate(() => localStorage.removeItem('filler-0'));
+  await b.connection.protect();
   await a.page.bringToFront();
   await a.page.waitForFunction(() => localStorage.getItem('gamecloud.v3.protected') !== null);
   assert.ok(await a.connection.mark.isChecked(), 'still marked after the other tab wrote');
@@ -79,12 +70,12 @@ test('a mark the full storage refuses holds in the tab, says so, still guards, a
   await alert.getByRole('button', { name: 'Save again' }).click();
   await alert.waitFor({ state: 'hidden' });
   assert.deepEqual((await kept(a.page, 'gamecloud.v3.protected')).split('\n').sort(), [ns.prod, ns.staging].sort());
-  assert.doesNotMatch(await a.connection.mark.locator('xpath=..').textContent(), /not saved/);
+  assert.doesNotMatch(await a.connection.markLine(), /not saved/);
   // Both tabs' log entries are kept: this tab wrote only what it added.
   const log = await kept(a.page, 'gamecloud.v3.log');
   assert.ok(log.includes(ns.prod) && log.includes(ns.staging), `both marks logged: ${log}`);
-  await a.page.getByRole('link', { name: 'Action log' }).click();
-  assert.equal((await new LogPage(a.page).column('Value')).filter((v) => v === 'protected').length, 2);
+  await a.header.goTo('Action log');
+  assert.equal((await a.log.column('Value')).filter((v) => v === 'protected').length, 2);
   assert.deepEqual(a.problems, []);
 });
 
@@ -115,7 +106,7 @@ test('an earlier build writes where this one does not read; its keys are carried
     localStorage.setItem('gamecloud.v2.recent', line);
   }, { prod: ns.prod, line: line(ns.prod, 'staging') });
   await a.page.reload();
-  await new Connection(a.page).enterToken(fx.service.token);
+  await a.connection.enterToken(fx.service.token);
   await a.connection.marked();
   await a.settings.choose('basic');
   await a.settings.tick(ns.prod);
@@ -138,9 +129,9 @@ test('a token pasted in an id field is refused with a sentence and reaches neith
   a.page.on('request', (r) => r.url().includes(secret) && sent.push(r.url()));
   await (await a.connection.openGame()).fill(`Bearer ${token}`);
   await a.connection.gameId.press('Tab');
-  await a.page.getByRole('button', { name: /^(Refresh|Load builds)/ }).first().click();
+  await a.builds.loadOrRefresh();
   // Said under the field at once, and where the list would be.
-  await a.page.getByText('This holds a token, not a game id: it was not sent.').filter({ visible: true }).first().waitFor();
+  await a.text('This holds a token, not a game id: it was not sent.').filter({ visible: true }).first().waitFor();
   assert.ok(!a.page.url().includes(secret), a.page.url());
   assert.ok(!(await a.page.evaluate(() => Object.values(localStorage).join('\n'))).includes(secret), 'kept nowhere');
   assert.deepEqual(sent, [], 'nothing sent');
@@ -158,15 +149,15 @@ test('a token pasted as a label or a switcher’s id is said at once, kept nowhe
   });
   const token = await issueDevToken(fx.service, ns.staging);
   const secret = token.split('.').at(-1);
-  const recent = new RecentIds(a.page);
+  const { recent } = a;
   await recent.name(ns.staging, `staging ${token}`);
-  await a.page.getByText('A label cannot hold a token').waitFor();
+  await a.says('A label cannot hold a token');
   assert.equal(await recent.label(ns.staging).inputValue(), 'Staging', 'the kept label is shown again');
   assert.equal(await recent.label(ns.prod).inputValue(), '', 'the label an earlier build kept with a token is dropped');
   // The namespace's id field: said at once, shown nowhere else.
   const field = await a.connection.openNamespace();
   await field.fill(token);
-  await a.page.getByText('This holds a token, not a namespace id').waitFor();
+  await a.says('This holds a token, not a namespace id');
   assert.equal(await field.inputValue(), token, 'the field keeps what was typed');
   assert.ok(!(await a.connection.namespaceSwitcher.textContent()).includes(secret), 'the header shows the token');
   await a.connection.closeSwitcher();

@@ -13,9 +13,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stat } from 'node:fs/promises';
-import { demoNamespaces, openPage, useFixtures } from './harness.mjs';
+import { demoNamespaces, useFixtures } from './harness.mjs';
 import { OUT, TAKING, compare, holdClock } from './pictures.mjs';
-import { BuildsPage, Connection, DevTokenPage, DomainAuthPage, RecentIds, SettingsPage } from './pages.mjs';
+import { openPanel } from './pages/index.mjs';
 
 const CLOCK = '2026-11-26T12:00:00Z';
 const fx = useFixtures(['--clock', CLOCK]);
@@ -24,28 +24,19 @@ const ns = demoNamespaces(fx);
 /** What changes from run to run, left out of the comparison: a suggested passphrase, the service's ray ids. */
 const live = (page) => [page.getByLabel(/^Passphrase/), page.locator('dt:text-is("Ray id") + dd code')];
 
-/** Follows a page's link, behind the menu button on a phone. */
-async function visit(page, name) {
-  const menu = page.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('link', { name }).click();
-}
-
 const scenes = {
   // The game's builds on arrival: the chart with a budget, the table.
-  builds: async (page) => {
-    const builds = new BuildsPage(page);
+  builds: async ({ page, builds }) => {
     await builds.load();
-    await page.getByText('36 of 36 builds').waitFor();
+    await builds.counted('36 of 36 builds');
     await builds.setBudget(3500);
-    await builds.chart().locator('line.gc-budget').waitFor({ state: 'attached' });
-    await page.getByLabel('Size budget (MiB)').blur();
+    await builds.budgetLine().waitFor({ state: 'attached' });
+    await builds.budgetField.blur();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.mouse.move(0, 0);
   },
   // Two builds side by side, chosen from their rows' ⋯ menus.
-  compare: async (page) => {
-    const builds = new BuildsPage(page);
+  compare: async ({ page, builds }) => {
     await builds.load();
     const rows = builds.rows();
     await builds.compare(rows.nth(0));
@@ -55,79 +46,75 @@ const scenes = {
     await page.waitForFunction(() => /cmp=[^&]*(%2C|,)/.test(location.hash));
     await builds.comparison().waitFor();
   },
-  'dev-token': async (page) => {
-    await page.getByRole('button', { name: 'Preset: UDP game port 7777' }).click();
-    await page.getByRole('button', { name: 'Create token' }).click();
-    await page.getByRole('region', { name: 'New development token' }).waitFor();
-    await page.getByRole('tab', { name: 'Godot' }).click();
-    await page.getByRole('group', { name: 'Godot file' }).waitFor();
+  'dev-token': async ({ tokens }) => {
+    await tokens.usePreset('UDP game port 7777');
+    await tokens.createButton.click();
+    const region = tokens.issued();
+    await region.shown();
+    await region.handTo('Godot');
+    await region.file('Godot').shown();
   },
-  log: async (page) => {
-    await visit(page, 'Namespace settings');
-    const domain = new DomainAuthPage(page);
+  log: async ({ header, domain, log }) => {
+    await header.goTo('Namespace settings');
     await (await domain.askToEnable()).confirm();
     await domain.showsLastSet('enabled');
-    await visit(page, 'Action log');
-    await page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1).waitFor();
+    await header.goTo('Action log');
+    await log.entry(0).waitFor();
   },
   // One setting to several namespaces, one unknown to the service.
-  settings: async (page) => {
-    const settings = new SettingsPage(page);
+  settings: async ({ settings }) => {
     await settings.choose('basic');
     for (const id of [ns.prod, '00000000-0000-4000-8000-00000000000a']) await settings.add(id);
     await settings.apply(3);
     await settings.summary('2 of 3 changed, 1 failed.');
   },
   // A confirmation in words, its request folded.
-  'settings-confirm': async (page) => {
-    await new DomainAuthPage(page).askToEnable();
+  'settings-confirm': async ({ domain }) => {
+    await domain.askToEnable();
   },
   // Sharing the screen: the builds and the connection with every id masked.
-  presenting: async (page) => {
-    await page.getByRole('switch', { name: 'Presentation mode' }).check();
-    await new BuildsPage(page).load();
-    await page.getByText('36 of 36 builds').waitFor();
-    await new RecentIds(page).open();
+  presenting: async ({ header, builds, recent }) => {
+    await header.present();
+    await builds.load();
+    await builds.counted('36 of 36 builds');
+    await recent.open();
   },
   // A token in the last tenth of its life (the page's clock 330 days on).
-  'token-life': async (page) => {
-    await page.getByRole('button', { name: 'Create token' }).click();
-    const region = page.getByRole('region', { name: 'New development token' });
+  'token-life': async ({ page, tokens }) => {
+    await tokens.createButton.click();
+    const region = tokens.issued();
     // The engine files come in parts fetched as the token is made: they are
     // on screen before the clock jumps, which would time their fetch out.
-    await region.getByRole('tab', { name: 'Godot' }).waitFor();
+    await region.tab('Godot').waitFor();
     await page.clock.fastForward(330 * 86_400_000);
-    await region.getByRole('timer').locator('xpath=parent::*[@data-life="low"]').waitFor();
-    await region.scrollIntoViewIfNeeded();
+    await region.lifeIs('low');
+    await region.root.scrollIntoViewIfNeeded();
   },
   // A protected namespace ticked into a change: the request previewed, its
   // name to type before Apply works.
-  protected: async (page) => {
-    await new Connection(page).protect();
-    const settings = new SettingsPage(page);
+  protected: async ({ connection, settings }) => {
+    await connection.protect();
     await settings.tick(ns.staging);
     await settings.choose('basic');
     await settings.askToApply();
   },
   // The token from the environment: the engine's file without it, the local
   // file with it, and the loaders.
-  'env-handoff': async (page) => {
-    await page.getByRole('button', { name: 'Create token' }).click();
-    const region = page.getByRole('region', { name: 'New development token' });
-    await region.getByRole('tab', { name: 'Godot' }).click();
-    await region.getByLabel("Token from the environment: no secret in the engine's file").check();
-    const file = region.getByRole('group', { name: 'Godot file' });
-    await file.getByText(/^Download gamecloud\./).waitFor();
-    await file.scrollIntoViewIfNeeded();
+  'env-handoff': async ({ tokens }) => {
+    await tokens.createButton.click();
+    const region = tokens.issued();
+    await region.handTo('Godot');
+    await region.fromEnvironment.check();
+    const file = region.file('Godot');
+    await file.localEnvButton.waitFor();
+    await file.root.scrollIntoViewIfNeeded();
   },
   // The new token sealed for a teammate, with a suggested passphrase.
-  'sealed-handoff': async (page) => {
-    await page.getByRole('button', { name: 'Create token' }).click();
-    const region = page.getByRole('region', { name: 'New development token' });
-    await region.getByText('Share with a teammate: an encrypted hand-off').click();
-    const sealing = region.getByRole('group', { name: 'Encrypted hand-off, for a teammate' });
-    await sealing.getByRole('button', { name: 'Suggest one' }).click();
-    await sealing.scrollIntoViewIfNeeded();
+  'sealed-handoff': async ({ tokens }) => {
+    await tokens.createButton.click();
+    const sealing = await tokens.issued().share();
+    await sealing.suggest();
+    await sealing.root.scrollIntoViewIfNeeded();
   },
 };
 /** The page each scene opens on, where it is not the scene's own name. */
@@ -142,13 +129,9 @@ for (const scheme of ['light', 'dark']) {
     for (const [screen, [width, height]] of Object.entries(SCREENS)) {
       if (screen && !PAGES.includes(slug)) continue;
       test(`screenshot: ${slug}${screen} (${scheme})`, async () => {
-        const { page, problems } = await openPage(fx.browser);
-        await page.setViewportSize({ width, height });
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.clock.install({ time: Date.parse(CLOCK) });
-        await page.goto(`${fx.service.url}#/${routes[slug] ?? slug}?game=${fx.service.gameId}&ns=${ns.staging}`);
-        await new Connection(page).submitToken(fx.service.token);
-        await scene(page);
+        const panel = await openPanel(fx, { page: routes[slug] ?? slug, ns: 'staging', viewport: { width, height }, scheme, clock: Date.parse(CLOCK), submit: true });
+        const { page, problems } = panel;
+        await scene(panel);
         const name = `${slug}-${scheme}${screen}.png`;
         const path = `${OUT}${name}`;
         await holdClock(page);
@@ -165,11 +148,8 @@ for (const scheme of ['light', 'dark']) {
 }
 
 test('the panel is usable at 360 px wide', async () => {
-  const { page } = await openPage(fx.browser);
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`${fx.service.url}#/dev-token?game=${fx.service.gameId}&ns=${ns.staging}`);
-  await new Connection(page).enterToken(fx.service.token);
-  const create = new DevTokenPage(page).createButton;
+  const { page, tokens } = await openPanel(fx, { page: 'dev-token', ns: 'staging', viewport: { width: 360, height: 740 } });
+  const create = tokens.createButton;
   await create.scrollIntoViewIfNeeded();
   assert.ok(await create.isVisible());
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

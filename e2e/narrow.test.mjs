@@ -4,11 +4,10 @@
 // and each control they need is within the screen's width once scrolled to.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoNamespaces, openPage, useFixtures } from './harness.mjs';
-import { BuildsPage, Connection, DevTokenPage, DomainAuthPage, LogPage, SettingsPage } from './pages.mjs';
+import { useFixtures } from './harness.mjs';
+import { openPanel } from './pages/index.mjs';
 
 const fx = useFixtures([]);
-const ns = demoNamespaces(fx);
 const WIDTH = 360;
 
 /** How far the page scrolls sideways, in CSS pixels (0 when it does not). */
@@ -25,30 +24,28 @@ async function inView(control, what) {
 }
 
 /** Goes to a page by its link in the navigation, behind the menu button on a phone, as a person does. */
-async function go(page, name) {
-  await page.getByRole('button', { name: 'Menu' }).click();
-  const link = page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name, exact: true });
+async function go({ header }, name) {
+  await header.menuButton.click();
+  const link = header.link(name);
   await inView(link, `the link to ${name}`);
   await link.click();
   await link.waitFor({ state: 'hidden' });
 }
 
 test('every page is usable 360 px wide: the page never scrolls sideways, and its controls are in view', async (t) => {
-  const { page, problems } = await openPage(fx.browser);
-  await page.setViewportSize({ width: WIDTH, height: 740 });
-  await page.goto(`${fx.service.url}#/builds?game=${fx.service.gameId}&ns=${ns.staging}`);
-  const connection = new Connection(page);
+  const panel = await openPanel(fx, { ns: 'staging', viewport: { width: WIDTH, height: 740 }, token: null });
+  const { page, problems, connection } = panel;
   await inView(connection.tokenField, 'the token field');
   await connection.enterToken(fx.service.token);
 
   await t.test('builds: loaded, filtered and sorted, the table scrolling in its own box', async () => {
-    const builds = new BuildsPage(page);
-    await inView(page.getByRole('button', { name: 'Load builds' }), 'Load builds');
+    const { builds } = panel;
+    await inView(builds.loadButton, 'Load builds');
     await builds.load();
-    await inView(page.getByLabel('Filter'), 'the filter');
-    await page.getByLabel('Filter').fill('qa');
+    await inView(builds.filterField, 'the filter');
+    await builds.filter('qa');
     await inView(builds.count(), 'the count of builds');
-    await inView(page.getByRole('button', { name: 'Size', exact: true }), 'the Size column’s header');
+    await inView(builds.sortButton('Size'), 'the Size column’s header');
     await builds.sortBy('Size');
     // Each build a card: its name, size, age and ⋯ in view, and the table's
     // box does not scroll sideways either.
@@ -57,19 +54,19 @@ test('every page is usable 360 px wide: the page never scrolls sideways, and its
     const first = builds.rows().first();
     // The cells a card shows (the ids and tags are hidden there): name, state, size, age.
     for (const [cell, what] of [[0, 'name'], [1, 'state'], [2, 'size'], [3, 'age']]) await inView(first.getByRole('cell').nth(cell), `the first build’s ${what}`);
-    await inView(first.getByRole('button', { name: /^More for / }), 'the first build’s ⋯');
+    await inView(builds.menuButtons(first), 'the first build’s ⋯');
     assert.equal(await box.evaluate((b) => b.scrollWidth - b.clientWidth), 0, 'the table does not scroll sideways');
     assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
   });
 
   await t.test('development token: made, and shown with its engine files', async () => {
-    await go(page, 'Development token');
-    const token = new DevTokenPage(page);
+    await go(panel, 'Development token');
+    const token = panel.tokens;
     await inView(token.hostname, 'the hostname field');
     // Each port a card: its fields each under its name, in the screen's width.
-    const port = page.getByRole('table', { name: 'Ports' }).locator('tbody tr').first();
+    const port = token.portRows().first();
     const names = await port.locator('td').evaluateAll((cells) => cells.map((td) => getComputedStyle(td, '::before').content));
-    const header = await page.getByRole('table', { name: 'Ports' }).locator('thead th').allTextContents();
+    const header = await token.portHeaders().allTextContents();
     assert.deepEqual(names.slice(0, 5), ['"Label"', '"Protocol"', '"Port or range"', '"Through the proxy"', '"With this token"'], 'each field under its name');
     assert.deepEqual(names.slice(0, 5), header.slice(0, 5).map((text) => JSON.stringify(text)), 'the names the table\'s header gives them (the stylesheet repeats them)');
     await inView(port.getByRole('textbox', { name: /^Label of port/ }), 'the port\'s label');
@@ -78,13 +75,13 @@ test('every page is usable 360 px wide: the page never scrolls sideways, and its
     assert.equal(await port.evaluate((tr) => getComputedStyle(tr).display), 'grid', 'a card, not a table row');
     await inView(token.createButton, 'Create token');
     await token.create('192.168.1.20');
-    await inView(token.issued().getByLabel('New token'), 'the new token');
+    await inView(token.issued().field, 'the new token');
     assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
   });
 
   await t.test('namespace settings: a change of CDN auth asked, confirmed and done', async () => {
-    await go(page, 'Namespace settings');
-    const settings = new SettingsPage(page);
+    await go(panel, 'Namespace settings');
+    const { settings } = panel;
     await inView(settings.applyButton(), 'Apply…');
     await settings.choose('basic');
     const dialog = await settings.askToApply();
@@ -96,16 +93,16 @@ test('every page is usable 360 px wide: the page never scrolls sideways, and its
   });
 
   await t.test('namespace settings: both choices of domain auth offered', async () => {
-    const domain = new DomainAuthPage(page);
-    await inView(domain.root.getByRole('radio', { name: /^enabled —/ }), 'enabled');
-    await inView(domain.root.getByRole('radio', { name: /^disabled —/ }), 'disabled');
+    const { domain } = panel;
+    await inView(domain.choice('enabled'), 'enabled');
+    await inView(domain.choice('disabled'), 'disabled');
     await inView(domain.applyButton(), 'Apply…');
     assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
   });
 
   await t.test('action log: the change just made', async () => {
-    await go(page, 'Action log');
-    const log = new LogPage(page);
+    await go(panel, 'Action log');
+    const { log } = panel;
     await log.rows().first().waitFor();
     await inView(log.rows().first().getByRole('cell').first(), 'the first entry');
     assert.equal(await sideways(page), 0, 'the page does not scroll sideways');

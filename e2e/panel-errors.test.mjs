@@ -1,8 +1,8 @@
 // How the panel explains failures that are not the service's error bodies.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, launchBrowser, openPage } from './harness.mjs';
-import { Connection } from './pages.mjs';
+import { startService, launchBrowser } from './harness.mjs';
+import { openPanel } from './pages/index.mjs';
 
 let service;
 let strict;
@@ -19,14 +19,13 @@ after(async () => {
   await strict?.stop();
 });
 
+/** The builds of `game` (the demo's unless given) asked of the service at `baseUrl`: the panel, and what the page says where the list would be. */
 async function loadWith(baseUrl, game = service.gameId) {
-  const { page } = await openPage(browser);
-  await page.goto(`${service.url}#/builds?game=${game}`);
-  await new Connection(page).connect({ baseUrl, token: service.token });
-  await page.getByRole('button', { name: 'Load builds' }).click();
-  const alert = page.getByRole('region', { name: 'Builds' }).getByRole('alert');
+  const panel = await openPanel({ browser, service }, { game, ns: null, baseUrl, submit: true });
+  await panel.builds.pressLoad();
+  const alert = panel.builds.section().getByRole('alert');
   await alert.waitFor();
-  return { page, alert, text: await alert.textContent() };
+  return { panel, alert, text: await alert.textContent() };
 }
 
 test('an unreachable service is named as such, with a retry', async () => {
@@ -48,9 +47,9 @@ test('an unknown game gets the service error and a hint', async () => {
 });
 
 test('a bad base URL is caught before sending', async () => {
-  const { text, page } = await loadWith('ftp://example');
+  const { text, panel } = await loadWith('ftp://example');
   assert.match(text, /base_url/);
-  const connection = new Connection(page);
-  assert.match(await connection.card.getByRole('alert').textContent(), /^The base URL .*; give one such as https:\/\/api\.example\.com/, 'the card stays open and says why');
+  const { connection } = panel;
+  assert.match(await connection.cardAlert.textContent(), /^The base URL .*; give one such as https:\/\/api\.example\.com/, 'the card stays open and says why');
   assert.equal(await connection.baseUrlValue(), 'ftp://example');
 });

@@ -4,8 +4,8 @@
 // held; the switch is kept for the tab.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, demoNamespaces, openPanel, useFixtures } from './harness.mjs';
-import { BuildsPage, Connection, DevTokenPage, DomainAuthPage, LogPage, RecentIds, SettingsPage } from './pages.mjs';
+import { axeViolations, demoNamespaces, useFixtures } from './harness.mjs';
+import { openPanel } from './pages/index.mjs';
 
 const fx = useFixtures(['--builds', '30']);
 const ns = demoNamespaces(fx);
@@ -41,47 +41,47 @@ async function readable(page, secrets) {
 const drawn = (locator) => locator.evaluate((el) => getComputedStyle(el).color !== 'rgba(0, 0, 0, 0)');
 
 test('presentation mode masks every token, hostname and id on every page, and shows one while it is held', async () => {
-  const { page, problems } = await openPanel(fx, 'builds', { ns: 'staging' });
-  const builds = new BuildsPage(page);
+  const panel = await openPanel(fx, { ns: 'staging' });
+  const { page, problems, builds, connection, header } = panel;
   await builds.load();
-  const buildIds = await builds.table().getByRole('code').allTextContents();
+  const buildIds = await builds.ids().allTextContents();
   assert.ok(buildIds.length > 4, 'the table shows build ids');
   const secrets = [fx.service.token, fx.service.gameId, ns.staging, ns.prod, '10.20.30.40', ...buildIds];
-  await page.getByRole('button', { name: /^More for / }).first().waitFor();
-  await new RecentIds(page).open();
+  await builds.menuButtons().first().waitFor();
+  await panel.recent.open();
   assert.notDeepEqual(await readable(page, secrets), [], 'without the mode, ids are readable (the check sees them)');
 
-  const mode = page.getByRole('switch', { name: 'Presentation mode' });
+  const mode = header.presentation;
   await mode.check();
-  await page.getByRole('button', { name: 'Show token' }).click();
+  await connection.showToken();
   assert.deepEqual(await readable(page, secrets), [], 'builds page, connection and recent ids');
   assert.ok(!page.url().includes(fx.service.gameId), `the address bar names no id: ${page.url()}`);
-  const cdnLink = page.getByRole('link', { name: 'Namespace settings' });
+  const cdnLink = header.link('Namespace settings');
   assert.ok(!(await cdnLink.getAttribute('href')).includes(ns.staging));
   // Off, the ids come back into the address and the links; on again, out.
   await mode.uncheck();
-  await page.waitForFunction((id) => location.hash.includes(id), fx.service.gameId);
+  await panel.addressSays(fx.service.gameId);
   assert.ok((await cdnLink.getAttribute('href')).includes(ns.staging));
   await mode.check();
-  await page.waitForFunction((id) => !location.hash.includes(id), fx.service.gameId);
-  await page.getByPlaceholder('Name, id or tag').fill(buildIds[0]);
+  await panel.addressSays(fx.service.gameId, false);
+  await builds.filter(buildIds[0]);
   // High contrast (forced colours) does not undo the mask.
   await page.emulateMedia({ forcedColors: 'active' });
   assert.deepEqual(await readable(page, secrets), [], 'in forced colours, a typed filter included');
   await page.emulateMedia({ forcedColors: 'none' });
-  await page.getByPlaceholder('Name, id or tag').fill('');
-  assert.match(await page.locator('#present-hint').textContent(), /Press and hold one to see it/);
+  await builds.filter('');
+  assert.match(await header.presentationHint(), /Press and hold one to see it/);
 
   // Pressed and held: that one value shows, and only while held.
-  const first = builds.table().getByRole('code').first();
+  const first = builds.ids().first();
   await first.hover();
   await page.mouse.down();
   assert.ok(await drawn(first), 'shown while pressed');
-  assert.ok(!(await drawn(builds.table().getByRole('code').nth(1))), 'the others stay masked');
+  assert.ok(!(await drawn(builds.ids().nth(1))), 'the others stay masked');
   await page.mouse.up();
   assert.ok(!(await drawn(first)), 'masked again');
   // In a field, Alt held shows it.
-  const game = await new Connection(page).openGame();
+  const game = await connection.openGame();
   await game.focus();
   await page.keyboard.down('Alt');
   assert.ok(await drawn(game), 'shown while Alt is held');
@@ -99,28 +99,28 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   assert.ok(!(await drawn(game)), 'a field shows only with Alt');
   await page.mouse.up();
   assert.deepEqual(await axeViolations(page), [], 'a switcher open');
-  await new Connection(page).closeSwitcher();
+  await connection.closeSwitcher();
 
   // The token page: the hostname, the ports' addresses, the new token and
   // what it decodes to.
-  await page.getByRole('link', { name: 'Development token' }).click();
-  const tokens = new DevTokenPage(page);
+  await header.goTo('Development token');
+  const { tokens } = panel;
   await tokens.hostname.fill('10.20.30.40');
   await tokens.createButton.click();
   const region = tokens.issued();
-  await region.getByRole('button', { name: 'Reveal' }).click();
-  const token = await region.getByLabel('New token').inputValue();
+  await region.reveal();
+  const token = await region.value();
   assert.deepEqual(await readable(page, [...secrets, token]), [], 'token page');
   // The token from the environment: the local file's name and the loaders
   // hold the namespace id.
-  await region.getByRole('tab', { name: 'Godot' }).click();
-  await region.getByLabel("Token from the environment: no secret in the engine's file").check();
-  await region.getByRole('group', { name: 'Godot file' }).getByText(/^Download gamecloud\./).waitFor();
+  await region.handTo('Godot');
+  await region.fromEnvironment.check();
+  await region.file('Godot').localEnvButton.waitFor();
   assert.deepEqual(await readable(page, [...secrets, token]), [], 'token page, token from the environment');
 
   // A settings page with its confirmation, then the log of what was done.
-  await page.getByRole('link', { name: 'Namespace settings' }).click();
-  const cdn = new SettingsPage(page);
+  await header.goTo('Namespace settings');
+  const cdn = panel.settings;
   await cdn.choose('basic');
   await cdn.showOthers();
   await cdn.another.fill(ns.prod);
@@ -133,23 +133,23 @@ test('presentation mode masks every token, hostname and id on every page, and sh
   await dialog.confirm();
   await cdn.summary('1 of 1 changed.');
   assert.deepEqual(await readable(page, secrets), [], 'the results');
-  const enabling = await new DomainAuthPage(page).askToEnable();
+  const enabling = await panel.domain.askToEnable();
   assert.deepEqual(await readable(page, secrets), [], 'domain auth confirmation');
   await enabling.cancel();
-  await page.getByRole('link', { name: 'Action log' }).click();
-  await page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(2).waitFor();
-  const rays = await new LogPage(page).column('Ray id');
+  await header.goTo('Action log');
+  await panel.log.entry(1).waitFor();
+  const rays = await panel.log.column('Ray id');
   assert.ok(rays.length >= 2 && rays.every(Boolean), 'the log shows ray ids');
   assert.deepEqual(await readable(page, [...secrets, ...rays]), [], 'the log');
   assert.deepEqual(await axeViolations(page), []);
 
   // Kept for the tab: a reload stays in the mode.
   await page.reload();
-  await page.getByRole('table', { name: 'Action log' }).waitFor();
-  assert.ok(await page.getByRole('switch', { name: 'Presentation mode' }).isChecked());
+  await panel.log.shown();
+  assert.ok(await header.presentation.isChecked());
   assert.deepEqual(await readable(page, [...secrets, ...rays]), [], 'after a reload');
   assert.ok(!page.url().includes(fx.service.gameId), 'the reloaded address names no id');
-  await page.getByRole('switch', { name: 'Presentation mode' }).uncheck();
+  await header.stopPresenting();
   assert.notDeepEqual(await readable(page, [...secrets, ...rays]), [], 'off again: readable');
   assert.deepEqual(problems, []);
 });
@@ -157,17 +157,18 @@ test('presentation mode masks every token, hostname and id on every page, and sh
 // Issue 39, finding 8: Back and Forward brought up the entries made before
 // the mode, with ids in the address.
 test('in presentation mode, Back and Forward show no id, in entries made before the mode too', async () => {
-  const { page, problems } = await openPanel(fx, 'builds', { ns: 'staging' });
+  const panel = await openPanel(fx, { ns: 'staging' });
+  const { page, problems, builds, header } = panel;
   // The builds' view with a filter's text, in the entry left behind.
-  await new BuildsPage(page).load();
-  await page.getByLabel('Filter').fill('v3');
-  await page.waitForFunction(() => location.hash.includes('q=v3'));
-  await page.getByRole('link', { name: 'Namespace settings' }).click();
-  await page.getByRole('link', { name: 'Action log' }).click();
+  await builds.load();
+  await builds.filter('v3');
+  await panel.addressSays('q=v3');
+  await header.goTo('Namespace settings');
+  await header.goTo('Action log');
   await page.waitForFunction(() => location.hash.startsWith('#/log'));
   assert.ok(page.url().includes(fx.service.gameId), 'before the mode, the entries name the ids');
-  await page.getByRole('switch', { name: 'Presentation mode' }).check();
-  await page.waitForFunction((id) => !location.hash.includes(id), fx.service.gameId);
+  await header.present();
+  await panel.addressSays(fx.service.gameId, false);
   const addresses = [];
   for (const [move, slug] of [['goBack', 'settings'], ['goBack', 'builds'], ['goForward', 'settings'], ['goForward', 'log']]) {
     await page[move]();
@@ -175,8 +176,8 @@ test('in presentation mode, Back and Forward show no id, in entries made before 
     addresses.push(await page.evaluate(() => location.href));
   }
   assert.deepEqual(addresses.filter((url) => url.includes(fx.service.gameId) || url.includes(ns.staging) || url.includes('q=v3')), []);
-  assert.ok(!(await page.getByRole('link', { name: 'Builds' }).first().getAttribute('href')).includes('q='), 'nor the links');
-  assert.equal(await new Connection(page).game(), fx.service.gameId, 'the view keeps its ids');
+  assert.ok(!(await header.link('Builds').getAttribute('href')).includes('q='), 'nor the links');
+  assert.equal(await panel.connection.game(), fx.service.gameId, 'the view keeps its ids');
 
   assert.deepEqual(problems, []);
 });

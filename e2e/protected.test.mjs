@@ -6,8 +6,8 @@
 // never undo each other's kept state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clearFaults, demoNamespaces, holdRequests, openPanel, queueFault, serviceState, until, useFixtures } from './harness.mjs';
-import { Connection, ConfirmDialog, DevTokenPage, LogPage, RecentIds, SettingsPage } from './pages.mjs';
+import { clearFaults, demoNamespaces, holdRequests, queueFault, serviceState, until, useFixtures } from './harness.mjs';
+import { ConfirmDialog, openPanel } from './pages/index.mjs';
 
 const fx = useFixtures(['--test-hooks']);
 const ns = demoNamespaces(fx);
@@ -18,38 +18,21 @@ const hits = async () => (await everything()).hits['cdn-auth'] ?? 0;
 /**
  * The panel on `route` for namespace `which`, its browser already knowing
  * prod as "Production" and staging as "Staging" (and `marked` protected);
- * with `.another(route)`, a second tab of the same browser.
+ * with `.another(route, which)`, a second tab of the same browser.
  */
 async function panel(route, { which = 'prod', marked = [] } = {}) {
-  const opened = await openPanel(fx, route, { ns: which });
-  const { page } = opened;
-  await page.evaluate(({ prod, staging, marked }) => {
-    const line = (id, label) => JSON.stringify({ kind: 'namespace', id, label });
-    localStorage.setItem('gamecloud.v3.recent', `${line(prod, 'Production')}\n${line(staging, 'Staging')}\n`);
-    localStorage.setItem('gamecloud.v3.protected', marked.join('\n'));
-  }, { prod: ns.prod, staging: ns.staging, marked: marked.map((m) => ns[m]) });
-  await page.reload();
-  const tab = wrap(page, opened.problems);
-  await tab.connection.enterToken(fx.service.token);
-  tab.another = async (route, which = 'prod') => {
-    const other = await page.context().newPage();
-    other.on('pageerror', (err) => opened.problems.push(`page error: ${err.message}`));
-    await other.goto(`${fx.service.url}#/${route}?game=${fx.service.gameId}&ns=${ns[which]}`);
-    const tab = wrap(other, opened.problems);
-    await tab.connection.enterToken(fx.service.token);
-    return tab;
-  };
+  const line = (id, label) => JSON.stringify({ kind: 'namespace', id, label });
+  const tab = await openPanel(fx, {
+    page: route,
+    ns: which,
+    local: {
+      'gamecloud.v3.recent': `${line(ns.prod, 'Production')}\n${line(ns.staging, 'Staging')}\n`,
+      'gamecloud.v3.protected': marked.map((m) => ns[m]).join('\n'),
+    },
+  });
+  tab.another = (route, which = 'prod') => tab.openTab({ page: route, ns: which });
   return tab;
 }
-
-const wrap = (page, problems) => ({
-  page,
-  problems,
-  connection: new Connection(page),
-  settings: new SettingsPage(page),
-  recent: new RecentIds(page),
-  log: new LogPage(page),
-});
 
 // Issue 30, finding 1: unticking "Protected" took one click, and another
 // tab's untick emptied the guard of a confirmation open here.
@@ -153,7 +136,7 @@ test('a namespace marked after a change was confirmed is not sent to, and a retr
 test('a protected namespace keeps its name until its mark is removed; a label with invisible characters is refused', async () => {
   const a = await panel('cdn-auth', { marked: ['prod'] });
   await a.recent.name(ns.prod, 'staging');
-  await a.page.getByRole('alert').filter({ hasText: 'A protected namespace keeps its name' }).waitFor();
+  await a.alert('A protected namespace keeps its name').waitFor();
   assert.equal(await a.recent.label(ns.prod).inputValue(), 'Production', 'the name kept is shown');
   assert.match(await a.page.evaluate(() => localStorage.getItem('gamecloud.v3.recent')), /"label":"Production"/);
   // Renamed once its mark is removed, which asks for the old name.
@@ -170,7 +153,7 @@ test('a protected namespace keeps its name until its mark is removed; a label wi
 
   for (const hostile of ['Prod\u202EUE', '\u2066Prod\u2069', 'Pr\u200Bod', '.']) {
     await a.recent.name(ns.staging, hostile);
-    await a.page.getByRole('alert').filter({ hasText: /A label (cannot hold control or invisible|needs a letter)/ }).waitFor();
+    await a.alert(/A label (cannot hold control or invisible|needs a letter)/).waitFor();
     assert.equal(await a.recent.label(ns.staging).inputValue(), 'Staging', `${JSON.stringify(hostile)} refused, the label kept`);
     assert.match(await a.page.evaluate(() => localStorage.getItem('gamecloud.v3.recent')), /"label":"Staging"/);
   }
@@ -200,19 +183,16 @@ test('every spelling of a marked id is the marked namespace: written in its one 
 // Issue 30, finding 5: the service's `?game=<id>` link stayed in the
 // address and every link; download names and accessible names held ids.
 test('presentation mode leaves no id in the address, the links, a download name or an aria-label', async () => {
-  const { page, problems } = await openPanel(fx, 'builds', { ns: 'staging' });
-  await page.goto(`${fx.service.url}?game=${fx.service.gameId}#/dev-token`);
-  const connection = new Connection(page);
-  await connection.enterToken(fx.service.token);
+  // The service's own link: the game's id before the hash.
+  const { page, problems, connection, header, tokens } = await openPanel(fx, { page: 'dev-token', ns: null, search: true });
   assert.equal(await connection.game(), fx.service.gameId, 'the id is taken');
   assert.equal(await page.evaluate(() => location.search), '', 'and left out of the address');
-  await page.getByRole('switch', { name: 'Presentation mode' }).check();
+  await header.present();
   await connection.selectNamespace(ns.staging);
-  const tokens = new DevTokenPage(page);
   await tokens.hostname.fill('10.20.30.40');
   await tokens.createButton.click();
   const region = tokens.issued();
-  await region.getByLabel("Token from the environment: no secret in the engine's file").check();
+  await region.fromEnvironment.check();
   // Both switchers opened: their recent ids drawn.
   await connection.openGame();
   await connection.closeSwitcher();
@@ -228,9 +208,7 @@ test('presentation mode leaves no id in the address, the links, a download name 
   }, ids);
   assert.deepEqual(leaks, []);
   await connection.closeSwitcher();
-  const download = page.waitForEvent('download');
-  await region.getByRole('button', { name: /^Download gamecloud\./ }).click();
-  const name = (await download).suggestedFilename();
+  const { name } = await region.downloadLocalEnv();
   assert.equal(name, 'gamecloud.local.env', 'saved without the namespace id');
   assert.deepEqual(problems, []);
 });
@@ -254,11 +232,11 @@ test('two tabs keep each other\'s log entries, labels and marks', async () => {
   const kept = await a.page.evaluate(() => localStorage.getItem('gamecloud.v3.log').trim().split('\n').length);
   assert.equal(kept, 4, 'every entry of both tabs is kept');
   await a.page.bringToFront();
-  await a.page.getByRole('link', { name: 'Action log' }).click();
-  await a.page.getByText('4 of 4 entries').waitFor();
+  await a.header.goTo('Action log');
+  await a.says('4 of 4 entries');
   assert.match((await a.log.rows().allTextContents()).join('\n'), new RegExp(`mark-protected.*Live.*${ns.prod}.*protected.*done`));
   // Tab B's label survives tab A's next write of the recent ids.
-  await a.page.getByRole('link', { name: 'Namespace settings' }).click();
+  await a.header.goTo('Namespace settings');
   await a.settings.choose('basic');
   await a.settings.apply();
   await a.settings.summary('1 of 1 changed.');

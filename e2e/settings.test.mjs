@@ -3,10 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import {
-  axeViolations, clearFaults, demoNamespaces, holdRequests, openPage, openPanel, queueFault, requestsTo, serviceState, until, useFixtures,
-} from './harness.mjs';
-import { BuildsPage, Connection, DevTokenPage, DomainAuthPage, LogPage, RecentIds, SettingsPage } from './pages.mjs';
+import { axeViolations, clearFaults, demoNamespaces, holdRequests, queueFault, requestsTo, serviceState, until, useFixtures } from './harness.mjs';
+import { openPanel } from './pages/index.mjs';
 
 const fx = useFixtures(['--test-hooks']);
 const ns = demoNamespaces(fx);
@@ -18,11 +16,9 @@ const everything = () => serviceState(fx.service);
 const state = async () => (await everything()).namespaces[ns.prod];
 const fault = (f) => queueFault(fx.service, f);
 
-/** The panel on a settings page, for namespace prod, with the token; and its page objects. */
-async function open(route) {
-  const opened = await openPanel(fx, route);
-  const { page } = opened;
-  return { ...opened, settings: new SettingsPage(page), domain: new DomainAuthPage(page), connection: new Connection(page) };
+/** The panel on `route` (a settings page), for namespace prod, with the token; its `Panel`. */
+function open(route) {
+  return openPanel(fx, { page: route });
 }
 
 test('the CDN auth type is set on the selected namespace after a confirmation, and shown as last set here', async () => {
@@ -43,12 +39,13 @@ test('the CDN auth type is set on the selected namespace after a confirmation, a
 });
 
 test('one setting goes to several namespaces: one confirmation, a result each, a 429 waited out, only the failed sent again', async () => {
-  const { page, problems, settings } = await open('cdn-auth');
+  const panel = await open('cdn-auth');
+  const { page, problems, settings, log } = panel;
   await clearFaults(fx.service); // and the hit counts
   await settings.choose('basic');
   // An id that would change the route is refused, and stays to be corrected.
   await settings.add('..');
-  await page.getByText('".." is not a namespace id; ids are UUIDs.').waitFor();
+  await panel.says('".." is not a namespace id; ids are UUIDs.');
   assert.equal(await settings.another.inputValue(), '..');
   for (const id of [ns.staging, UNKNOWN]) await settings.addWithEnter(id);
   assert.equal(await settings.another.inputValue(), '');
@@ -61,7 +58,7 @@ test('one setting goes to several namespaces: one confirmation, a result each, a
   await dialog.confirm();
   await settings.summary('2 of 3 changed, 1 failed.');
   assert.ok(Date.now() - started >= 1000, 'the rate-limited call waited as the service asked');
-  const items = settings.resultList().getByRole('listitem');
+  const items = settings.resultItems();
   assert.equal(await items.nth(0).textContent(), `${ns.prod}: Done`);
   assert.equal(await items.nth(1).textContent(), `${ns.staging}: Done`);
   const failed = await items.nth(2).textContent();
@@ -73,8 +70,8 @@ test('one setting goes to several namespaces: one confirmation, a result each, a
   assert.equal(after.namespaces[ns.staging].cdn_auth_type, 'basic');
   assert.equal(after.hits['cdn-auth'], 4, 'three namespaces, one of them twice after its 429');
   // Each namespace now says what this panel set on it; the failed one does not.
-  await page.getByRole('checkbox', { name: `${ns.staging} (last set here: basic)` }).waitFor();
-  assert.equal(await page.getByRole('checkbox', { name: `${UNKNOWN}`, exact: true }).count(), 1);
+  await settings.namespace(`${ns.staging} (last set here: basic)`).waitFor();
+  assert.equal(await settings.namespacesNamed(UNKNOWN).count(), 1);
 
   // Only what failed is sent again: one call, counted as the page starts it.
   const sent = requestsTo(page, '/cdn-auth');
@@ -86,10 +83,10 @@ test('one setting goes to several namespaces: one confirmation, a result each, a
   assert.equal((await everything()).hits['cdn-auth'], 5);
 
   // Each namespace's change is in the log, with its outcome.
-  await page.getByRole('link', { name: 'Action log' }).click();
-  const rows = page.getByRole('table', { name: 'Action log' }).getByRole('row');
-  await rows.nth(1).waitFor();
-  assert.equal(await rows.count(), 1 + 5, 'a header, the 429, the two done and the unknown one twice');
+  await panel.header.goTo('Action log');
+  const rows = log.rows();
+  await rows.first().waitFor();
+  assert.equal(await log.rowCount(), 1 + 5, 'a header, the 429, the two done and the unknown one twice');
   const text = (await rows.allTextContents()).join('\n');
   assert.match(text, new RegExp(`set-cdn-auth.*${ns.staging}.*basic.*done`));
   assert.match(text, new RegExp(`set-cdn-auth.*${UNKNOWN}.*basic.*failed: 500 ERROR`));
@@ -121,14 +118,14 @@ test('cancel stops what has not started and says what was and was not changed', 
   // Retry sends the failed and the not sent, still three at a time.
   await fault({ route: 'cdn-auth', delay_ms: 300, times: 5 });
   await settings.retryButton.click();
-  await page.getByRole('status').filter({ hasText: /^1 of 6 changed, 5 failed\.$/ }).waitFor();
+  await settings.summary(/^1 of 6 changed, 5 failed\.$/);
   assert.equal((await everything()).max_in_flight['cdn-auth'], 3);
 });
 
 // Issue 38: domain auth had its own confirm, send, retry and guard beside
 // the shared change; it is a run of that one change now.
 test('domain auth starts unknown, is set through the one change of every setting, and only what failed is sent again', async () => {
-  const { page, domain } = await open('domain-auth');
+  const { domain, header, log } = await open('domain-auth');
   // Nothing set from this panel: unknown, not off.
   await domain.showsLastSet(null);
   let dialog = await domain.askToEnable();
@@ -166,18 +163,16 @@ test('domain auth starts unknown, is set through the one change of every setting
   assert.equal((await state()).domain_auth_enabled, false);
 
   // Each change is in the action log, the failure with its code and ray id.
-  await page.getByRole('link', { name: 'Action log' }).click();
-  const log = page.getByRole('table', { name: 'Action log' });
-  await log.waitFor();
-  const rows = log.getByRole('row');
-  assert.equal(await rows.count(), 4, 'a header and three changes');
-  assert.match(await rows.nth(1).textContent(), /set-domain-auth.*disabled.*done/);
-  assert.match(await rows.nth(2).textContent(), /set-domain-auth.*disabled.*failed: 500 ERROR.*ray-e2e-1/);
-  assert.match(await rows.nth(3).textContent(), /set-domain-auth.*enabled.*done/);
+  await header.goTo('Action log');
+  await log.shown();
+  assert.equal(await log.rowCount(), 4, 'a header and three changes');
+  assert.match(await log.entry(0).textContent(), /set-domain-auth.*disabled.*done/);
+  assert.match(await log.entry(1).textContent(), /set-domain-auth.*disabled.*failed: 500 ERROR.*ray-e2e-1/);
+  assert.match(await log.entry(2).textContent(), /set-domain-auth.*enabled.*done/);
 });
 
 test('domain auth goes to several namespaces from the same page, and each one is then known', async () => {
-  const { page, problems, domain } = await open('domain-auth');
+  const { problems, domain, settings: cdn } = await open('domain-auth');
   await domain.choose('disabled');
   await domain.add(ns.staging);
   const dialog = await domain.askToApply(2);
@@ -190,7 +185,6 @@ test('domain auth goes to several namespaces from the same page, and each one is
   // The selected namespace now says what was set.
   await domain.showsLastSet('disabled');
   // The namespaces changed are offered again to the other setting, unticked.
-  const cdn = new SettingsPage(page);
   await cdn.showOthers();
   const offered = cdn.namespace(ns.staging);
   await offered.waitFor();
@@ -199,9 +193,10 @@ test('domain auth goes to several namespaces from the same page, and each one is
 });
 
 test('a deep link reopens the same view; the token stays only if remembered in this tab', async () => {
-  const { page, connection } = await open('cdn-auth');
+  const panel = await open('cdn-auth');
+  const { page, connection } = panel;
   await page.reload();
-  await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
+  await panel.shows('CDN authentication');
   assert.equal(await connection.namespace(), ns.prod);
   assert.equal(await connection.game(), fx.service.gameId);
   assert.equal(await connection.token(), '', 'not kept unless asked');
@@ -210,7 +205,7 @@ test('a deep link reopens the same view; the token stays only if remembered in t
   await connection.enterToken(fx.service.token);
   await connection.remember.check();
   await page.reload();
-  await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
+  await panel.shows('CDN authentication');
   assert.equal(await connection.token(), fx.service.token);
   const stored = await page.evaluate(() => [sessionStorage.length, localStorage.length]);
   assert.deepEqual(stored, [1, 0], 'sessionStorage only, never localStorage');
@@ -219,7 +214,7 @@ test('a deep link reopens the same view; the token stays only if remembered in t
   // Unticked, the tab forgets it.
   await connection.remember.uncheck();
   await page.reload();
-  await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
+  await panel.shows('CDN authentication');
   assert.equal(await connection.token(), '');
   assert.ok(!(await connection.remember.isChecked()));
   assert.ok(!(await page.evaluate(() => Object.values(sessionStorage).join('\n'))).includes(fx.service.token), 'gone from the tab');
@@ -228,7 +223,7 @@ test('a deep link reopens the same view; the token stays only if remembered in t
   // read once and kept under the new key, whatever the new key held.
   await page.evaluate((token) => sessionStorage.setItem('gamecloud.token', token), fx.service.token);
   await page.reload();
-  await page.getByRole('heading', { name: 'CDN authentication' }).waitFor();
+  await panel.shows('CDN authentication');
   assert.equal(await connection.token(), fx.service.token);
   assert.ok(await connection.remember.isChecked());
   assert.deepEqual(
@@ -236,71 +231,72 @@ test('a deep link reopens the same view; the token stays only if remembered in t
     [null, fx.service.token],
   );
 
-  await page.getByRole('link', { name: 'Builds' }).click();
+  await panel.header.goTo('Builds');
   assert.match(page.url(), /#\/builds\?game=/);
 });
 
 test('Back and Forward move between the pages visited, each with its ids', async () => {
   // Issue 18: a page link set the page before it followed, so the URL was
   // replaced and no history entry was made: Back left the panel.
-  const { page, connection } = await open('builds');
+  const panel = await open('builds');
+  const { page, connection } = panel;
   const visit = async (link, heading) => {
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: link, exact: true }).click();
-    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    await panel.header.goTo(link);
+    await panel.shows(heading);
   };
   await visit('Development token', 'Development token');
   await visit('Namespace settings', 'Namespace settings');
   await visit('Action log', 'Action log');
   await page.goBack();
-  await page.getByRole('heading', { name: 'Namespace settings', exact: true }).waitFor();
+  await panel.shows('Namespace settings');
   assert.equal(await connection.namespace(), ns.prod);
   await page.goBack();
-  await page.getByRole('heading', { name: 'Development token', exact: true }).waitFor();
+  await panel.shows('Development token');
   await page.goForward();
-  await page.getByRole('heading', { name: 'Namespace settings', exact: true }).waitFor();
+  await panel.shows('Namespace settings');
   assert.match(page.url(), /#\/settings\?game=/);
 });
 
 test('recently used ids are offered again, with a label', async () => {
-  const { page, settings } = await open('cdn-auth');
+  const panel = await open('cdn-auth');
+  const { page, settings } = panel;
   await settings.choose('none');
   await settings.apply();
   await settings.summary('1 of 1 changed.');
-  await new RecentIds(page).name(ns.prod, 'Production');
+  await panel.recent.name(ns.prod, 'Production');
   const stored = await page.evaluate(() => localStorage.getItem('gamecloud.v3.recent'));
   assert.ok(stored.includes('Production') && !stored.includes(fx.service.token), 'ids and labels only, never the token');
 
   // A new tab, no id in its address: each switcher offers the ids used.
-  const fresh = await page.context().newPage(); // same origin storage, a new tab
-  const there = new Connection(fresh);
-  await fresh.goto(`${fx.service.url}#/cdn-auth`);
+  const fresh = await panel.openTab({ page: 'cdn-auth', game: null, ns: null, token: null }); // same origin storage, a new tab
+  const there = fresh.connection;
   assert.match(await there.namespaceSwitcher.textContent(), /Choose a namespace/);
   await there.openNamespace();
   assert.equal(await there.namespaceId.inputValue(), '');
-  const production = fresh.getByRole('button', { name: `Use Production (${ns.prod})` });
+  const production = fresh.recent.useButton(`Production (${ns.prod})`);
   assert.equal(await production.getAttribute('aria-current'), 'false');
   await there.namespaceId.fill(ns.prod);
-  await production.and(fresh.locator('[aria-current="true"]')).waitFor({ timeout: 5000 }); // marked as the one chosen as the id is typed
+  await fresh.recent.chosen(`Production (${ns.prod})`, { timeout: 5000 }); // marked as the one chosen as the id is typed
   await there.namespaceId.fill('');
   await production.click();
   assert.match(await there.namespaceSwitcher.textContent(), /Production/, 'the bar names it by its label');
   assert.equal(await there.namespace(), ns.prod);
   await there.openGame();
-  await fresh.getByRole('button', { name: `Use ${fx.service.gameId}` }).click();
+  await fresh.recent.use(fx.service.gameId);
   assert.equal(await there.game(), fx.service.gameId);
-  await fresh.close();
+  await fresh.page.close();
 });
 
 test('leaving a page cancels its call, and the log says the change may have landed', async () => {
-  const { page, settings } = await open('cdn-auth');
+  const { page, settings, header, log } = await open('cdn-auth');
   // The call is held on its way: the page is left before any answer.
   const call = await holdRequests(page, '/cdn-auth', { count: 1 });
   await settings.choose('basic');
   await settings.apply();
   await call.held();
-  await settings.resultList().getByText(`${ns.prod}: Sending…`).waitFor();
-  await page.getByRole('link', { name: 'Action log' }).click();
-  const row = page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1);
+  await settings.sending(ns.prod);
+  await header.goTo('Action log');
+  const row = log.entry(0);
   await row.waitFor();
   assert.match(await row.textContent(), /set-cdn-auth.*basic.*unknown: the page was left before the answer/);
   await call.release();
@@ -310,7 +306,7 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   // Issue 16: the confirmation was not modal; its Apply during "Retry the failed
   // ones" replaced the plan under running calls, the wasm trapped and the panel
   // no longer navigated or sent until reloaded.
-  const { page, problems, settings } = await open('cdn-auth');
+  const { page, problems, settings, header, builds } = await open('cdn-auth');
   await clearFaults(fx.service);
   await settings.choose('basic');
   await settings.add(ns.staging);
@@ -323,12 +319,12 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   // The retry's call is held on its way; the confirmation opens over the page, modal.
   const retried = await holdRequests(page, '/cdn-auth', { count: 1 });
   const dialog = await settings.askToApply(2);
-  const retry = page.getByRole('button', { name: 'Retry the failed ones', includeHidden: true });
+  const retry = settings.retryButtonBehind;
   await assert.rejects(retry.click({ timeout: 300 }), 'nothing behind the dialog can be clicked');
   // The race, replayed in code: the retry starts behind the dialog, then its Apply.
   await retry.evaluate((button) => button.click());
   await retried.held();
-  await settings.resultList().getByText(': Sending…').waitFor();
+  await settings.sending();
   await dialog.confirm();
   await retried.release();
   await settings.summary('2 of 2 changed.');
@@ -343,11 +339,10 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   assert.equal((await everything()).hits['cdn-auth'], 3);
 
   // The panel still navigates and sends.
-  await page.getByRole('link', { name: 'Builds' }).click();
-  const builds = new BuildsPage(page);
+  await header.goTo('Builds');
   await builds.load();
   assert.match(await builds.count().textContent(), /of 36 builds$/);
-  await page.getByRole('link', { name: 'Namespace settings' }).click();
+  await header.goTo('Namespace settings');
   await settings.choose('none');
   const once = await settings.askToApply();
   // A double click on Apply sends once.
@@ -363,47 +358,47 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
 
 test('kept entries that do not read are dropped with a note, the rest stay, and the first version\'s are carried over', async () => {
   // Issue 17: one damaged entry emptied the whole log; each store had its own format.
-  const { page, problems } = await openPage(fx.browser);
-  await page.goto(`${fx.service.url}#/log?game=${fx.service.gameId}`);
-  await page.getByRole('table', { name: 'Action log' }).waitFor();
-  await page.evaluate((ns) => {
-    const entry = { at_ms: 1767225600000, operation: 'set-cdn-auth', game_id: 'g', namespace_id: ns, value: 'basic', outcome: 'done' };
-    localStorage.setItem('gamecloud.v3.log', `${JSON.stringify(entry)}\n{"at_ms":"x"}\n`);
-    localStorage.setItem('gamecloud.v3.recent', `${JSON.stringify({ kind: 'namespace', id: ns, label: 'Staging' })}\n{"kind":"planet","id":"x"}\nnot json\n`);
-  }, ns.staging);
-  await page.reload();
-  const log = page.getByRole('table', { name: 'Action log' });
-  await page.getByText('1 of 1 entries 1 kept log entry could not be read (damaged, or written by another version) and was dropped.').waitFor();
-  assert.match(await log.getByRole('row').nth(1).textContent(), new RegExp(`set-cdn-auth.*${ns.staging}.*basic.*done`));
-  await new RecentIds(page).open();
-  await page.getByText('2 kept recent ids could not be read (damaged, or written by another version) and were dropped.').waitFor();
-  await page.getByRole('button', { name: `Use Staging (${ns.staging})` }).waitFor();
+  const entry = { at_ms: 1767225600000, operation: 'set-cdn-auth', game_id: 'g', namespace_id: ns.staging, value: 'basic', outcome: 'done' };
+  const panel = await openPanel(fx, {
+    page: 'log',
+    ns: null,
+    token: null,
+    local: {
+      'gamecloud.v3.log': `${JSON.stringify(entry)}\n{"at_ms":"x"}\n`,
+      'gamecloud.v3.recent': `${JSON.stringify({ kind: 'namespace', id: ns.staging, label: 'Staging' })}\n{"kind":"planet","id":"x"}\nnot json\n`,
+    },
+  });
+  const { page, problems, log, recent } = panel;
+  await panel.says('1 of 1 entries 1 kept log entry could not be read (damaged, or written by another version) and was dropped.');
+  assert.match(await log.entry(0).textContent(), new RegExp(`set-cdn-auth.*${ns.staging}.*basic.*done`));
+  await recent.open();
+  await panel.says('2 kept recent ids could not be read (damaged, or written by another version) and were dropped.');
+  await recent.useButton(`Staging (${ns.staging})`).waitFor();
   // What was read is kept again, clean: a reload has nothing more to drop.
   await page.reload();
-  await page.getByText('1 of 1 entries').waitFor();
-  assert.equal(await page.getByText(/could not be read/).count(), 0);
+  await panel.says('1 of 1 entries');
+  assert.equal(await panel.text(/could not be read/).count(), 0);
 
   // The first version's keys (a JSON array, tab-separated lines) are read once and removed.
-  const old = await openPage(fx.browser);
-  await old.page.goto(`${fx.service.url}#/log`);
-  await old.page.evaluate((ns) => {
-    localStorage.clear();
-    const entry = { at_ms: 1767225600000, operation: 'set-domain-auth', game_id: 'g', namespace_id: ns, value: 'enabled', outcome: 'done' };
-    localStorage.setItem('gamecloud.log', JSON.stringify([entry]));
-    localStorage.setItem('gamecloud.recent', `namespace\t${ns}\tProduction\n`);
-  }, ns.prod);
-  await old.page.reload();
-  await old.page.getByText('1 of 1 entries').waitFor();
-  assert.match(await old.page.getByRole('table', { name: 'Action log' }).getByRole('row').nth(1).textContent(), /set-domain-auth.*enabled/);
-  await new RecentIds(old.page).open();
-  await old.page.getByRole('button', { name: `Use Production (${ns.prod})` }).waitFor();
+  const first = { at_ms: 1767225600000, operation: 'set-domain-auth', game_id: 'g', namespace_id: ns.prod, value: 'enabled', outcome: 'done' };
+  const old = await openPanel(fx, {
+    page: 'log',
+    game: null,
+    ns: null,
+    token: null,
+    local: { 'gamecloud.log': JSON.stringify([first]), 'gamecloud.recent': `namespace\t${ns.prod}\tProduction\n` },
+  });
+  await old.says('1 of 1 entries');
+  assert.match(await old.log.entry(0).textContent(), /set-domain-auth.*enabled/);
+  await old.recent.open();
+  await old.recent.useButton(`Production (${ns.prod})`).waitFor();
   const keys = await old.page.evaluate(() => Object.keys(localStorage).sort());
   assert.deepEqual(keys, ['gamecloud.v3.log', 'gamecloud.v3.recent']);
   assert.deepEqual([...problems, ...old.problems], []);
 });
 
 test('a change shows the exact request for each namespace before it is sent, copies it for sh, fish and PowerShell without the token, and the log keeps it', async () => {
-  const { page, problems, settings } = await open('cdn-auth');
+  const { page, problems, settings, header, log } = await open('cdn-auth');
   await page.evaluate(() => {
     navigator.clipboard.writeText = async (text) => {
       window.copied = text;
@@ -461,22 +456,22 @@ test('a change shows the exact request for each namespace before it is sent, cop
   await settings.summary('2 of 2 changed.');
 
   // The log keeps each request as it was shown.
-  await page.getByRole('link', { name: 'Action log' }).click();
-  const rows = page.getByRole('table', { name: 'Action log' }).getByRole('row');
-  await rows.nth(1).waitFor();
-  const requests = await new LogPage(page).column('Request');
+  await header.goTo('Action log');
+  await log.entry(0).waitFor();
+  const requests = await log.column('Request');
   assert.deepEqual(requests.slice(0, 2).sort(), [ns.prod, ns.staging].map((id) => `PUT ${url(id)}\n{"auth_type":"none"}`).sort());
   assert.deepEqual(problems, []);
 });
 
 test('a protected namespace is marked, badged, left out unless ticked, and changed only once its name is typed', async () => {
-  const { page, problems, settings, connection } = await open('cdn-auth');
+  const panel = await open('cdn-auth');
+  const { page, problems, settings, connection, header } = panel;
   await settings.choose('none');
   await settings.apply();
   await settings.summary('1 of 1 changed.');
-  await new RecentIds(page).name(ns.prod, 'Production');
+  await panel.recent.name(ns.prod, 'Production');
   // Its name says production: the panel suggests the mark.
-  const suggestion = page.getByText('Its name says production: mark it protected?');
+  const suggestion = panel.text('Its name says production: mark it protected?');
   await suggestion.waitFor();
   await connection.protect();
   await suggestion.waitFor({ state: 'detached' });
@@ -486,11 +481,11 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   const prod = settings.namespace(ns.prod);
   // The badge: the id's text, with the word after it.
   await settings.showOthers();
-  const badge = settings.root.getByRole('group', { name: 'Namespaces' }).getByText(ns.prod, { exact: true });
+  const badge = settings.badge(ns.prod);
   assert.equal(await badge.textContent(), ns.prod);
   assert.equal(await badge.evaluate((e) => getComputedStyle(e, '::after').content), '"protected"', 'a word, not colour alone');
   assert.equal(await prod.isChecked(), false);
-  assert.ok(await settings.root.getByRole('button', { name: /^Apply/ }).isDisabled(), 'nothing chosen');
+  assert.ok(await settings.anyApplyButton.isDisabled(), 'nothing chosen');
 
   // A change to several leaves it out, and says so.
   await settings.add(ns.staging);
@@ -512,7 +507,7 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   // Cancel, then the button that acts, on the right: red, as a protected
   // namespace is involved.
   await dialog.typeNames('Production');
-  assert.deepEqual(await dialog.root.getByRole('button', { name: /^(Cancel|Apply)$/ }).allTextContents(), ['Cancel', 'Apply']);
+  assert.deepEqual(await dialog.buttons(), ['Cancel', 'Apply']);
   const red = await page.evaluate(() => {
     const probe = document.body.appendChild(document.createElement('i'));
     probe.style.color = 'var(--gc-danger)';
@@ -526,17 +521,16 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   assert.equal((await state()).cdn_auth_type, 'basic');
 
   // The badge keeps its word in presentation mode.
-  await page.getByRole('switch', { name: 'Presentation mode' }).check();
+  await header.present();
   assert.equal(await badge.evaluate((e) => getComputedStyle(e, '::after').webkitTextFillColor), 'rgb(255, 255, 255)');
-  await page.getByRole('switch', { name: 'Presentation mode' }).uncheck();
+  await header.stopPresenting();
 
   // Kept in the browser: another tab has it, and domain auth asks for the name too.
-  const other = await page.context().newPage();
-  const there = new Connection(other);
-  await other.goto(`${fx.service.url}#/domain-auth?game=${fx.service.gameId}&ns=${ns.prod}`);
+  const other = await panel.openTab({ page: 'domain-auth', token: null });
+  const there = other.connection;
   assert.ok(await there.isMarked());
   await there.enterToken(fx.service.token);
-  const domain = new DomainAuthPage(other);
+  const { domain } = other;
   // Protected, the selected namespace is changed only once ticked.
   await domain.choose('enabled');
   assert.ok(await domain.applyButton(0).isDisabled(), 'left out until ticked');
@@ -547,34 +541,34 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   await domain.showsLastSet('enabled');
 
   // A token for it is made only once its name is typed too.
-  await other.getByRole('link', { name: 'Development token' }).click();
-  const tokens = new DevTokenPage(other);
+  await other.header.goTo('Development token');
+  const { tokens } = other;
   await tokens.hostname.fill('10.0.0.7');
   const third = await tokens.askToCreate();
   assert.ok(await third.confirmButton.isDisabled());
   await third.confirm('Production');
-  await tokens.issued().waitFor();
+  await tokens.issued().shown();
 
   // Unmarked in the other tab, it is unmarked here at once (and the other
   // way round), and neither tab's change undoes the other's.
   await there.unprotect('Production');
-  await page.getByRole('link', { name: 'Namespace settings' }).click();
+  await header.goTo('Namespace settings');
   await settings.namespace(ns.prod).waitFor({ state: 'attached' });
   await connection.unmarked();
   assert.equal(await badge.evaluate((e) => getComputedStyle(e, '::after').content), 'none', 'no badge once unmarked elsewhere');
   await connection.protect();
   await there.marked();
   assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v3.protected')), ns.prod);
-  await other.close();
+  await other.page.close();
 
   // Each mark is in the action log, the namespace badged there too.
-  await page.getByRole('link', { name: 'Action log' }).click();
-  const marked = page.getByRole('row').filter({ hasText: 'mark-protected' });
+  await header.goTo('Action log');
+  const marked = panel.log.entriesWith('mark-protected');
   await marked.first().waitFor();
   assert.match(await marked.last().textContent(), /mark-protected.*Production.*protected.*done/);
   const inLog = marked.first().getByText(ns.prod, { exact: true });
   assert.equal(await inLog.evaluate((e) => getComputedStyle(e, '::after').content), '"protected"', 'badged in the log');
-  await page.getByRole('link', { name: 'Namespace settings' }).click();
+  await header.goTo('Namespace settings');
   await connection.unprotect('Production');
   assert.equal(await page.evaluate(() => localStorage.getItem('gamecloud.v3.protected')), '');
   assert.deepEqual(problems, []);
@@ -582,10 +576,10 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
 
 test('both settings are rows of one Namespace settings page, which the two former pages\' addresses open', async () => {
   for (const old of ['cdn-auth', 'domain-auth']) {
-    const { page, problems } = await open(old);
-    await page.getByRole('heading', { level: 1, name: 'Namespace settings' }).waitFor();
-    assert.equal(await page.getByRole('link', { name: 'Namespace settings' }).getAttribute('aria-current'), 'page');
-    for (const setting of [new SettingsPage(page), new DomainAuthPage(page)]) {
+    const panel = await open(old);
+    await panel.shows('Namespace settings', { level: 1 });
+    assert.equal(await panel.header.link('Namespace settings').getAttribute('aria-current'), 'page');
+    for (const setting of [panel.settings, panel.domain]) {
       // Its title and a line, what this panel last set, the choice and Apply.
       assert.equal(await setting.lastSet(), 'Not set from this panel yet: the current setting is unknown.');
       await setting.applyButton().waitFor();
@@ -593,7 +587,7 @@ test('both settings are rows of one Namespace settings page, which the two forme
       assert.ok(await setting.namespace(ns.prod).isChecked(), 'the selected one');
       await setting.another.waitFor();
     }
-    assert.deepEqual(problems, []);
+    assert.deepEqual(panel.problems, []);
   }
 });
 
@@ -603,13 +597,13 @@ test('a confirmation says its change in words, the request folded under "Show re
   const dialog = await domain.askToApply();
   assert.equal(await dialog.title(), 'Set domain-based authentication to disabled?');
   assert.equal(await dialog.said(), `On 1 namespace: ${ns.prod.slice(0, 8)}.`);
-  const request = dialog.root.getByText(/^PUT /);
+  const request = dialog.request;
   assert.ok(await request.isHidden(), 'the request folded');
   assert.ok(await dialog.curlButton.isHidden(), 'and its commands');
   await dialog.showRequest();
   assert.ok(await request.isVisible());
   assert.match(await dialog.sent(), new RegExp(`^PUT .*/namespaces/${ns.prod}/domain-public-auth\n\\{"enabled":false\\}\nLast set here from this panel: unknown$`));
-  assert.deepEqual(await dialog.root.getByRole('button', { name: /^(Cancel|Apply)$/ }).allTextContents(), ['Cancel', 'Apply']);
+  assert.deepEqual(await dialog.buttons(), ['Cancel', 'Apply']);
   await dialog.cancel();
   assert.deepEqual(problems, []);
 });

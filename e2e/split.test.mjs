@@ -6,8 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startService, launchBrowser, openPage } from './harness.mjs';
-import { BuildsPage, Connection } from './pages.mjs';
+import { startService, launchBrowser } from './harness.mjs';
+import { openPanel } from './pages/index.mjs';
 
 const PART = /\/part-[0-9a-f]{16}\.wasm$/;
 const fx = {};
@@ -26,33 +26,39 @@ const HEADINGS = {
   log: 'Action log',
 };
 
-/** The panel at `hash` (the builds of the demo game unless given), with every part it fetches recorded; the token pasted unless `token` is false. */
-async function open(hash = `#/builds?game=${fx.service.gameId}`, { token = true } = {}) {
-  const { page, problems } = await openPage(fx.browser);
+/**
+ * The panel on `page` (the builds unless given) of the demo game, no
+ * namespace, with every part it fetches recorded in `parts`; the token
+ * pasted unless `token` is false. Its `Panel`.
+ */
+async function open({ page = 'builds', token = true } = {}) {
   const parts = [];
-  page.on('request', (r) => PART.test(r.url()) && parts.push(new URL(r.url()).pathname));
-  await page.goto(`${fx.service.url}${hash}`);
-  if (token) await new Connection(page).enterToken(fx.service.token);
-  return { page, problems, parts };
+  const panel = await openPanel(fx, {
+    page,
+    ns: null,
+    token: token ? fx.service.token : null,
+    before: (page) => page.on('request', (r) => PART.test(r.url()) && parts.push(new URL(r.url()).pathname)),
+  });
+  return Object.assign(panel, { parts });
 }
 
-function heading(page, name) {
-  return page.getByRole('heading', { level: 1, name, exact: true });
-}
+/** The page's title, the heading of level 1 named `name`. */
+const heading = (panel, name) => panel.heading(name, { level: 1 });
 
 test('opening the panel fetches no part; each page fetches its own once, and Back and Forward move between them', async () => {
   // No token yet: the builds would load, and bring the table's part.
-  const { page, problems, parts } = await open(undefined, { token: false });
-  await heading(page, 'Builds').waitFor();
-  await page.getByRole('button', { name: 'Load builds' }).waitFor();
-  await new Connection(page).tokenField.waitFor();
+  const panel = await open({ token: false });
+  const { page, problems, parts, builds, connection, header } = panel;
+  await heading(panel, 'Builds').waitFor();
+  await builds.loadButton.waitFor();
+  await connection.tokenField.waitFor();
   assert.deepEqual(parts, [], 'the builds page and the connection card need no part');
 
   const seen = new Map();
   for (const [slug, name] of Object.entries(HEADINGS)) {
     const before = parts.length;
-    await page.getByRole('link', { name: HEADINGS[slug] }).click();
-    await heading(page, name).waitFor();
+    await header.goTo(HEADINGS[slug]);
+    await heading(panel, name).waitFor();
     seen.set(slug, parts.length - before);
   }
   assert.ok(seen.get('dev-token') > 0, 'the token page came in parts of its own');
@@ -61,19 +67,18 @@ test('opening the panel fetches no part; each page fetches its own once, and Bac
   const fetched = parts.length;
 
   await page.goBack();
-  await heading(page, HEADINGS.settings).waitFor();
+  await heading(panel, HEADINGS.settings).waitFor();
   await page.goBack();
-  await heading(page, HEADINGS['dev-token']).waitFor();
+  await heading(panel, HEADINGS['dev-token']).waitFor();
   await page.goForward();
-  await heading(page, HEADINGS.settings).waitFor();
+  await heading(panel, HEADINGS.settings).waitFor();
   assert.equal(parts.length, fetched, 'a page seen before fetches nothing again');
   assert.equal(new Set(parts).size, parts.length, 'no part is fetched twice');
 
   await page.goBack();
   await page.goBack();
-  await heading(page, 'Builds').waitFor();
-  const builds = new BuildsPage(page);
-  await new Connection(page).submitToken(fx.service.token);
+  await heading(panel, 'Builds').waitFor();
+  await connection.submitToken(fx.service.token);
   await builds.load();
   assert.equal(await builds.count().textContent(), '36 of 36 builds');
   assert.deepEqual(problems, []);
@@ -81,48 +86,50 @@ test('opening the panel fetches no part; each page fetches its own once, and Bac
 
 for (const [slug, name] of Object.entries(HEADINGS)) {
   test(`a deep link to #/${slug} shows that page`, async () => {
-    const { page, problems, parts } = await open(`#/${slug}?game=${fx.service.gameId}`);
-    await heading(page, name).waitFor();
+    const panel = await open({ page: slug });
+    const { problems, parts } = panel;
+    await heading(panel, name).waitFor();
     assert.ok(parts.length > 0);
     assert.deepEqual(problems, []);
   });
 }
 
 test('a part that cannot be fetched is said on its page with a retry; the other pages keep working', async () => {
-  const { page, problems } = await open();
-  const builds = new BuildsPage(page);
+  const panel = await open();
+  const { page, problems, builds, header } = panel;
   await builds.load();
 
   await page.route(PART, (route) => route.abort('internetdisconnected'));
-  await page.getByRole('link', { name: 'Development token' }).click();
-  const alert = page.getByRole('alert');
+  await header.goTo('Development token');
+  const alert = panel.alert();
   await alert.waitFor();
   assert.match(await alert.textContent(), /could not be downloaded/);
 
   // The builds page and its table were fetched before: they still work.
-  await page.getByRole('link', { name: 'Builds' }).click();
+  await header.goTo('Builds');
   await builds.load();
   assert.equal(await builds.count().textContent(), '36 of 36 builds');
 
-  await page.getByRole('link', { name: 'Development token' }).click();
+  await header.goTo('Development token');
   await alert.waitFor();
   await page.unroute(PART);
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await heading(page, 'Development token').waitFor();
-  assert.equal(await page.getByRole('alert').count(), 0);
+  await panel.tryAgain();
+  await heading(panel, 'Development token').waitFor();
+  assert.equal(await panel.alert().count(), 0);
   assert.deepEqual(problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
 });
 
 test('a part that never arrives is given up after the time limit and said; Try again fetches it', { timeout: 60_000 }, async () => {
-  const { page, problems } = await open();
+  const panel = await open();
+  const { page, problems } = panel;
   await page.route(PART, () => {}); // the network holds the request forever
-  await page.getByRole('link', { name: 'Development token' }).click();
-  await page.getByRole('status').filter({ hasText: 'Loading this page' }).waitFor();
-  const alert = page.getByRole('alert').filter({ hasText: /could not be downloaded/ });
+  await panel.header.goTo('Development token');
+  await panel.loading();
+  const alert = panel.alert(/could not be downloaded/);
   await alert.waitFor({ timeout: 40_000 });
   await page.unroute(PART);
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await heading(page, 'Development token').waitFor();
+  await panel.tryAgain();
+  await heading(panel, 'Development token').waitFor();
   assert.deepEqual(problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
 });
 
@@ -130,17 +137,18 @@ test("the builds' part failing is said where the list would be, and Try again lo
   // The code that loads the list and draws the table is one part, fetched
   // with the first load.
   // The part is fetched as soon as a token is entered: the network fails first.
-  const { page, problems } = await open(undefined, { token: false });
+  const panel = await open({ token: false });
+  const { page, problems, builds } = panel;
   await page.route(PART, (route) => route.abort('connectionreset'));
-  await new Connection(page).enterToken(fx.service.token);
-  await page.getByRole('button', { name: 'Load builds' }).click();
-  const alert = page.getByRole('alert').filter({ hasText: /The code of the builds list could not be downloaded/ });
+  await panel.connection.enterToken(fx.service.token);
+  await builds.pressLoad();
+  const alert = panel.alert(/The code of the builds list could not be downloaded/);
   await alert.waitFor();
-  assert.equal(await page.getByRole('button', { name: 'Load builds' }).count(), 1, 'nothing loaded');
+  assert.equal(await builds.loadButton.count(), 1, 'nothing loaded');
   await page.unroute(PART);
   await alert.getByRole('button', { name: 'Try again' }).click();
-  await new BuildsPage(page).count().waitFor();
-  assert.equal(await new BuildsPage(page).count().textContent(), '36 of 36 builds');
+  await builds.count().waitFor();
+  assert.equal(await builds.count().textContent(), '36 of 36 builds');
   assert.equal(await alert.count(), 0);
   assert.deepEqual(problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
 });
@@ -163,32 +171,32 @@ test('a sort clicked and a filter typed before what is around the table arrives 
   assert.ok(around.size > 0, 'what is around the table is a part of its own');
   let arrive;
   const arrived = new Promise((resolve) => { arrive = resolve; });
-  const { page, problems } = await open(undefined, { token: false });
+  const panel = await open({ token: false });
+  const { page, problems, builds } = panel;
   await page.route(PART, async (route) => {
     if (around.has(new URL(route.request().url()).pathname.slice(1))) await arrived;
     await route.continue();
   });
-  await new Connection(page).enterToken(fx.service.token);
-  const builds = new BuildsPage(page);
+  await panel.connection.enterToken(fx.service.token);
   await builds.load();
   await builds.sortBy('Size');
-  const size = builds.table().getByRole('columnheader', { name: 'Size' });
+  const size = builds.columnHeader('Size');
   assert.equal(await size.getAttribute('aria-sort'), 'descending');
-  await page.getByLabel('Filter').fill('v3');
+  await builds.filter('v3');
   arrive();
   await builds.chart().waitFor();
   assert.equal(await size.getAttribute('aria-sort'), 'descending', 'the sort chosen stays once the part is there');
-  assert.equal(await page.getByLabel('Filter').inputValue(), 'v3', 'and the text typed');
+  assert.equal(await builds.filterField.inputValue(), 'v3', 'and the text typed');
   await page.waitForFunction(() => location.hash.includes('sort=size-desc') && location.hash.includes('q=v3'));
   assert.deepEqual(problems, []);
 });
 
 test('a part that fails its integrity check is refused and said, and nothing else breaks', async () => {
-  const { page, problems } = await open();
-  const builds = new BuildsPage(page);
+  const panel = await open();
+  const { page, problems, builds, header } = panel;
   await builds.load();
-  await page.getByRole('link', { name: 'Action log' }).click();
-  await heading(page, 'Action log').waitFor();
+  await header.goTo('Action log');
+  await heading(panel, 'Action log').waitFor();
 
   // A deploy that changed a part under a running page, or a tampering proxy.
   await page.route(PART, async (route) => {
@@ -196,25 +204,26 @@ test('a part that fails its integrity check is refused and said, and nothing els
     const body = Buffer.concat([await response.body(), Buffer.from([0])]);
     await route.fulfill({ response, body });
   });
-  await page.getByRole('link', { name: 'Development token' }).click();
-  await page.getByRole('alert').filter({ hasText: /could not be downloaded/ }).waitFor();
+  await header.goTo('Development token');
+  await panel.alert(/could not be downloaded/).waitFor();
   assert.ok(problems.some((p) => /integrity/i.test(p)), `the browser refused it: ${problems.join('\n')}`);
   assert.deepEqual(problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
 
-  await page.getByRole('link', { name: 'Action log' }).click();
-  await heading(page, 'Action log').waitFor();
-  await page.getByRole('link', { name: 'Builds' }).click();
+  await header.goTo('Action log');
+  await heading(panel, 'Action log').waitFor();
+  await header.goTo('Builds');
   await builds.count().waitFor();
 });
 
 test('a host that sends the parts with another Content-Type still serves the pages', async () => {
-  const { page, problems } = await open();
+  const panel = await open();
+  const { page, problems } = panel;
   await page.route(PART, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
   });
-  await page.getByRole('link', { name: 'Namespace settings' }).click();
-  await heading(page, 'Namespace settings').waitFor();
+  await panel.header.goTo('Namespace settings');
+  await heading(panel, 'Namespace settings').waitFor();
   assert.deepEqual(problems, []);
 });
 
@@ -228,30 +237,33 @@ test('one byte changed in any file the panel loads stops it with a message', asy
     'the main wasm': /\/panel-[0-9a-f]+_bg\.wasm$/,
     'the stylesheet': /\/main-[0-9a-f]+\.css$/,
   };
+  /** The panel's address alone, as a person types it: no page, no ids, no token. */
+  const bare = { page: null, game: null, ns: null, token: null };
   for (const [kind, pattern] of Object.entries(kinds)) {
-    const { page, problems } = await openPage(fx.browser);
     let changed = 0;
-    await page.route(pattern, async (route) => {
-      const response = await route.fetch();
-      const body = Buffer.from(await response.body());
-      body[body.length >> 1] ^= 0x20;
-      changed += 1;
-      await route.fulfill({ response, body });
+    const panel = await openPanel(fx, {
+      ...bare,
+      before: (page) => page.route(pattern, async (route) => {
+        const response = await route.fetch();
+        const body = Buffer.from(await response.body());
+        body[body.length >> 1] ^= 0x20;
+        changed += 1;
+        await route.fulfill({ response, body });
+      }),
     });
-    await page.goto(fx.service.url);
-    const message = page.getByText('The panel has not started. If this stays, one of its files did not load');
-    await message.waitFor({ state: 'visible', timeout: 15_000 });
+    const { page, problems } = panel;
+    await panel.bootMessage().waitFor({ state: 'visible', timeout: 15_000 });
     assert.equal(changed, 1, `${kind}: one file changed`);
     assert.ok(problems.some((p) => /integrity/i.test(p)), `${kind}: the browser refused it: ${problems.join('\n')}`);
     if (kind !== 'the stylesheet') {
-      assert.equal(await page.getByRole('heading', { name: 'Builds' }).count(), 0, `${kind}: the panel did not start`);
+      assert.equal(await panel.heading('Builds', { exact: false }).count(), 0, `${kind}: the panel did not start`);
     }
     await page.close();
   }
   // Untouched, the message never shows.
-  const { page, problems } = await openPage(fx.browser);
-  await page.goto(fx.service.url);
-  await page.getByRole('heading', { name: 'Builds' }).waitFor();
-  assert.equal(await page.locator('.gc-boot').count(), 0, 'the page\'s message is gone once the panel started');
+  const panel = await openPanel(fx, bare);
+  const { problems } = panel;
+  await panel.heading('Builds', { exact: false }).waitFor();
+  assert.equal(await panel.bootMessage().count(), 0, 'the page\'s message is gone once the panel started');
   assert.deepEqual(problems, []);
 });

@@ -1,0 +1,180 @@
+// The Namespace settings page: a row per setting (CDN authentication, domain
+// based authentication), each changed on one namespace or several.
+import { ConfirmDialog } from './confirm.mjs';
+
+/**
+ * One setting of the Namespace settings page (CDN authentication unless
+ * named): its choice, the namespaces it goes to (the other ones under
+ * "Apply to other namespaces…"), Apply, and one result per namespace.
+ */
+export class SettingsPage {
+  constructor(page, setting = 'CDN authentication') {
+    this.page = page;
+    this.setting = setting;
+    this.root = page.getByRole('region', { name: setting });
+  }
+
+  /** Resolves once the setting is on the page. */
+  async shown() {
+    await this.root.waitFor();
+  }
+
+  /** The radio button of a value (`basic`, `none`, `enabled`...). */
+  choice(value) {
+    return this.root.getByRole('radio', { name: new RegExp(`^${value} —`) });
+  }
+
+  /** Chooses a value (`basic`, `none`, `enabled`...) among the radio buttons. */
+  async choose(value) {
+    await this.choice(value).check();
+  }
+
+  /** The other namespaces: their checkboxes and the field to add one. */
+  get others() {
+    return this.root.getByRole('group', { name: 'Namespaces' });
+  }
+
+  /** Shows the other namespaces (under the setting, in view). */
+  async showOthers() {
+    await this.others.scrollIntoViewIfNeeded();
+  }
+
+  /** The field to add another namespace by its id. */
+  get another() {
+    return this.root.getByLabel('Another namespace id');
+  }
+
+  /** Adds a namespace by its id, typed and then Add pressed. */
+  async add(id) {
+    await this.showOthers();
+    await this.another.fill(id);
+    await this.root.getByRole('button', { name: 'Add' }).click();
+  }
+
+  /** Adds a namespace by its id, typed and then Enter pressed. */
+  async addWithEnter(id) {
+    await this.showOthers();
+    await this.another.fill(id);
+    await this.another.press('Enter');
+  }
+
+  /**
+   * The namespace checkbox of `id` (found folded too: `showOthers` to see
+   * it); its name may say what this panel last set there
+   * (`<id> (last set here: basic)`), matched too unless `exact`.
+   */
+  namespace(id, { exact = false } = {}) {
+    return this.root.getByRole('checkbox', { name: id, exact, includeHidden: true });
+  }
+
+  /** The namespace checkboxes named exactly `name` shown anywhere on the page, in either setting (to count them). */
+  namespacesNamed(name) {
+    return this.page.getByRole('checkbox', { name, exact: true });
+  }
+
+  /** The id of namespace `id` as the list of namespaces writes it, where a protected one is badged. */
+  badge(id) {
+    return this.others.getByText(id, { exact: true });
+  }
+
+  /** Ticks the namespace `id`, in the fold. */
+  async tick(id) {
+    await this.showOthers();
+    await this.namespace(id).check();
+  }
+
+  /** Unticks the namespace `id`, in the fold. */
+  async untick(id) {
+    await this.showOthers();
+    await this.namespace(id).uncheck();
+  }
+
+  /** The Apply button for `count` namespaces. */
+  applyButton(count = 1) {
+    return this.root.getByRole('button', { name: count === 1 ? 'Apply…' : `Apply to ${count} namespaces…` });
+  }
+
+  /** The Apply button, whatever number of namespaces it names. */
+  get anyApplyButton() {
+    return this.root.getByRole('button', { name: /^Apply/ });
+  }
+
+  /** Opens the confirmation for `count` namespaces; resolves with it (a `ConfirmDialog`). */
+  async askToApply(count = 1) {
+    await this.applyButton(count).click();
+    return new ConfirmDialog(this.page).shown();
+  }
+
+  /** Applies to `count` namespaces: asks, then confirms. */
+  async apply(count = 1) {
+    await (await this.askToApply(count)).confirm();
+  }
+
+  /** Stops the namespaces of a run not sent yet. */
+  async cancelTheRest() {
+    await this.root.getByRole('button', { name: 'Cancel the rest' }).click();
+  }
+
+  /** The button that sends the failed and the not sent again. */
+  get retryButton() {
+    return this.root.getByRole('button', { name: 'Retry the failed ones' });
+  }
+
+  /** The retry button, found while an open confirmation hides the page behind it too (it cannot be clicked then). */
+  get retryButtonBehind() {
+    return this.page.getByRole('region', { name: this.setting, includeHidden: true }).getByRole('button', { name: 'Retry the failed ones', includeHidden: true });
+  }
+
+  /** Waits for the run's summary (`2 of 3 changed, 1 failed.`, or a pattern of it). */
+  async summary(text) {
+    await this.root.getByRole('status').filter({ hasText: text }).waitFor();
+  }
+
+  /** The list of each namespace's result. */
+  resultList() {
+    return this.root.getByRole('list', { name: 'Result per namespace' });
+  }
+
+  /** Each namespace's result, as the list shows it (`<id>: Done`). */
+  results() {
+    return this.resultItems().allTextContents();
+  }
+
+  /** The result of each namespace, one item each, in order. */
+  resultItems() {
+    return this.resultList().getByRole('listitem');
+  }
+
+  /** Waits until the results say the call to namespace `id` is on its way (any namespace's, without `id`). */
+  async sending(id = '') {
+    await this.resultList().getByText(`${id}: Sending…`).waitFor();
+  }
+
+  /** What this panel last set on the selected namespace, as it says it. */
+  lastSet() {
+    return this.root.getByRole('status').filter({ hasText: /set from this panel/ }).textContent();
+  }
+}
+
+/**
+ * Domain-based authentication, on the Namespace settings page: the same
+ * change as every setting (a `SettingsPage`), on the selected namespace
+ * unless it is protected. Every domain-auth-only word is here.
+ */
+export class DomainAuthPage extends SettingsPage {
+  constructor(page) {
+    super(page, 'Domain-based authentication');
+  }
+
+  /** Chooses "enabled" and asks to apply it; resolves with the confirmation. */
+  async askToEnable() {
+    await this.choose('enabled');
+    return this.askToApply();
+  }
+
+  /** Waits until the page says this panel last set it `enabled`, `disabled`, or has not (`null`). */
+  async showsLastSet(state) {
+    const said = state === null ? 'Not set from this panel yet: the current setting is unknown.' : `Last set from this panel: ${state}.`;
+    await this.root.getByText(said).waitFor();
+  }
+}
