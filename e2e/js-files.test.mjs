@@ -134,7 +134,7 @@ test('a value a file cannot hold safely is refused by name, never escaped into i
   wrongAt(thrown(() => engineFile('godot', { ...handoff, ports: { toJSON: () => undefined } })), 'handoff.ports', /cannot be read as JSON/);
   wrongAt(thrown(() => engineFile('godot', { ...handoff, get tokenFromEnv() { throw new Error('boom'); } })), 'handoff.tokenFromEnv', /threw an exception: boom/);
   wrongAt(thrown(() => engineFile('godot', { ...handoff, ports: [] })), 'handoff.ports', /an object of port configurations keyed by label, not an array/);
-  wrongAt(thrown(() => engineFile('godot', { ...handoff, hostname: 7 })), 'handoff.hostname', /must be a string, not number/);
+  wrongAt(thrown(() => engineFile('godot', { ...handoff, hostname: 7 })), 'handoff.hostname', /must be a string, not the number 7/);
   wrongAt(thrown(() => engineFile('godot', { ...handoff, tokenFromEnv: 'yes' })), 'handoff.tokenFromEnv', /true or false/);
   wrongAt(thrown(() => engineFile('godot', null)), 'handoff', /must be an object such as/);
   const { proxy, revoke } = Proxy.revocable({}, {});
@@ -180,7 +180,7 @@ test('a wrong passphrase, a cut or changed file and a weak passphrase each say w
   wrongAt(await rejected(sealHandoff(handoff, 'short')), 'passphrase', /12 characters or more/);
   wrongAt(await rejected(sealHandoff(handoff, 'abcabcabcabcabcabc')), 'passphrase', /6 different characters or more/);
   wrongAt(await rejected(sealHandoff({ ...handoff, namespaceId: service.namespaces.prod }, PASSPHRASE)), 'contents', /holds no usable token/);
-  wrongAt(await rejected(openHandoff(42, PASSPHRASE)), 'text', /must be a hand-off file's text, not number/);
+  wrongAt(await rejected(openHandoff(42, PASSPHRASE)), 'text', /must be a hand-off file's text, not the number 42/);
 });
 
 test('a suggested passphrase passes the rules a sealed file asks of one', () => {

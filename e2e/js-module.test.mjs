@@ -9,7 +9,7 @@ import { clearFaults, queueFault, serviceState, startService, until } from './ha
 
 // The package's `node` entry (its `exports` give Node this file).
 const pkg = process.env.JS_PKG ?? new URL('../pkg/node.js', import.meta.url).href;
-const { init, GameCloudClient, GameCloudError, validateDevTokenRequest, proxyPort, decodeToken } = await import(pkg);
+const { init, GameCloudClient, GameCloudError, validateDevTokenRequest, proxyPort, decodeToken, sendsTokenInClear } = await import(pkg);
 
 let service;
 /** The demo namespace named staging, as the service printed it. */
@@ -140,6 +140,17 @@ test('creates a development token and decodes it', async () => {
     ['game', 'udp', null, [7000, 7010]],
   ]);
   assert.equal(decoded.claims.expMs - decoded.claims.iatMs, 365 * 24 * 3600 * 1000);
+});
+
+test("sendsTokenInClear: plain http beyond this machine, the panel's own rule", async () => {
+  await init();
+  for (const url of ['http://gamecloud.example', 'HTTP://10.0.0.7:8080', 'http://127.0.0.1.nip.io']) {
+    assert.equal(sendsTokenInClear(url), true, url);
+  }
+  for (const url of ['https://gamecloud.example', 'http://127.0.0.1:8080', 'http://localhost:8080', 'http://[::1]:8080', 'http://dev.localhost']) {
+    assert.equal(sendsTokenInClear(url), false, url);
+  }
+  assert.throws(() => sendsTokenInClear(7), (e) => e instanceof GameCloudError && e.kind === 'invalid_request');
 });
 
 test('sets the CDN auth type and domain auth', async () => {
@@ -526,6 +537,7 @@ test('npm pack gives an installable package with types, and no Leptos but in the
     'gamecloud_files_bg.wasm',
     'index.d.ts',
     'index.js',
+    'kind.js',
     'load.js',
     'node.js',
     'package.json',
@@ -576,6 +588,6 @@ test('npm pack gives an installable package with types, and no Leptos but in the
   assert.doesNotMatch(entry('files.js') + entry('files-api.js'), /gamecloud_core|gamecloud_builds|shared\.js|builds-api/);
   assert.doesNotMatch(entry('index.js') + entry('shared.js'), /gamecloud_builds|gamecloud_files|gamecloud_bulk|builds-api|files-api|bulk-api/);
   assert.doesNotMatch(entry('bulk.js') + entry('bulk-api.js'), /gamecloud_core|gamecloud_builds|gamecloud_files|shared\.js/);
-  const all = ['index.js', 'node.js', 'shared.js', 'load.js', 'fetch.js', 'read.js', 'builds.js', 'builds-node.js', 'builds-api.js', 'files.js', 'files-node.js', 'files-api.js', 'bulk.js', 'bulk-node.js', 'bulk-api.js'];
+  const all = ['index.js', 'node.js', 'shared.js', 'load.js', 'kind.js', 'fetch.js', 'read.js', 'builds.js', 'builds-node.js', 'builds-api.js', 'files.js', 'files-node.js', 'files-api.js', 'bulk.js', 'bulk-node.js', 'bulk-api.js'];
   assert.doesNotMatch(all.map(entry).join('\n'), /import\(|^await /m);
 });

@@ -53,7 +53,7 @@ test('every page is usable 360 px wide: the page never scrolls sideways, and its
     await inView(box, 'the table’s box');
     const first = builds.rows().first();
     // The cells a card shows (the ids and tags are hidden there): name, state, size, age.
-    for (const [cell, what] of [[0, 'name'], [1, 'state'], [2, 'size'], [3, 'age']]) await inView(first.getByRole('cell').nth(cell), `the first build’s ${what}`);
+    for (const [cell, what] of [[0, 'name'], [1, 'state'], [2, 'size'], [3, 'age']]) await inView(first.getByRole('gridcell').nth(cell), `the first build’s ${what}`);
     await inView(builds.menuButtons(first), 'the first build’s ⋯');
     assert.equal(await box.evaluate((b) => b.scrollWidth - b.clientWidth), 0, 'the table does not scroll sideways');
     assert.equal(await sideways(page), 0, 'the page does not scroll sideways');

@@ -583,8 +583,10 @@ test('both settings are rows of one Namespace settings page, which the two forme
       // Its title and a line, what this panel last set, the choice and Apply.
       assert.equal(await setting.lastSet(), 'Not set from this panel yet: the current setting is unknown.');
       await setting.applyButton().waitFor();
-      // The namespaces it goes to, and a field for another.
+      // The namespaces it goes to, and a field for another, folded under
+      // "Apply to other namespaces".
       assert.ok(await setting.namespace(ns.prod).isChecked(), 'the selected one');
+      await setting.showOthers();
       await setting.another.waitFor();
     }
     assert.deepEqual(panel.problems, []);

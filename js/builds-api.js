@@ -4,6 +4,7 @@
 // `init()` or `BuildsIndex.from()`, never at import.
 import start, { BuildsCore } from './gamecloud_builds.js';
 import { GameCloudError, badArgument, describe, loader, read } from './load.js';
+import { kind, otherThan } from './kind.js';
 
 const STATES = ['all', 'complete', 'unfinished'];
 
@@ -154,15 +155,6 @@ function utf8(strings, units) {
   return [bytes.subarray(0, end), lengths];
 }
 
-/** A value's type as a person names it. */
-function kind(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
-  if (typeof value === 'number' || typeof value === 'bigint') return `the number ${value}`;
-  return typeof value;
-}
-
 /** The builds entry's `init` and `BuildsIndex`, for its way to get the wasm. */
 export function builds(source, beside) {
   const file = 'gamecloud_builds_bg.wasm';
@@ -201,7 +193,7 @@ export function builds(source, beside) {
     sort(column, direction = 'asc') {
       if (typeof column !== 'string') throw badArgument('column', `column must be a build's field name, not ${kind(column)}.`);
       if (direction !== 'asc' && direction !== 'desc') {
-        throw badArgument('direction', `direction must be "asc" or "desc", not ${kind(direction)}.`);
+        throw badArgument('direction', `direction must be "asc" or "desc", not ${otherThan(direction)}.`);
       }
       try {
         this.#live().sort(column, direction === 'desc');
@@ -220,7 +212,7 @@ export function builds(source, beside) {
       const tags = read(options, 'tags', 'options.tags') ?? {};
       if (typeof text !== 'string') throw badArgument('options.text', `options.text must be a string, not ${kind(text)}.`);
       if (!STATES.includes(state)) {
-        throw badArgument('options.state', `options.state must be "all", "complete" or "unfinished", not ${kind(state)}.`);
+        throw badArgument('options.state', `options.state must be "all", "complete" or "unfinished", not ${otherThan(state)}.`);
       }
       if (typeof tags !== 'object' || tags === null || Array.isArray(tags)) {
         throw badArgument('options.tags', `options.tags must be an object such as { channel: "beta" }, not ${kind(tags)}.`);

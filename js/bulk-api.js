@@ -7,13 +7,7 @@
 // or the first run, never at import.
 import start, { BulkCore, confirms, holdsToken, isNamespaceId, nameProblem, namespaceKey } from './gamecloud_bulk.js';
 import { badArgument, describe, loader, read } from './load.js';
-
-/** A value's type as a person names it. */
-function kind(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
-}
+import { kind, otherThan } from './kind.js';
 
 /** The `{ signal }` of a run: an AbortSignal, or none. */
 function signalOf(options, path) {
@@ -51,7 +45,7 @@ function settingCall(setting) {
   }
   if (keys.length === 1 && keys[0] === 'cdnAuth') {
     if (setting.cdnAuth !== 'none' && setting.cdnAuth !== 'basic') {
-      throw badArgument('options.setting.cdnAuth', `options.setting.cdnAuth must be "none" or "basic", not ${kind(setting.cdnAuth)}.`);
+      throw badArgument('options.setting.cdnAuth', `options.setting.cdnAuth must be "none" or "basic", not ${otherThan(setting.cdnAuth)}.`);
     }
     return (client, gameId, ns, signal) => client.setCdnAuth(gameId, ns, setting.cdnAuth, { signal });
   }

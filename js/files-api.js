@@ -4,13 +4,7 @@
 // loads at `init()` or the first call that needs it, never at import.
 import start, * as wasm from './gamecloud_files.js';
 import { GameCloudError, badArgument, loader, read } from './load.js';
-
-/** A value's type as a person names it. */
-function kind(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
-}
+import { kind } from './kind.js';
 
 /** `object[key]`, a string, or a bad argument at `path`. */
 function text(object, key, path) {

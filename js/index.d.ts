@@ -292,3 +292,12 @@ export function proxyPort(protocol: PortProtocol): ProxyPort;
  * malformed, or (`not_loaded`) before {@link init} resolved.
  */
 export function decodeToken(token: string): DecodedToken;
+
+/**
+ * Whether a base URL would carry the bearer token in clear text across a network: plain
+ * `http` to a host other than this machine (loopback addresses, `localhost` and
+ * `*.localhost` stay on it). The panel warns of it; a dashboard can say the same. Throws a
+ * {@link GameCloudError} (`invalid_request`) if `baseUrl` is not a string, or
+ * (`not_loaded`) before {@link init} resolved.
+ */
+export function sendsTokenInClear(baseUrl: string): boolean;

@@ -4,7 +4,7 @@ import { core } from './shared.js';
 
 export { GameCloudError } from './load.js';
 
-export const { init, GameCloudClient, validateDevTokenRequest, proxyPort, decodeToken } = core(
+export const { init, GameCloudClient, validateDevTokenRequest, proxyPort, decodeToken, sendsTokenInClear } = core(
   source,
   () => new URL('./gamecloud_core_bg.wasm', import.meta.url),
 );

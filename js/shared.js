@@ -64,5 +64,6 @@ export function core(source, beside) {
     validateDevTokenRequest: sync('validateDevTokenRequest', wasm.validateDevTokenRequest),
     proxyPort: sync('proxyPort', wasm.proxyPort),
     decodeToken: sync('decodeToken', wasm.decodeToken),
+    sendsTokenInClear: sync('sendsTokenInClear', wasm.sendsTokenInClear),
   };
 }

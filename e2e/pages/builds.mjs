@@ -18,9 +18,50 @@ export class BuildsPage {
     return this.scope.getByRole('region', { name: 'Builds', exact: true });
   }
 
-  /** The table of builds. */
+  /** The table of builds: a grid, one tab stop, whose keys move its current row. */
   table() {
-    return this.scope.getByRole('table', { name: 'Builds' });
+    return this.scope.getByRole('grid', { name: 'Builds' });
+  }
+
+  /**
+   * The current row's number (the header is 1), as the table names it to
+   * assistive technology, once that row is drawn (a key that scrolls draws
+   * it at the next frame).
+   */
+  async currentRow() {
+    const table = await this.table().elementHandle();
+    await this.page.waitForFunction((t) => {
+      const id = t.getAttribute('aria-activedescendant');
+      return !id || t.getRootNode().getElementById(id) !== null;
+    }, table);
+    return table.evaluate((table) => {
+      const row = table.getRootNode().getElementById(table.getAttribute('aria-activedescendant'));
+      return row?.dataset.current === 'true' ? Number(row.getAttribute('aria-rowindex')) : null;
+    });
+  }
+
+  /** Whether the current row is wholly in view in the table's box, below its sticky header. */
+  currentRowInView() {
+    return this.table().evaluate((table) => {
+      const row = table.getRootNode().getElementById(table.getAttribute('aria-activedescendant')).getBoundingClientRect();
+      const box = table.parentElement.getBoundingClientRect();
+      return row.top >= table.tHead.getBoundingClientRect().bottom - 1 && row.bottom <= box.bottom + 1;
+    });
+  }
+
+  /** The columns' sort buttons, in the table's header. */
+  sortButtons() {
+    return this.table().locator('thead button');
+  }
+
+  /** Whether the table holds the focus. */
+  focused() {
+    return this.table().evaluate((table) => table === table.getRootNode().activeElement);
+  }
+
+  /** The rows' menu (a popover) for the build named `name`. */
+  menuFor(name) {
+    return this.page.getByRole('menu', { name });
   }
 
   /** The "Load builds" button, there until the builds have loaded once. */
@@ -117,6 +158,16 @@ export class BuildsPage {
   /** Sorts by a column, by clicking its header. */
   async sortBy(column) {
     await this.sortButton(column).click();
+  }
+
+  /** Waits until the table says it is sorted by `column` (either way). */
+  async sortedBy(column) {
+    await this.columnHeader(column).and(this.page.locator('[aria-sort="ascending"], [aria-sort="descending"]')).waitFor();
+  }
+
+  /** Whether the rows' ⋯ menu is open. */
+  menuOpen() {
+    return this.page.getByRole('menu').isVisible();
   }
 
   /** The header of the column `name`, which says how the table is sorted. */

@@ -1,40 +1,7 @@
-// The encrypted hand-off: the lead seals a new token for a teammate, the
-// teammate opens the file in a panel of their own.
-import { IssuedToken } from './dev-token.mjs';
-
-/** The lead's side: the form under a new token that seals it with a passphrase ("Share with a teammate"). */
-export class Sealing {
-  /** The form of the new token `issued` (an `IssuedToken`), opened by `issued.share()`. */
-  constructor(issued) {
-    this.issued = issued;
-    this.root = issued.root.getByRole('group', { name: 'Encrypted hand-off, for a teammate' });
-  }
-
-  /** The passphrase field. */
-  get passphrase() {
-    return this.root.getByLabel('Passphrase (12 characters or more)');
-  }
-
-  /** The button that seals and downloads the file. */
-  get sealButton() {
-    return this.root.getByRole('button', { name: 'Download encrypted hand-off' });
-  }
-
-  /** Presses "Download encrypted hand-off" (a weak passphrase seals nothing: the test says what follows). */
-  async seal() {
-    await this.sealButton.click();
-  }
-
-  /** Presses "Suggest one": a random passphrase in the field. */
-  async suggest() {
-    await this.root.getByRole('button', { name: 'Suggest one' }).click();
-  }
-
-  /** Waits until the sealing says `text` (why a passphrase is weak, what was saved). */
-  async says(text) {
-    await this.issued.status(text);
-  }
-}
+// The encrypted hand-off on the teammate's side: opening the file a lead
+// sealed, in a panel of their own (the lead's side is `Sealing`, under the
+// token in `issued-token.mjs`).
+import { IssuedToken } from './issued-token.mjs';
 
 /** The teammate's side: "Open an encrypted hand-off" on the token page, the file or its text, the passphrase. */
 export class OpenHandoff {

@@ -4,9 +4,10 @@
 export { BuildsPage, RowMenu } from './builds.mjs';
 export { ConfirmDialog } from './confirm.mjs';
 export { Connection } from './connection.mjs';
-export { DevTokenPage, EngineFile, IssuedToken } from './dev-token.mjs';
+export { DevTokenPage } from './dev-token.mjs';
 export { ElementsHost } from './elements-host.mjs';
-export { OpenHandoff, Sealing } from './handoff.mjs';
+export { OpenHandoff } from './handoff.mjs';
+export { EngineFile, IssuedToken, Sealing } from './issued-token.mjs';
 export { Header } from './header.mjs';
 export { LogPage } from './log.mjs';
 export { Palette } from './palette.mjs';

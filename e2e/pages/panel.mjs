@@ -129,6 +129,29 @@ export class Panel {
     return this.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   }
 
+  /**
+   * A page's help: its one `line`, which unfolds the rest when pressed, and
+   * that `rest` (found by its start).
+   */
+  help(line, rest) {
+    return { line: this.page.getByText(line, { exact: true }), rest: this.page.getByText(rest) };
+  }
+
+  /** Presses the Tab key `times` times. */
+  async tab(times = 1) {
+    for (let i = 0; i < times; i += 1) await this.page.keyboard.press('Tab');
+  }
+
+  /** Presses `key` (`ArrowDown`, `End`, …). */
+  async press(key) {
+    await this.page.keyboard.press(key);
+  }
+
+  /** Whether the focus is outside every table of the page. */
+  focusOutsideTables() {
+    return this.page.evaluate(() => document.activeElement.closest('table') === null);
+  }
+
   /** Takes the focus from any field, as a click on the page's background does. */
   async unfocus() {
     await this.page.evaluate(() => document.activeElement?.blur());

@@ -29,14 +29,30 @@ export class SettingsPage {
     await this.choice(value).check();
   }
 
-  /** The other namespaces: their checkboxes and the field to add one. */
+  /** The other namespaces: their checkboxes and the field to add one (found folded too). */
   get others() {
-    return this.root.getByRole('group', { name: 'Namespaces' });
+    return this.root.getByRole('group', { name: 'Namespaces', includeHidden: true });
   }
 
-  /** Shows the other namespaces (under the setting, in view). */
+  /** The button that unfolds "Apply to other namespaces" (unfolded while the namespace is protected). */
+  get othersButton() {
+    return this.root.getByRole('button', { name: 'Apply to other namespaces' });
+  }
+
+  /** Whether the other namespaces are unfolded, as the button says. */
+  async othersShown() {
+    return (await this.othersButton.getAttribute('aria-expanded')) === 'true';
+  }
+
+  /** Unfolds "Apply to other namespaces" if it is folded, and brings them into view. */
   async showOthers() {
+    if (!(await this.othersShown())) await this.othersButton.click();
     await this.others.scrollIntoViewIfNeeded();
+  }
+
+  /** The Apply button, whatever it counts. */
+  get anyApplyButton() {
+    return this.root.getByRole('button', { name: /^Apply/ });
   }
 
   /** The field to add another namespace by its id. */
@@ -91,7 +107,8 @@ export class SettingsPage {
 
   /** The Apply button for `count` namespaces. */
   applyButton(count = 1) {
-    return this.root.getByRole('button', { name: count === 1 ? 'Apply…' : `Apply to ${count} namespaces…` });
+    // With none chosen it counts none either: "Apply…", disabled.
+    return this.root.getByRole('button', { name: count <= 1 ? 'Apply…' : `Apply to ${count} namespaces…` });
   }
 
   /** The Apply button, whatever number of namespaces it names. */

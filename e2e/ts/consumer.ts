@@ -8,6 +8,7 @@ import {
   validateDevTokenRequest,
   proxyPort,
   decodeToken,
+  sendsTokenInClear,
   type BuildSummary,
   type DevTokenRequest,
   type ValidationIssue,
@@ -31,9 +32,12 @@ export async function demo(signal: AbortSignal): Promise<string> {
   await client.setDomainAuth('game', 'ns', false);
   const decoded = decodeToken(token);
   const port = proxyPort('tcp');
+  const warned: boolean = sendsTokenInClear('http://gamecloud.example');
+  // @ts-expect-error a base URL is a string
+  sendsTokenInClear(8080);
   const range = port.kind === 'assigned' ? `${port.min}-${port.max}` : '';
   for (const e of decoded.claims.entitlements) {
-    if (e.kind === 'namespace_development') return e.hostname + range + sizes.length + blocking;
+    if (e.kind === 'namespace_development') return e.hostname + range + sizes.length + blocking + warned;
   }
   return decoded.kind;
 }

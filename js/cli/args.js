@@ -1,11 +1,12 @@
 // What `gamecloud`'s command line says: the commands and their flags (the
 // help is written from them), read into typed values, and every mistake a
 // `Usage` (exit 2) said before anything is sent. The rules of ids, names
-// and base URLs are the core's, asked of the bulk entry's wasm, never copied
-// here; it is loaded before any of them is asked.
+// and base URLs are the core's, asked of the bulk entry's wasm and the core
+// entry's, never copied here; both are loaded before any of them is asked.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { holdsToken, isNamespaceId, nameProblem, namespaceKey } from '../gamecloud_bulk.js';
+import { sendsTokenInClear } from '../node.js';
 import { printable } from './output.js';
 
 /** A wrong command line: said, with where to read more, and exit 2. */
@@ -190,13 +191,8 @@ export function baseUrl(values) {
     parsed.password = '';
     throw new Usage(`the base URL holds a user name or password (user:password@): they are credentials, which go nowhere but in GAMECLOUD_API_TOKEN. Give ${printable(parsed.href)}.`);
   }
-  // As the panel warns: plain http is for this machine only. (Asked of the
-  // core, `validate::sends_token_in_clear` with the bearer token's check
-  // added 3,018 bytes to the bulk entry, more than its budget holds: read
-  // here with the URL parser until room is made.)
-  const host = parsed?.hostname;
-  const loopback = () => host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  if (parsed?.protocol === 'http:' && !loopback()) {
+  // As the panel warns: plain http is for this machine only (the core's rule).
+  if (sendsTokenInClear(url)) {
     console.error(`warning: ${printable(url)} is plain http: the token crosses the network unencrypted. Use https beyond this machine.`);
   }
   return url;

@@ -1,7 +1,7 @@
 // `gamecloud`'s run: what the command line asks (`args.js`), the command
 // that does it (`commands.js`), and how it ends: every failure said on
 // stderr (a token never printed back) with its exit code (`output.js`).
-import { GameCloudError } from '../node.js';
+import { GameCloudError, init as initCore } from '../node.js';
 import { init as initBulk } from '../bulk-node.js';
 import { Usage, parse } from './args.js';
 import { builds, devToken, setting } from './commands.js';
@@ -14,7 +14,7 @@ export async function run(argv) {
   const started = performance.now();
   try {
     // The core's rules of ids, names and URLs, which every step asks.
-    await initBulk();
+    await Promise.all([initBulk(), initCore()]);
     const asked = parse(argv);
     if (asked.help !== undefined) return void print(asked.help);
     if (asked.version !== undefined) return void print(asked.version);

@@ -30,7 +30,8 @@ pub struct SearchIndex {
 impl SearchIndex {
     /// The index of a list, empty until first used. `lower` lower-cases
     /// text: the panel passes the browser's own `toLowerCase` (Rust's would
-    /// add its Unicode tables to the wasm), native code
+    /// add its Unicode tables to the wasm: docs/SIZE.md, size rule "the
+    /// browser's lowercase"), native code
     /// [`str::to_lowercase`]. ASCII text is lower-cased here; the parts that
     /// hold other text go to `lower` together, one call per slice of builds.
     pub fn new(lower: fn(&str) -> String) -> Self {

@@ -1,12 +1,14 @@
 //! How the builds page writes numbers for people: sizes in binary units,
 //! digits grouped, times relative to now, differences and durations. Integer
-//! arithmetic only, so no float printing comes into the wasm.
+//! arithmetic only, so no float printing comes into the wasm (docs/SIZE.md,
+//! size rule "no float printing").
 
 use std::cmp::Ordering;
 
 /// A size in binary units with three significant digits (`1.46 GiB`); bytes
 /// below 1 KiB as they are. Integer arithmetic, rounded half to even as
-/// float formatting would, without bringing float printing into the wasm.
+/// float formatting would, without bringing float printing into the wasm
+/// (docs/SIZE.md, size rule "no float printing").
 pub fn human_size(bytes: u64) -> String {
     const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
     let mut out = String::new();

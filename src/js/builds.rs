@@ -270,7 +270,8 @@ fn failure(path: &str, message: &str) -> JsValue {
     js_sys::Array::of2(&path.into(), &message.into()).into()
 }
 
-/// The engine's own `toLowerCase` (Rust's would add Unicode's case tables).
+/// The engine's own `toLowerCase` (Rust's would add Unicode's case tables:
+/// docs/SIZE.md, size rule "the browser's lowercase").
 fn browser_lowercase(s: &str) -> String {
     js_sys::JsString::from(s).to_lower_case().into()
 }

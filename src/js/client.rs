@@ -76,42 +76,32 @@ impl JsClient {
         request: JsValue,
         options: JsValue,
     ) -> Promise {
-        self.run(
-            options,
-            Box::new(move |conn, opts| {
-                Box::pin(async move {
-                    let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
-                    let request: DevTokenRequest = from_js(&request, "request")?;
-                    let op = CreateDevToken {
-                        game_id: &game_id,
-                        namespace_id: &namespace_id,
-                        request: &request,
-                    };
-                    let res = transport::send(&conn, &op, &opts)
-                        .await
-                        .map_err(|e| to_js(&e))?;
-                    Ok(convert::to_js(&res))
-                })
-            }),
-        )
+        self.run(options, move |conn, opts| async move {
+            let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
+            let request: DevTokenRequest = from_js(&request, "request")?;
+            let op = CreateDevToken {
+                game_id: &game_id,
+                namespace_id: &namespace_id,
+                request: &request,
+            };
+            let res = transport::send(&conn, &op, &opts)
+                .await
+                .map_err(|e| to_js(&e))?;
+            Ok(convert::to_js(&res))
+        })
     }
 
     /// Lists every build of a game, newest first, as JSON text that
     /// `index.js` turns into objects (`GameCloudClient.listBuilds`).
     #[wasm_bindgen(js_name = __listBuildsText)]
     pub fn list_builds(&self, game_id: JsValue, options: JsValue) -> Promise {
-        self.run(
-            options,
-            Box::new(move |conn, opts| {
-                Box::pin(async move {
-                    let game_id = string(&game_id, "gameId")?;
-                    let res = transport::send(&conn, &ListBuilds { game_id: &game_id }, &opts)
-                        .await
-                        .map_err(|e| to_js(&e))?;
-                    Ok(builds_to_js(&res))
-                })
-            }),
-        )
+        self.run(options, move |conn, opts| async move {
+            let game_id = string(&game_id, "gameId")?;
+            let res = transport::send(&conn, &ListBuilds { game_id: &game_id }, &opts)
+                .await
+                .map_err(|e| to_js(&e))?;
+            Ok(builds_to_js(&res))
+        })
     }
 
     /// Sets a namespace's CDN auth type (`"none"` or `"basic"`).
@@ -123,24 +113,19 @@ impl JsClient {
         auth_type: JsValue,
         options: JsValue,
     ) -> Promise {
-        self.run(
-            options,
-            Box::new(move |conn, opts| {
-                Box::pin(async move {
-                    let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
-                    let auth_type = CdnAuthType::from_wire(&string(&auth_type, "authType")?);
-                    let op = SetCdnAuth {
-                        game_id: &game_id,
-                        namespace_id: &namespace_id,
-                        auth_type: &auth_type,
-                    };
-                    transport::send(&conn, &op, &opts)
-                        .await
-                        .map_err(|e| to_js(&e))?;
-                    Ok(JsValue::UNDEFINED)
-                })
-            }),
-        )
+        self.run(options, move |conn, opts| async move {
+            let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
+            let auth_type = CdnAuthType::from_wire(&string(&auth_type, "authType")?);
+            let op = SetCdnAuth {
+                game_id: &game_id,
+                namespace_id: &namespace_id,
+                auth_type: &auth_type,
+            };
+            transport::send(&conn, &op, &opts)
+                .await
+                .map_err(|e| to_js(&e))?;
+            Ok(JsValue::UNDEFINED)
+        })
     }
 
     /// Enables or disables a namespace's domain-based authentication.
@@ -152,26 +137,21 @@ impl JsClient {
         enabled: JsValue,
         options: JsValue,
     ) -> Promise {
-        self.run(
-            options,
-            Box::new(move |conn, opts| {
-                Box::pin(async move {
-                    let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
-                    let enabled = enabled.as_bool().ok_or_else(|| {
-                        bad_argument("enabled", "enabled must be true or false.".into())
-                    })?;
-                    let op = SetDomainAuth {
-                        game_id: &game_id,
-                        namespace_id: &namespace_id,
-                        enabled,
-                    };
-                    transport::send(&conn, &op, &opts)
-                        .await
-                        .map_err(|e| to_js(&e))?;
-                    Ok(JsValue::UNDEFINED)
-                })
-            }),
-        )
+        self.run(options, move |conn, opts| async move {
+            let (game_id, namespace_id) = namespace_ids(&game_id, &namespace_id)?;
+            let enabled = enabled
+                .as_bool()
+                .ok_or_else(|| bad_argument("enabled", "enabled must be true or false.".into()))?;
+            let op = SetDomainAuth {
+                game_id: &game_id,
+                namespace_id: &namespace_id,
+                enabled,
+            };
+            transport::send(&conn, &op, &opts)
+                .await
+                .map_err(|e| to_js(&e))?;
+            Ok(JsValue::UNDEFINED)
+        })
     }
 }
 
@@ -181,9 +161,22 @@ type JsResult = Result<JsValue, JsValue>;
 
 impl JsClient {
     /// Resolves the token and the call options, then runs `job`; every
-    /// failure, an argument's included, rejects the promise. Not generic: one
-    /// promise adapter serves every method.
-    fn run(&self, options: JsValue, job: Job) -> Promise {
+    /// failure, an argument's included, rejects the promise. Only this shim
+    /// is made for each method: it boxes the job for [`JsClient::run_job`],
+    /// the one promise adapter of them all.
+    fn run<F, Fut>(&self, options: JsValue, job: F) -> Promise
+    where
+        F: FnOnce(Connection, Options) -> Fut + 'static,
+        Fut: Future<Output = JsResult> + 'static,
+    {
+        self.run_job(
+            options,
+            Box::new(move |conn, opts| Box::pin(job(conn, opts))),
+        )
+    }
+
+    /// [`JsClient::run`]'s body, the same for every method.
+    fn run_job(&self, options: JsValue, job: Job) -> Promise {
         let (base_url, token) = (self.base_url.clone(), self.token.clone());
         let (timeout_ms, retry) = (self.timeout_ms, self.retry);
         future_to_promise(async move {
@@ -258,7 +251,8 @@ fn describe(e: &JsValue) -> String {
 }
 
 /// An optional whole-number option within bounds (formatted as integers:
-/// float formatting would add kilobytes to the module).
+/// float formatting would add kilobytes to the module: docs/SIZE.md, size
+/// rule "no float printing").
 fn number(value: &JsValue, path: &str, min: u32, max: u32) -> Result<Option<u32>, JsValue> {
     if value.is_undefined() {
         return Ok(None);

@@ -1,5 +1,6 @@
 //! The stateless exports: validate a development token request, the proxy
-//! port for a protocol, decode a token.
+//! port for a protocol, whether a base URL sends the token in clear, decode a
+//! token.
 
 use wasm_bindgen::prelude::*;
 
@@ -19,6 +20,15 @@ pub fn validate_dev_token_request(request: JsValue) -> Result<JsValue, JsValue> 
 pub fn proxy_port(protocol: JsValue) -> Result<JsValue, JsValue> {
     let protocol = PortProtocol::from_wire(&convert::string(&protocol, "protocol")?);
     Ok(convert::to_js(&crate::ports::proxy_port(&protocol)))
+}
+
+/// Whether a base URL would carry the bearer token in clear text across a
+/// network (plain `http` beyond this machine): the panel's warning, for a
+/// dashboard or a command line to give the same.
+#[wasm_bindgen(js_name = sendsTokenInClear)]
+pub fn sends_token_in_clear(base_url: JsValue) -> Result<bool, JsValue> {
+    let base_url = convert::string(&base_url, "baseUrl")?;
+    Ok(crate::validate::sends_token_in_clear(&base_url))
 }
 
 /// Splits and decodes a token, without verifying its signature.

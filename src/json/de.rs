@@ -693,7 +693,8 @@ impl de::Error for Error {
     }
 
     // Serde's own wording formats `Unexpected`, floats included, which would
-    // bring float printing into the module for a message.
+    // bring float printing into the module for a message (docs/SIZE.md,
+    // size rule "no float printing").
     fn invalid_type(unexp: Unexpected<'_>, exp: &dyn Expected) -> Self {
         described("invalid type: ", unexp, exp)
     }

@@ -1,7 +1,8 @@
 //! Points in time from the wire: RFC 3339 (`create_ts`) and the HTTP date of
 //! `Retry-After`, read and written by hand. Both formats are fixed, so a small
-//! parser does the job of a date library at a fraction of its size; the tests
-//! hold both against the `time` and `httpdate` crates.
+//! parser does the job of a date library at a fraction of its size
+//! (docs/SIZE.md, size rule "dates by hand"); the tests hold both against the
+//! `time` and `httpdate` crates.
 
 use std::fmt;
 

@@ -2,8 +2,8 @@
 //! connection, aborts the page's calls when the page goes away, and writes
 //! each change to the action log.
 
-use leptos::__reexports::send_wrapper::SendWrapper;
 use leptos::prelude::*;
+use send_wrapper::SendWrapper;
 
 use crate::action_log::Entry;
 use crate::api::{Answer, ApiError, Call, Connection, Operation, Shell, TOKEN_VARIABLE};
@@ -56,14 +56,11 @@ pub async fn send_change<O: Operation>(
     logged(s, O::NAME, |conn| op.call(conn), read, opts, change, detail).await
 }
 
-/// In the panel, [`sent_and_logged`] as it is.
-#[cfg(not(feature = "elements"))]
-use sent_and_logged as logged;
-
-/// In a drop-in element, [`sent_and_logged`], and its failure sent to the
-/// host: a call refused before it was sent (no token, one the page cannot
-/// use, a protected namespace) as much as one the service refused.
-#[cfg(feature = "elements")]
+/// [`send_change`] for a call made by `call_of` and an answer read by
+/// `read`: the one path of the token and the settings. In a drop-in element
+/// a failure is told to the host too: a call refused before it was sent (no
+/// token, one the page cannot use, a protected namespace) as much as one the
+/// service refused.
 async fn logged<T>(
     s: Session,
     operation: &'static str,
@@ -73,40 +70,30 @@ async fn logged<T>(
     change: Logged,
     detail: impl FnOnce(&T) -> String,
 ) -> Result<T, ApiError> {
-    let result = sent_and_logged(s, operation, call_of, read, opts, change, detail).await;
+    let sent = async {
+        // Checked at the moment of sending: a mark made since the
+        // confirmation stops the call.
+        s.protected
+            .may_change(&change.namespace_id, &change.named)?;
+        let (conn, anyway) = s.checked_connection()?;
+        let call = call_of(&conn)?;
+        let result = match transport::send_call(&call, opts).await {
+            Ok((answer, ray)) => read(&answer).map(|out| (out, ray)),
+            Err(e) => Err(e),
+        };
+        let ended = match &result {
+            Ok((out, ray)) => Ok((ray.as_str(), detail(out))),
+            Err(e) => Err(e),
+        };
+        record(s, operation, change, call.preview(), ended, anyway);
+        result.map(|(out, _)| out)
+    };
+    let result = sent.await;
+    #[cfg(feature = "elements")]
     if let Err(e) = &result {
         s.events.failed(operation, e);
     }
     result
-}
-
-/// [`send_change`] for a call made by `call_of` and an answer read by
-/// `read`: one body for the token and for the settings.
-async fn sent_and_logged<T>(
-    s: Session,
-    operation: &'static str,
-    call_of: impl FnOnce(&Connection) -> Result<Call, ApiError>,
-    read: impl FnOnce(&Answer) -> Result<T, ApiError>,
-    opts: &Options,
-    change: Logged,
-    detail: impl FnOnce(&T) -> String,
-) -> Result<T, ApiError> {
-    // Checked at the moment of sending: a mark made since the confirmation
-    // stops the call.
-    s.protected
-        .may_change(&change.namespace_id, &change.named)?;
-    let (conn, anyway) = s.checked_connection()?;
-    let call = call_of(&conn)?;
-    let result = match transport::send_call(&call, opts).await {
-        Ok((answer, ray)) => read(&answer).map(|out| (out, ray)),
-        Err(e) => Err(e),
-    };
-    let ended = match &result {
-        Ok((out, ray)) => Ok((ray.as_str(), detail(out))),
-        Err(e) => Err(e),
-    };
-    record(s, operation, change, call.preview(), ended, anyway);
-    result.map(|(out, _)| out)
 }
 
 /// Makes one change on one namespace, logs it, and remembers what was set;

@@ -21,6 +21,14 @@ use leptos::prelude::*;
 /// past the browser's cache.
 pub type Unloaded = leptos::wasm_split::SplitLoaderError;
 
+/// Why a call fetched on first use did not end: the call failed, or the
+/// code that makes it could not be fetched.
+#[derive(Clone)]
+pub enum NotLoaded {
+    Call(crate::api::ApiError),
+    Code,
+}
+
 /// Declares `async fn $name(args) -> Result<$out, Unloaded>` whose body is
 /// fetched on the first call (split builds), and `async fn $preload() ->
 /// Result<(), Unloaded>` that fetches it without calling it. Functions of one

@@ -115,7 +115,8 @@ pub const MAX_NAMESPACE_LABEL: usize = 256;
 /// the line and paragraph separators, plane 14 (tags) and the private use
 /// areas, as ranges: invisible, or drawn as nothing a
 /// person can type back. Listed here rather than taken from Unicode's
-/// tables, which cost the panel kilobytes.
+/// tables, which cost the panel kilobytes (docs/SIZE.md, size rule
+/// "invisible characters listed").
 const FORMAT: [(u32, u32); 26] = [
     (0xAD, 0xAD),
     (0x34F, 0x34F),

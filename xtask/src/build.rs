@@ -2,28 +2,27 @@
 //! start script moved out, a strict Content-Security-Policy) and the JS module
 //! (`pkg/`), each with wasm-opt's one list of passes.
 
-use std::process::Command;
+use anyhow::{bail, Context, Result};
 
-use anyhow::{bail, ensure, Context, Result};
-
-use crate::cmd::{self, kb, step, Env};
+use crate::cmd::{self, step, Env};
 use crate::fingerprint;
 use crate::imports;
 use crate::integrity::sri;
 use crate::opt;
+use crate::packed::{file_sizes, report_sizes, FileSize, Packed};
 use crate::paths;
 use crate::split;
 use crate::toolchain::Compiler;
 
-/// The panel's download, gzipped.
+/// The panel's download, packed.
 pub struct PanelSizes {
     /// Opening the panel: every file but the parts.
-    pub first_load: u64,
+    pub first_load: Packed,
     /// Each split point with what a deep link to it downloads (the first
     /// load and the point's parts).
-    pub deep_links: Vec<(String, u64)>,
+    pub deep_links: Vec<(String, Packed)>,
     /// Every file.
-    pub total: u64,
+    pub total: Packed,
 }
 
 /// Where the release panel is written.
@@ -34,16 +33,33 @@ pub const DIST: &str = "dist";
 /// browser downloads, gzipped.
 pub fn dist(env: &Env) -> Result<PanelSizes> {
     let sizes = build_panel(env, &Compiler::SHIPPED, DIST)?;
-    let deepest = sizes.deep_links.iter().map(|d| d.1).max().unwrap_or(0);
-    crate::record::record_sizes(
-        &env.root,
-        &[
-            ("opening", sizes.first_load),
-            ("deep link", deepest),
-            ("every file", sizes.total),
-        ],
-    )?;
+    // The deepest link by gzip (the gate's measure), with its brotli size.
+    let deepest = sizes
+        .deep_links
+        .iter()
+        .map(|d| d.1)
+        .max_by_key(|p| p.gz)
+        .unwrap_or_default();
+    let rows = [
+        ("opening", sizes.first_load),
+        ("deep link", deepest),
+        ("every file", sizes.total),
+    ];
+    crate::record::record_sizes(&env.root, &with_brotli(&rows))?;
     Ok(sizes)
+}
+
+/// Each row's gzip figure by its name, and its brotli figure by its name
+/// and [`crate::record::BROTLI`].
+fn with_brotli(rows: &[(&str, Packed)]) -> Vec<(String, u64)> {
+    rows.iter()
+        .flat_map(|(name, p)| {
+            [
+                (name.to_string(), p.gz),
+                (format!("{name}{}", crate::record::BROTLI), p.br),
+            ]
+        })
+        .collect()
 }
 
 /// [`dist`] by `compiler`, into `out` (relative to the root).
@@ -71,24 +87,33 @@ pub(crate) fn build_panel(env: &Env, compiler: &Compiler, out: &str) -> Result<P
 }
 
 /// Reports and returns the panel's sizes: each file, the first load, each
-/// deep link, the total.
+/// deep link with the parts it fetches, the total.
 fn panel_sizes(env: &Env, out: &str) -> Result<PanelSizes> {
     let files = file_sizes(&env.root.join(out))?;
     let total = report_sizes(&files);
-    let gz = |name: &str| files.iter().find(|f| f.0 == name).map_or(0, |f| f.2);
-    let first_load = files
+    let packed = |name: &str| {
+        files
+            .iter()
+            .find(|f| f.name == name)
+            .map_or_else(Packed::default, |f| f.packed)
+    };
+    let first_load: Packed = files
         .iter()
-        .filter(|f| !split::is_part(&f.0))
-        .map(|f| f.2)
-        .sum::<u64>();
-    println!("  first load (no part): {} gzipped", kb(first_load));
+        .filter(|f| !split::is_part(&f.name))
+        .map(|f| f.packed)
+        .sum();
+    println!("  opening the panel (no part): {first_load}");
     let mut deep_links = Vec::new();
     for (point, parts) in split::points(env)? {
-        let bytes = first_load + parts.iter().map(|p| gz(p)).sum::<u64>();
+        let bytes = first_load + parts.iter().map(|p| packed(p)).sum();
+        let from: Vec<String> = parts
+            .iter()
+            .map(|p| format!("{p} {}", packed(p).gz))
+            .collect();
         println!(
-            "  a page that needs {point}: {} gzipped ({} parts)",
-            kb(bytes),
-            parts.len()
+            "  a page that needs {point}: {bytes}: the opening's files and {} parts (gzip bytes): {}",
+            parts.len(),
+            from.join(", ")
         );
         deep_links.push((point, bytes));
     }
@@ -171,10 +196,7 @@ fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<()> {
         (&glue_path, &old_glue, &glue, ".js"),
         (&wasm_path, &old_wasm, &wasm, "_bg.wasm"),
     ] {
-        let (old_sri, new_sri) = (
-            format!("sha384-{}", sri(old)),
-            format!("sha384-{}", sri(new)),
-        );
+        let (old_sri, new_sri) = (sri(old), sri(new));
         if !html.contains(&old_sri) {
             bail!("index.html: no {old_sri} for {}", path.display());
         }
@@ -230,7 +252,7 @@ fn hashed_name(bytes: &[u8], ext: &str) -> String {
 /// `index.html`) removed, unless the stylesheet was refused (it then stays,
 /// unstyled, above the panel); on any failure that message shown at once.
 fn start_code(wasm_name: &str, wasm: &[u8]) -> String {
-    let integrity = format!("sha384-{}", sri(wasm));
+    let integrity = sri(wasm);
     format!(
         "\ntry {{\n  await __wbg_init({{ module_or_path: fetch(new URL(\"./{wasm_name}\", import.meta.url), {{ integrity: \"{integrity}\" }}) }});\n  if (document.styleSheets.length) document.querySelector(\".gc-boot\")?.remove();\n}} catch (e) {{\n  document.documentElement.classList.add(\"gc-boot-failed\");\n  throw e;\n}}\n"
     )
@@ -298,7 +320,7 @@ pub(crate) struct JsEntry {
     /// (size): docs/SIZE.md, size rule "the builds entry built for speed".
     opt_level: Option<&'static str>,
     /// What a browser downloads for it at most, gzipped (KB = 1024 bytes),
-    /// with `measure::HEADROOM_PERCENT` to spare.
+    /// with `measure::ROOM_BYTES` of room.
     pub budget: u64,
 }
 
@@ -323,23 +345,31 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
         what: "builds entry",
         feature: "js-builds",
         name: "gamecloud_builds",
-        browser: &["builds.js", "builds-api.js", "load.js", "fetch.js"],
+        browser: &[
+            "builds.js",
+            "builds-api.js",
+            "kind.js",
+            "load.js",
+            "fetch.js",
+        ],
         opt_level: Some("2"),
-        budget: 40 * 1024,
+        // Set by the builds scanner's issue (55), which it is to hold.
+        budget: 44 * 1024,
     },
     JsEntry {
         what: "files entry",
         feature: "js-files",
         name: "gamecloud_files",
-        browser: &["files.js", "files-api.js", "load.js", "fetch.js"],
+        browser: &["files.js", "files-api.js", "kind.js", "load.js", "fetch.js"],
         opt_level: None,
-        budget: 56 * 1024,
+        // docs/SIZE.md, "The core and files entries' budgets (issue 53)".
+        budget: 58 * 1024,
     },
     JsEntry {
         what: "bulk entry",
         feature: "js-bulk",
         name: "gamecloud_bulk",
-        browser: &["bulk.js", "bulk-api.js", "load.js", "fetch.js"],
+        browser: &["bulk.js", "bulk-api.js", "kind.js", "load.js", "fetch.js"],
         opt_level: None,
         // docs/SIZE.md, "The bulk and elements entries' budgets (issue 52)".
         budget: 26 * 1024,
@@ -359,7 +389,8 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
         name: "gamecloud_core",
         browser: &["index.js", "shared.js", "load.js", "fetch.js"],
         opt_level: None,
-        budget: 68 * 1024,
+        // docs/SIZE.md, "The core and files entries' budgets (issue 53)".
+        budget: 70 * 1024,
     },
 ];
 
@@ -367,10 +398,10 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
 /// wasm-bindgen glue, wasm-opt, and the hand-written entries (browser, Node,
 /// and what they share) and types. Reports and records what a browser
 /// downloads for each entry, gzipped.
-pub fn js(env: &Env) -> Result<Vec<(&'static JsEntry, u64)>> {
+pub fn js(env: &Env) -> Result<Vec<(&'static JsEntry, Packed)>> {
     let sizes = build_js(env, &Compiler::SHIPPED, PKG)?;
-    let named: Vec<(&str, u64)> = sizes.iter().map(|(e, gz)| (e.what, *gz)).collect();
-    crate::record::record_sizes(&env.root, &named)?;
+    let rows: Vec<(&str, Packed)> = sizes.iter().map(|(e, p)| (e.what, *p)).collect();
+    crate::record::record_sizes(&env.root, &with_brotli(&rows))?;
     example_site(env)?;
     Ok(sizes)
 }
@@ -397,7 +428,7 @@ pub(crate) fn build_js(
     env: &Env,
     compiler: &Compiler,
     out: &str,
-) -> Result<Vec<(&'static JsEntry, u64)>> {
+) -> Result<Vec<(&'static JsEntry, Packed)>> {
     let rustflags = paths::release_rustflags(env, compiler)?;
     let digest = fingerprint::digest(env, JS_INPUTS, compiler, &rustflags);
     let pkg = env.root.join(out);
@@ -431,9 +462,9 @@ pub(crate) fn build_js(
     for entry in JS_ENTRIES {
         println!("{}:", entry.what);
         let wanted = entry.files();
-        let files: Vec<(String, u64, u64)> = sizes
+        let files: Vec<FileSize> = sizes
             .iter()
-            .filter(|(name, ..)| wanted.contains(name))
+            .filter(|f| wanted.contains(&f.name))
             .cloned()
             .collect();
         out.push((entry, report_sizes(&files)));
@@ -531,43 +562,4 @@ fn copy_files(from: &std::path::Path, to: &std::path::Path) -> Result<()> {
 
 fn read_file(path: &std::path::Path) -> Result<Vec<u8>> {
     std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
-}
-
-/// A file's size as gzip -9 makes it (the size the budgets count).
-pub(crate) fn gzipped(path: &std::path::Path) -> Result<u64> {
-    ensure!(path.is_file(), "{} is not built", path.display());
-    let out = Command::new("gzip")
-        .args(["-9", "-c"])
-        .arg(path)
-        .output()
-        .context("cannot run gzip")?;
-    ensure!(out.status.success(), "gzip cannot read {}", path.display());
-    Ok(out.stdout.len() as u64)
-}
-
-fn file_sizes(dir: &std::path::Path) -> Result<Vec<(String, u64, u64)>> {
-    let mut out = Vec::new();
-    let entries =
-        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if !path.is_file() {
-            continue;
-        }
-        let raw = entry.metadata().map(|m| m.len()).unwrap_or(0);
-        let gz = gzipped(&path)?;
-        out.push((entry.file_name().to_string_lossy().into_owned(), raw, gz));
-    }
-    out.sort();
-    Ok(out)
-}
-
-/// Prints each file's sizes; returns the gzipped total.
-fn report_sizes(sizes: &[(String, u64, u64)]) -> u64 {
-    for (name, raw, gz) in sizes {
-        println!("  {name:<48} {:>10} raw {:>10} gzipped", kb(*raw), kb(*gz));
-    }
-    let total: u64 = sizes.iter().map(|s| s.2).sum();
-    println!("  total: {} gzipped", kb(total));
-    total
 }

@@ -10,6 +10,7 @@ use anyhow::{anyhow, bail, ensure, Context, Result};
 use crate::build::{dist, js, JsEntry, PanelSizes, DIST, PKG};
 use crate::cmd::{files_under, step, Env};
 use crate::measure::{budget, panel_budgets};
+use crate::packed::Packed;
 use crate::paths;
 use crate::setup::{self, Needs};
 use crate::toolchain;
@@ -86,7 +87,7 @@ struct Run {
     env: Env,
     panel: Option<PanelSizes>,
     /// Each entry of the JS module, with what a browser downloads for it.
-    js: Vec<(&'static JsEntry, u64)>,
+    js: Vec<(&'static JsEntry, Packed)>,
     counts: Option<(u64, u64)>,
 }
 
@@ -256,7 +257,7 @@ fn js_budgets(run: &mut Run) -> Result<()> {
     let over: Vec<String> = run
         .js
         .iter()
-        .filter_map(|(entry, gz)| budget(entry.what, Some(*gz), entry.budget).err())
+        .filter_map(|(entry, size)| budget(entry.what, Some(*size), entry.budget).err())
         .map(|e| e.to_string())
         .collect();
     ensure!(over.is_empty(), "{}", over.join("; "));

@@ -221,7 +221,7 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path) -> Result<()> {
         let bytes = read(&optimized)?;
         let name = format!("part-{:016x}.wasm", paths::fnv1a(&bytes));
         std::fs::write(dist.join(&name), &bytes).with_context(|| format!("cannot write {name}"))?;
-        let integrity = format!("sha384-{}", crate::integrity::sri(&bytes));
+        let integrity = crate::integrity::sri(&bytes);
         loader = replace_once(
             &loader,
             &format!("fetch(new URL(\"./{stem}.wasm\", import.meta.url))"),

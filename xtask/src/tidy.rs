@@ -24,8 +24,11 @@
 //!   size figure: a number followed by `KB` (the unit the build prints; a
 //!   rate such as `KB/s` is not a size), or cites a rule (the words `size
 //!   rule` and its name in double quotes) that `docs/SIZE.md` does not name
-//!   in bold. Size rules and their figures live in `docs/SIZE.md` alone;
-//!   code cites a rule by its name;
+//!   in bold; or gives a size reason (one of the words of [`SIZE_REASONS`])
+//!   and names no rule. Size rules and their figures live in `docs/SIZE.md`
+//!   alone; code cites a rule by its name;
+//! - a file is over its length, or a room of the panel names a room above
+//!   it (`crate::house`);
 //! - a figure of the measured table at the top of `docs/SIZE.md` is not what
 //!   the last release build measured (`crate::record::SIZES`, written by
 //!   `crate::record::record_sizes`); without that file the check is skipped, saying so;
@@ -48,15 +51,20 @@ type Check = fn(&Env, &mut Vec<String>) -> Result<()>;
 /// Every check; prints what each found and fails if any found a problem.
 pub fn tidy(env: &Env) -> Result<()> {
     let mut problems = Vec::new();
-    let checks: [(&str, Check); 7] = [
+    let checks: [(&str, Check); 9] = [
         ("paths and links in README.md and docs/", paths),
         ("every module of src/ in docs/ARCHITECTURE.md", modules),
         ("the tests ARCHITECTURE.md's invariants name", invariants),
         ("docs/TESTS.md's steps are STEPS", steps),
         (
-            "no size figure in a code comment; cited rules exist",
+            "no size figure in a code comment; a size reason cites a rule; cited rules exist",
             figures_in_comments,
         ),
+        (
+            "no file over its length in src/ and local-service/src/",
+            crate::house::lengths,
+        ),
+        ("the panel's rooms point down", crate::house::rooms),
         ("docs/SIZE.md's measured sizes are the build's", sizes),
         ("cargo doc: no broken intra-doc link", doc_links),
     ];
@@ -307,6 +315,21 @@ fn steps(env: &Env, problems: &mut Vec<String>) -> Result<()> {
     Ok(())
 }
 
+/// Words that give a size reason in a comment: a comment that holds one
+/// names the rule of docs/SIZE.md it keeps.
+const SIZE_REASONS: [&str; 10] = [
+    "into the wasm",
+    "to the wasm",
+    "to the module",
+    "into the module",
+    "costs no code",
+    "no code of its own",
+    "kilobytes",
+    "a fraction of its size",
+    "case tables",
+    "float printing",
+];
+
 fn figures_in_comments(env: &Env, problems: &mut Vec<String>) -> Result<()> {
     let root = env.root.as_path();
     let register = read(root, "docs/SIZE.md")?;
@@ -322,32 +345,85 @@ fn figures_in_comments(env: &Env, problems: &mut Vec<String>) -> Result<()> {
             .unwrap_or(&path)
             .display()
             .to_string();
-        for (i, line) in text.lines().enumerate() {
+        // One comment: its consecutive comment lines, read together (a
+        // reason and its rule may be on different lines).
+        let mut block = String::new();
+        let mut block_start = 0;
+        for (i, line) in text.lines().chain([""]).enumerate() {
             let line = line.trim_start();
             if !line.starts_with("//") {
+                if !block.is_empty() && !cites_a_rule(&block) {
+                    if let Some(reason) = size_reason(&block) {
+                        problems.push(format!(
+                            "{shown}:{block_start}: a comment gives a size reason ({reason:?}) and names no rule of docs/SIZE.md (docs/SIZE.md, size rule \"NAME\")"
+                        ));
+                    }
+                }
+                // A citation may run over two lines: read in the whole comment.
+                for rule in cited_rules(&block) {
+                    if !register.contains(&format!("**{rule}**")) {
+                        problems.push(format!(
+                            "{shown}:{block_start}: docs/SIZE.md has no size rule {rule:?}"
+                        ));
+                    }
+                }
+                for section in cited_sections(&block) {
+                    let named = [format!("**{section}"), format!("## {section}")];
+                    if !named.iter().any(|n| register.contains(n.as_str())) {
+                        problems.push(format!(
+                            "{shown}:{block_start}: docs/SIZE.md has no section {section:?}"
+                        ));
+                    }
+                }
+                block.clear();
                 continue;
             }
+            if block.is_empty() {
+                block_start = i + 1;
+            }
+            block.push_str(line.trim_start_matches(['/', '!']).trim());
+            block.push(' ');
             if holds_size_figure(line) {
                 problems.push(format!(
                     "{shown}:{}: a size figure in a comment (cite the rule's name in docs/SIZE.md): {line}",
                     i + 1
                 ));
             }
-            let cited = line
-                .split("size rule \"")
-                .skip(1)
-                .filter_map(|r| r.split_once('"'));
-            for (rule, _) in cited {
-                if !register.contains(&format!("**{rule}**")) {
-                    problems.push(format!(
-                        "{shown}:{}: docs/SIZE.md has no size rule {rule:?}",
-                        i + 1
-                    ));
-                }
-            }
         }
     }
     Ok(())
+}
+
+/// The rules a comment cites (`size rule` and the name in double quotes).
+fn cited_rules(comment: &str) -> Vec<&str> {
+    comment
+        .split("size rule \"")
+        .skip(1)
+        .filter_map(|r| r.split_once('"').map(|(rule, _)| rule))
+        .collect()
+}
+
+/// The sections of docs/SIZE.md a comment cites (the page's name, a comma,
+/// and the section's name in double quotes).
+fn cited_sections(comment: &str) -> Vec<&str> {
+    comment
+        .split("docs/SIZE.md, \"")
+        .skip(1)
+        .filter_map(|r| r.split_once('"').map(|(section, _)| section))
+        .collect()
+}
+
+/// Whether a comment names a rule of docs/SIZE.md (the words `size rule`
+/// and its name in double quotes) or one of its sections (the page's name,
+/// a comma, and the section's name in double quotes).
+fn cites_a_rule(comment: &str) -> bool {
+    comment.contains("size rule \"") || comment.contains("docs/SIZE.md, \"")
+}
+
+/// The words of [`SIZE_REASONS`] a comment holds, if any (case aside).
+fn size_reason(comment: &str) -> Option<&'static str> {
+    let lower = comment.to_lowercase();
+    SIZE_REASONS.into_iter().find(|r| lower.contains(r))
 }
 
 /// Whether `line` holds a number followed by `KB` (with or without a
@@ -388,27 +464,49 @@ fn sizes(env: &Env, problems: &mut Vec<String>) -> Result<()> {
             )
         })
         .collect();
-    let column = rows
-        .first()
-        .and_then(|(_, header)| header.iter().position(|c| c == "measured"))
-        .context("docs/SIZE.md's first table has no `measured` column")?;
+    let header = rows.first().map(|(_, h)| h.clone()).unwrap_or_default();
+    let column = |name: &str| header.iter().position(|c| c == name);
+    let measured =
+        column("measured").context("docs/SIZE.md's first table has no `measured` column")?;
+    let (brotli, budget, room) = (column("brotli"), column("budget"), column("room"));
     let before = problems.len();
     for (name, bytes) in &recorded {
+        // A brotli figure is recorded as `<row> (brotli)`, shown in its
+        // row's `brotli` column.
+        let (row_name, at) = match name.strip_suffix(BROTLI) {
+            Some(row) => (row, brotli),
+            None => (name.as_str(), Some(measured)),
+        };
         let row = rows
             .iter()
             .skip(2)
-            .find(|(_, cells)| cells[0].to_lowercase().contains(&name.to_lowercase()));
-        let Some((line, cells)) = row else {
-            println!("tidy: {doc}'s measured table has no row for {name:?}: not compared");
+            .find(|(_, cells)| cells[0].to_lowercase().contains(&row_name.to_lowercase()));
+        let (Some((line, cells)), Some(at)) = (row, at) else {
+            println!("tidy: {doc}'s measured table has no place for {name:?}: not compared");
             continue;
         };
-        let want = format!("{} ({} bytes)", kb(*bytes), thousands(*bytes));
-        let said = cells.get(column).map_or("", String::as_str);
+        let want = shown_size(*bytes);
+        let said = cells.get(at).map_or("", String::as_str);
         if said != want {
             problems.push(format!(
                 "{doc}:{line}: {name}: says {said:?}, the build measured {want:?}{}",
                 entry_files(root, name)
             ));
+        }
+        // The room is the budget less the measured size, as the gate counts it.
+        let limit = budget
+            .and_then(|b| cells.get(b))
+            .and_then(|c| c.strip_suffix(" KB"))
+            .and_then(|kb| kb.parse::<u64>().ok());
+        if let (Some(limit), Some(room), None) = (limit, room, name.strip_suffix(BROTLI)) {
+            let left = (limit * 1024).saturating_sub(*bytes);
+            let want = shown_size(left);
+            let said = cells.get(room).map_or("", String::as_str);
+            if said != want {
+                problems.push(format!(
+                    "{doc}:{line}: {name}: the room says {said:?}, the budget less the build's figure is {want:?}"
+                ));
+            }
         }
     }
     if problems.len() > before {
@@ -429,7 +527,7 @@ fn entry_files(root: &Path, name: &str) -> String {
         .into_iter()
         .map(|file| {
             let path = root.join(crate::build::PKG).join(&file);
-            match crate::build::gzipped(&path) {
+            match crate::packed::gzipped(&path) {
                 Ok(gz) => format!("{file} {}", thousands(gz)),
                 Err(_) => format!("{file} (not built)"),
             }
@@ -466,6 +564,15 @@ fn why_sizes_differ(env: &Env) -> Result<String> {
         )
     })
 }
+
+/// How docs/SIZE.md's table shows a size: in KB with one decimal, then its
+/// bytes grouped in thousands.
+fn shown_size(bytes: u64) -> String {
+    format!("{} ({} bytes)", kb(bytes), thousands(bytes))
+}
+
+/// The end of a recorded brotli figure's name (`crate::record`).
+const BROTLI: &str = crate::record::BROTLI;
 
 /// `137887` as `137,887`.
 fn thousands(n: u64) -> String {
@@ -563,6 +670,23 @@ fn rustdoc_errors(stderr: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_size_reason_names_its_rule() {
+        let reason =
+            "the browser's own toLowerCase: Rust's would add its Unicode case tables to the wasm.";
+        assert_eq!(size_reason(reason), Some("to the wasm"));
+        assert!(!cites_a_rule(reason));
+        let cited = format!("{reason} (docs/SIZE.md, size rule \"the browser's lowercase\")");
+        assert!(cites_a_rule(&cited));
+        assert!(cites_a_rule(
+            "docs/SIZE.md, \"The bulk and elements entries' budgets\""
+        ));
+        assert_eq!(size_reason("the longest label, in bytes"), None);
+        let wrapped = "(docs/SIZE.md, size rule \"no new reactive types\") and docs/SIZE.md, \"Pages fetched on first use\"";
+        assert_eq!(cited_rules(wrapped), ["no new reactive types"]);
+        assert_eq!(cited_sections(wrapped), ["Pages fetched on first use"]);
+    }
 
     #[test]
     fn a_size_figure_is_a_number_then_kb_and_not_a_rate() {

@@ -34,7 +34,7 @@ pub struct Compiler {
 
 impl Compiler {
     /// The compiler of the shipped wasm (what each flag buys: docs/SIZE.md,
-    /// "Sizes", from `cargo xtask levers`):
+    /// "The compiler", from `cargo xtask levers`):
     /// - a panic stops the wasm at once (`unreachable`), with no message
     ///   formatted and no unwinding code. Nothing a user saw is lost: a
     ///   release build never printed the message (std's hook writes to a

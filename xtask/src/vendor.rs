@@ -43,10 +43,10 @@ pub fn vendor(version: Option<&str>) -> Result<()> {
         "xtask/Cargo.toml has no `{}`",
         pin(&old)
     );
-    fetch(&env, new)?;
+    fetch(&env.root, new)?;
     let tree = env.root.join(TREE);
     std::fs::remove_dir_all(&tree).with_context(|| format!("cannot remove {TREE}"))?;
-    unpack_upstream(new, &tree)?;
+    unpack_upstream(&env.root, new, &tree)?;
     let applied = apply_patch(&env.root, &tree, true);
     std::fs::write(&manifest, text.replace(&pin(&old), &pin(new)))
         .context("cannot write xtask/Cargo.toml")?;
@@ -66,15 +66,21 @@ pub fn vendor(version: Option<&str>) -> Result<()> {
 /// that nothing else resolves anew (the workspace's own fetch never
 /// downloads it: the tree stands in for it).
 pub fn fetch_upstream(env: &Env) -> Result<()> {
-    fetch(env, &vendored_version(&env.root)?)
+    fetch(&env.root, &vendored_version(&env.root)?)
 }
 
-/// Upstream's package of `version` into cargo's registry, unless there.
-fn fetch(env: &Env, version: &str) -> Result<()> {
+/// Upstream's package of `version` into cargo's registry, unless there: by
+/// the cargo that runs this (a test's too, so that `cargo test --workspace`
+/// on a fresh clone fetches it as it fetches every other crate).
+fn fetch(root: &Path, version: &str) -> Result<()> {
+    // One fetch at a time: the tests run side by side, and each writes the
+    // same manifest.
+    static FETCHING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = FETCHING.lock().unwrap_or_else(|e| e.into_inner());
     if upstream_crate(version).is_some() {
         return Ok(());
     }
-    let dir = env.root.join("target/vendor-upstream");
+    let dir = root.join("target/vendor-upstream");
     std::fs::create_dir_all(dir.join("src"))
         .with_context(|| format!("cannot create {}", dir.display()))?;
     std::fs::write(dir.join("src/lib.rs"), "")?;
@@ -85,9 +91,9 @@ fn fetch(env: &Env, version: &str) -> Result<()> {
              [dependencies]\n{CRATE} = \"={version}\"\n\n[workspace]\n"
         ),
     )?;
-    std::fs::copy(env.root.join("Cargo.lock"), dir.join("Cargo.lock"))
+    std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock"))
         .context("cannot copy Cargo.lock")?;
-    let mut cargo = env.cmd("cargo");
+    let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
     cargo
         .arg("fetch")
         .arg("--manifest-path")
@@ -126,14 +132,12 @@ fn upstream_crate(version: &str) -> Option<PathBuf> {
         .find(|file| file.is_file())
 }
 
-/// Upstream's [`KEPT`] files of `version`, into `dir` (created).
-fn unpack_upstream(version: &str, dir: &Path) -> Result<()> {
-    let file = upstream_crate(version).with_context(|| {
-        format!(
-            "upstream {CRATE} {version} is not in cargo's registry: `cargo xtask setup` \
-             (or `cargo xtask test`) fetches it"
-        )
-    })?;
+/// Upstream's [`KEPT`] files of `version`, into `dir` (created), fetched
+/// first if cargo's registry does not have them.
+fn unpack_upstream(root: &Path, version: &str, dir: &Path) -> Result<()> {
+    fetch(root, version)?;
+    let file = upstream_crate(version)
+        .with_context(|| format!("upstream {CRATE} {version} is not in cargo's registry"))?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut tar = Command::new("tar");
     tar.arg("-xzf")
@@ -162,7 +166,7 @@ fn apply_patch(root: &Path, dir: &Path, reject: bool) -> Result<()> {
 /// `dir` (emptied first).
 fn patched_upstream(root: &Path, dir: &Path) -> Result<()> {
     let _ = std::fs::remove_dir_all(dir);
-    unpack_upstream(&vendored_version(root)?, dir)?;
+    unpack_upstream(root, &vendored_version(root)?, dir)?;
     apply_patch(root, dir, false)
 }
 
@@ -213,7 +217,7 @@ fn files(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
 fn write_patch(root: &Path) -> Result<()> {
     let scratch = root.join("target/vendor-patch");
     let _ = std::fs::remove_dir_all(&scratch);
-    unpack_upstream(&vendored_version(root)?, &scratch.join("a"))?;
+    unpack_upstream(root, &vendored_version(root)?, &scratch.join("a"))?;
     for (path, bytes) in files(&root.join(TREE))? {
         let to = scratch.join("b").join(path);
         std::fs::create_dir_all(to.parent().unwrap_or(&scratch))?;

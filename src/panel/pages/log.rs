@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::ids::NamespaceId;
 
 use crate::model::Timestamp;
-use crate::panel::widgets::Confirm;
+use crate::panel::widgets::{help, Confirm};
 use crate::text::Text;
 
 #[component]
@@ -41,9 +41,10 @@ pub fn LogPage() -> impl IntoView {
     view! {
         <section class="gc-page" aria-labelledby="log-heading">
             <h1 id="log-heading">"Action log"</h1>
-            <p class="gc-muted">
-                "Every change made from this panel in this browser, newest first: when, what, where, the value, how it ended, the ray id and the request sent. Never a token. The newest 500 are kept."
-            </p>
+            {help(
+                "Every change made from this panel in this browser, newest first. Never a token.",
+                "Each says when, what, where, the value, how it ended, the ray id and the request sent. The newest 500 are kept.",
+            )}
             <div class="gc-toolbar">
                 <label>"Filter " <input type="search" name="log-filter" class="gc-secret" bind:value=filter /></label>
                 <button type="button" class="gc-secondary" on:click=move |_| export(false)>"Export CSV"</button>

@@ -42,7 +42,8 @@ pub fn App() -> impl IntoView {
                         <a
                             href=move || s.href(p)
                             // "false" rather than no attribute: a closure of a
-                            // type the panel's views already have costs no code.
+                            // type the panel's views already have costs no code
+                            // (docs/SIZE.md, size rule "no new reactive types").
                             aria-current=move || if s.page.get() == p { "page" } else { "false" }
                         >
                             {p.title()}

@@ -112,9 +112,8 @@ fn dialog(asked: Asked) -> impl IntoView {
     };
     // The question, and the names to type when protected namespaces are
     // among those it changes: copying the commands waits for them too.
-    let title = move || crate::panel::present::shown(&text.get().split_line().0);
-    let question = move || {
-        let mut text = text.get().split_line().1;
+    let said = move || {
+        let (title, mut text) = text.get().split_line();
         let phrase = phrase();
         if !phrase.is_empty() {
             let copies = !(curl.with(String::is_empty) && powershell.with(String::is_empty));
@@ -129,7 +128,11 @@ fn dialog(asked: Asked) -> impl IntoView {
                     }),
             );
         }
-        crate::panel::present::shown(&text)
+        let shown = crate::panel::present::shown;
+        view! {
+            <p class="gc-confirm-title">{shown(&title)}</p>
+            <p>{shown(&text)}</p>
+        }
     };
     Effect::new(move |_| {
         let (Some(d), wanted) = (dialog.get(), open.get()) else {
@@ -171,8 +174,7 @@ fn dialog(asked: Asked) -> impl IntoView {
     };
     view! {
         <dialog node_ref=dialog class="gc-confirm" role="alertdialog" aria-label=confirm on:close=move |_| open.set(false)>
-            <p class="gc-confirm-title">{title}</p>
-            <p>{question}</p>
+            {said}
             <label class="gc-guard" hidden=move || phrase().is_empty()>
                 "Names of the protected namespaces "
                 <input type="text" name="guard" class="gc-secret" autocomplete="off" spellcheck="false" bind:value=typed />

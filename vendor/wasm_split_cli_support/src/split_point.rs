@@ -661,18 +661,22 @@ fn module_defines_anything(
 }
 
 /// Shared code under this many bytes of function bodies and data (as the
-/// input holds them) is small: it goes into a larger chunk its splits all
-/// fetch, or with the other tiny ones ([`merge_small_chunks`], gamecloud's
-/// patch): each file costs its own header, its imports and exports by name,
-/// a loader entry and a fresh gzip window, which outweigh a few hundred
-/// bytes that a page fetches without needing. Measured on the panel in
+/// input holds them) is small: [`merge_small_chunks`] (gamecloud's patch)
+/// may put it in one file with other chunks. Measured on the panel in
 /// docs/SIZE.md.
 const SMALL_CHUNK: u64 = 4096;
 
-/// Of the small chunks no larger one takes in, those under this many bytes
-/// are merged into one file (gamecloud's patch); the others stay files of
-/// their own.
-const TINY_CHUNK: u64 = 2048;
+/// What a file of its own costs each split that fetches it, in bytes as
+/// [`chunk_bytes`] counts them: its header, the main module's functions it
+/// imports and its exports by name, the loader's runtime and entry, a fresh
+/// gzip window (the panel's smallest part, one small function, is about as
+/// large gzipped as 2 KiB of code).
+const FILE_BYTES: u64 = 2048;
+
+/// What a file costs every page, whether it fetches the file or not, in the
+/// same bytes: its name and integrity hash in the loader, which the main
+/// module's glue holds.
+const ENTRY_BYTES: u64 = 256;
 
 /// The bytes of function bodies and data `info` defines (data symbols that
 /// overlap, as merged string tails do, are counted for each).
@@ -691,12 +695,13 @@ fn chunk_bytes(module: &InputModule, data: &HashMap<usize, u64>, info: &OutputMo
         .sum()
 }
 
-/// Gives each chunk under [`SMALL_CHUNK`] a file it can share (gamecloud's
-/// patch): the smallest larger chunk that every split needing it fetches
-/// already (its splits are a superset), so that no split fetches a file more
-/// and the fewest fetch bytes they do not need. Of those no larger chunk
-/// takes in, the ones under [`TINY_CHUNK`] are merged into one, needed by
-/// every split that needed any of them; the others stay as they are.
+/// Puts small chunks in files with others where that lowers what the pages
+/// fetch in all (gamecloud's patch). Each split fetches every file holding
+/// code it needs: a file costs each split that fetches it [`FILE_BYTES`],
+/// and the bytes of each chunk in it that the split does not need; and
+/// every page, the main module's among them, [`ENTRY_BYTES`]. Starting from
+/// a file per chunk, the two files whose union lowers that total most
+/// become one, one of them under [`SMALL_CHUNK`], until no union lowers it.
 fn merge_small_chunks(
     module: &InputModule,
     contents: &mut HashMap<SplitModuleIdentifier, OutputModuleInfo>,
@@ -707,54 +712,102 @@ fn merge_small_chunks(
         .iter()
         .map(|d| (d.symbol_index, d.range.end - d.range.start))
         .collect();
-    let (small, large): (Vec<_>, Vec<_>) = contents
+    // Each file: the splits that fetch it, and its chunks with their splits
+    // and bytes. In a stable order, so that equal costs choose alike.
+    let mut files: Vec<File> = contents
         .iter()
         .filter_map(|(id, info)| match id {
-            SplitModuleIdentifier::Chunk(splits) => {
-                Some((splits.clone(), chunk_bytes(module, &data, info)))
-            }
+            SplitModuleIdentifier::Chunk(splits) => Some(File {
+                splits: splits.clone(),
+                chunks: vec![(splits.clone(), chunk_bytes(module, &data, info))],
+            }),
             _ => None,
         })
-        .partition(|(_, bytes)| *bytes < SMALL_CHUNK);
-    let large: Vec<BTreeSet<String>> = large.into_iter().map(|(splits, _)| splits).collect();
-    let mut alone = Vec::new();
-    for (splits, bytes) in small {
-        let home = large
-            .iter()
-            .filter(|big| big.is_superset(&splits))
-            .min_by_key(|big| (big.len(), (*big).clone()));
-        match home {
-            Some(big) => {
-                let symbols = contents
-                    .remove(&SplitModuleIdentifier::Chunk(splits))
-                    .map(|info| info.included_symbols)
-                    .unwrap_or_default();
-                contents
-                    .entry(SplitModuleIdentifier::Chunk(big.clone()))
-                    .or_default()
-                    .included_symbols
-                    .extend(symbols);
+        .collect();
+    files.sort_by(|a, b| a.splits.cmp(&b.splits));
+    // The pages: each split's, and the main module's alone.
+    let pages = files
+        .iter()
+        .flat_map(|f| f.splits.iter())
+        .collect::<HashSet<_>>()
+        .len() as i64
+        + 1;
+    let entry = pages * ENTRY_BYTES as i64;
+    loop {
+        let mut best: Option<(i64, usize, usize)> = None;
+        for i in 0..files.len() {
+            for j in i + 1..files.len() {
+                if files[i].bytes().min(files[j].bytes()) >= SMALL_CHUNK {
+                    continue;
+                }
+                let gain = files[i].joined(&files[j]).cost() as i64
+                    - files[i].cost() as i64
+                    - files[j].cost() as i64
+                    - entry;
+                if gain < 0 && best.is_none_or(|(g, ..)| gain < g) {
+                    best = Some((gain, i, j));
+                }
             }
-            None if bytes < TINY_CHUNK => alone.push(splits),
-            None => {}
+        }
+        let Some((_, i, j)) = best else { break };
+        let second = files.remove(j);
+        files[i] = files[i].joined(&second);
+    }
+    // Every chunk of a union taken out first, then each union put in: a
+    // union's splits may be those of a chunk that another union takes.
+    let unions: Vec<(BTreeSet<String>, HashSet<DepNode>)> = files
+        .into_iter()
+        .filter(|file| file.chunks.len() > 1)
+        .map(|file| {
+            let mut symbols = HashSet::new();
+            for (splits, _) in &file.chunks {
+                if let Some(info) = contents.remove(&SplitModuleIdentifier::Chunk(splits.clone())) {
+                    symbols.extend(info.included_symbols);
+                }
+            }
+            (file.splits, symbols)
+        })
+        .collect();
+    for (splits, symbols) in unions {
+        contents
+            .entry(SplitModuleIdentifier::Chunk(splits))
+            .or_default()
+            .included_symbols
+            .extend(symbols);
+    }
+}
+
+/// One file of shared chunks, as [`merge_small_chunks`] weighs it.
+struct File {
+    /// The splits that fetch it: every split that needs any of its chunks.
+    splits: BTreeSet<String>,
+    /// Its chunks: the splits that need each, and its bytes.
+    chunks: Vec<(BTreeSet<String>, u64)>,
+}
+
+impl File {
+    fn bytes(&self) -> u64 {
+        self.chunks.iter().map(|c| c.1).sum()
+    }
+
+    /// What its splits pay for it: the file, and the bytes each fetches
+    /// without needing them (its entry in the loader aside, the same for
+    /// every file).
+    fn cost(&self) -> u64 {
+        let unneeded: u64 = self
+            .chunks
+            .iter()
+            .map(|(splits, bytes)| (self.splits.len() - splits.len()) as u64 * bytes)
+            .sum();
+        self.splits.len() as u64 * FILE_BYTES + unneeded
+    }
+
+    fn joined(&self, other: &File) -> File {
+        File {
+            splits: self.splits.union(&other.splits).cloned().collect(),
+            chunks: self.chunks.iter().chain(&other.chunks).cloned().collect(),
         }
     }
-    if alone.len() < 2 {
-        return;
-    }
-    let mut needed_by = BTreeSet::new();
-    let mut symbols = HashSet::new();
-    for splits in alone {
-        if let Some(info) = contents.remove(&SplitModuleIdentifier::Chunk(splits.clone())) {
-            needed_by.extend(splits);
-            symbols.extend(info.included_symbols);
-        }
-    }
-    contents
-        .entry(SplitModuleIdentifier::Chunk(needed_by))
-        .or_default()
-        .included_symbols
-        .extend(symbols);
 }
 
 /// gamecloud's patch: [`merge_small_chunks`] over a hand-made module, whose
@@ -828,70 +881,46 @@ mod small_chunk_tests {
     }
 
     #[test]
-    fn tiny_chunks_no_larger_chunk_takes_in_become_one_needed_by_all_their_splits() {
+    fn small_chunks_share_a_file_where_that_costs_the_splits_less() {
         use DepNode::{DataSymbol as Data, Function as F};
-        // Functions 1..=7 are 1000, 500, 2000, 4096, 10, 10 and 10 bytes
-        // long; data symbols 0 and 1 are 3000 and 2500.
-        let module = module(&[1000, 500, 2000, 4096, 10, 10, 10], &[3000, 2500]);
+        // Functions 1..=6 are 10, 10, 5000, 3000, 100 and 100 bytes long;
+        // data symbol 0 is 5000.
+        let module = module(&[10, 10, 5000, 3000, 100, 100], &[5000]);
         let mut contents = HashMap::from([
-            // 1000 bytes (an imported function weighs nothing): tiny, and
-            // no larger chunk is fetched by both "a" and "b": merged.
-            (chunk(&["a", "b"]), holding(&[F(0), F(1)])),
-            // 10 bytes, no larger chunk for "b" and "d": merged too.
-            (chunk(&["b", "d"]), holding(&[F(7)])),
-            // 500 + 3000 bytes: small, not tiny, no home: kept.
-            (chunk(&["b", "c"]), holding(&[F(2), Data(0)])),
-            // 2000 + 2500 bytes: large, on its data.
-            (chunk(&["a", "c"]), holding(&[F(3), Data(1)])),
-            // Exactly the threshold: large.
-            (chunk(&["c", "d"]), holding(&[F(4)])),
-            // Small, but not shared chunks: never merged.
-            (SplitModuleIdentifier::Main, holding(&[F(5)])),
-            (SplitModuleIdentifier::Split("a".into()), holding(&[F(6)])),
-        ]);
-        merge_small_chunks(&module, &mut contents);
-        assert_eq!(
-            layout(&contents),
-            vec![
-                (SplitModuleIdentifier::Main, vec![F(5)]),
-                (SplitModuleIdentifier::Split("a".into()), vec![F(6)]),
-                (chunk(&["a", "b", "d"]), vec![F(0), F(1), F(7)]),
-                (chunk(&["a", "c"]), vec![F(3), Data(1)]),
-                (chunk(&["b", "c"]), vec![F(2), Data(0)]),
-                (chunk(&["c", "d"]), vec![F(4)]),
-            ]
-        );
-    }
-
-    #[test]
-    fn a_small_chunk_joins_the_smallest_larger_chunk_its_splits_all_fetch() {
-        use DepNode::Function as F;
-        let module = module(&[10, 10, 5000, 5000, 10], &[]);
-        let mut contents = HashMap::from([
-            // Small; "a" and "b" both fetch the two larger chunks below:
-            // it joins the one fewer splits fetch.
+            // 10 bytes for "a" and "b": in the larger chunk "a", "b" and
+            // "c" fetch, "c" pays 10 bytes rather than "a" and "b" a file
+            // each: it joins it.
             (chunk(&["a", "b"]), holding(&[F(1)])),
-            // Small; no larger chunk is fetched by both "c" and "e", or
-            // by both "d" and "e": the two are merged, as before.
-            (chunk(&["c", "e"]), holding(&[F(2)])),
             (chunk(&["a", "b", "c"]), holding(&[F(3)])),
-            (chunk(&["a", "b", "c", "d"]), holding(&[F(4)])),
-            (chunk(&["d", "e"]), holding(&[F(5)])),
+            // 3000 bytes for "a": in a file fetched by more splits, each of
+            // them would pay more than the file costs "a": it stays.
+            (chunk(&["a"]), holding(&[F(4)])),
+            // 100 bytes for "d", 100 for "d" and "e": one file for both,
+            // "e" paying 100 unneeded bytes, costs less than "d" fetching
+            // two files.
+            (chunk(&["d"]), holding(&[F(5)])),
+            (chunk(&["d", "e"]), holding(&[F(6)])),
+            // Large, and no split pays less with it in another file.
+            (chunk(&["f", "g"]), holding(&[Data(0)])),
+            // Not shared chunks: never moved.
+            (SplitModuleIdentifier::Main, holding(&[F(2)])),
         ]);
         merge_small_chunks(&module, &mut contents);
         assert_eq!(
             layout(&contents),
             vec![
+                (SplitModuleIdentifier::Main, vec![F(2)]),
+                (chunk(&["a"]), vec![F(4)]),
                 (chunk(&["a", "b", "c"]), vec![F(1), F(3)]),
-                (chunk(&["a", "b", "c", "d"]), vec![F(4)]),
-                (chunk(&["c", "d", "e"]), vec![F(2), F(5)]),
+                (chunk(&["d", "e"]), vec![F(5), F(6)]),
+                (chunk(&["f", "g"]), vec![Data(0)]),
             ]
         );
     }
 
     #[test]
-    fn a_lone_small_chunk_is_kept_as_it_is() {
-        let module = module(&[10, 5000], &[]);
+    fn large_chunks_stay_files_of_their_own() {
+        let module = module(&[5000, 5000], &[]);
         let mut contents = HashMap::from([
             (chunk(&["a", "b"]), holding(&[DepNode::Function(1)])),
             (chunk(&["b", "c"]), holding(&[DepNode::Function(2)])),

@@ -4,6 +4,7 @@
 
 mod around;
 mod chart;
+mod keys;
 mod row;
 mod state;
 mod table;
@@ -18,7 +19,7 @@ use leptos::prelude::*;
 use crate::api::{ApiError, Connection, ListBuilds};
 use crate::builds_view::BuildList;
 use crate::ids::GameId;
-use crate::panel::lazy::{lazy, lazy_view, unloaded};
+use crate::panel::lazy::{lazy, lazy_view, unloaded, NotLoaded};
 use crate::panel::session::Session;
 use crate::panel::widgets::ErrorPanel;
 use crate::transport::Options;
@@ -139,14 +140,6 @@ impl Loaded {
     }
 }
 
-/// Why the builds did not load: the call failed, or the code that makes it
-/// could not be fetched.
-#[derive(Clone)]
-enum NotLoaded {
-    Call(ApiError),
-    Code,
-}
-
 #[component]
 pub fn BuildsPage() -> impl IntoView {
     let s = Session::get();
@@ -252,7 +245,7 @@ lazy! {
 }
 
 /// The browser's own `toLowerCase`: Rust's would add its Unicode case
-/// tables to the wasm.
+/// tables to the wasm (docs/SIZE.md, size rule "the browser's lowercase").
 fn browser_lowercase(s: &str) -> String {
     js_sys::JsString::from(s).to_lower_case().into()
 }

@@ -5,18 +5,54 @@ use leptos::prelude::*;
 
 use crate::builds_view::{self, BuildList};
 
-/// One row. Names and tags are untrusted: text nodes only. Ids show their
-/// first eight characters (the ⋯ menu copies the whole id);
-/// the size, its change from the previous build of its name (see
+/// Every row has this height (CSS agrees), so the visible slice is arithmetic.
+/// Whole pixels: formatting a float would bring float printing into the wasm
+/// (docs/SIZE.md, size rule "no float printing").
+const ROW_PX: usize = 44;
+/// A row's height as a card, on a screen 640 px wide or less (CSS agrees).
+const CARD_PX: usize = 80;
+
+/// The rows' height in this window: a table's, or a phone's cards.
+#[cfg(not(feature = "elements"))]
+pub(super) fn row_px() -> usize {
+    let width = window().inner_width().ok().and_then(|w| w.as_f64());
+    if width.is_some_and(|w| w <= 640.0) {
+        CARD_PX
+    } else {
+        ROW_PX
+    }
+}
+/// The rows' height in a drop-in element: cards when the element is 640 px
+/// wide or less (its stylesheet's container query agrees), whatever the
+/// window's width (tracked).
+#[cfg(feature = "elements")]
+pub(super) fn row_px() -> usize {
+    let width = crate::panel::session::Session::get().width.get();
+    if width <= 640.0 {
+        CARD_PX
+    } else {
+        ROW_PX
+    }
+}
+
+/// The id of the row at `at` among the rows shown.
+pub(super) fn row_id(at: usize) -> String {
+    format!("gc-row-{at}")
+}
+
+/// One row, at `at` among the rows shown. Names and tags are untrusted:
+/// text nodes only. Ids show their first eight characters (the ⋯ menu
+/// copies the whole id); the size, its change from the previous build of its name (see
 /// `crate::builds_view::name_stem`), and whether it is over the game's
 /// budget.
 pub(super) fn row(
     list: &BuildList,
     i: usize,
-    index: usize,
+    at: usize,
     now_ms: i64,
     budget: Option<u64>,
     picked: RwSignal<Vec<usize>>,
+    current: RwSignal<usize>,
 ) -> impl IntoView {
     let b = &list.builds()[i];
     let tags = b
@@ -45,8 +81,11 @@ pub(super) fn row(
         }
     });
     view! {
-        <tr aria-rowindex=index.to_string() data-complete=b.complete.to_string()
-            data-picked=move || picked.with(|p| p.contains(&i)).to_string()>
+        // Row 1 is the header's.
+        <tr id=row_id(at) aria-rowindex=(at + 2).to_string() data-complete=b.complete.to_string()
+            data-picked=move || picked.with(|p| p.contains(&i)).to_string()
+            data-current=move || (current.get() == at).to_string()
+            on:click=move |_| current.set(at)>
             <td class="gc-name">{b.display_name.clone()}</td>
             <td class="gc-id"><code class="gc-secret">{crate::ids::short(&b.build_id)}</code></td>
             <td class="gc-id"><code class="gc-secret">{crate::ids::short(&b.upload_id)}</code></td>
@@ -61,7 +100,8 @@ pub(super) fn row(
                 <span class="gc-exact">{created.get(..16).unwrap_or_default().replacen('T', " ", 1) + " UTC"}</span></td>
             <td class="gc-tags">{tags}</td>
             <td class="gc-more">
-                <button type="button" class="gc-tertiary gc-small" popovertarget="gc-row-menu"
+                // The table is one tab stop: Enter on the row opens this menu.
+                <button type="button" class="gc-tertiary gc-small" popovertarget="gc-row-menu" tabindex="-1"
                     data-row=i.to_string() aria-label=format!("More for {}", b.display_name)>"⋯"</button>
             </td>
         </tr>

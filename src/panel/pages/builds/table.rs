@@ -9,40 +9,13 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::row::row;
+use super::keys::keys;
+use super::row::{row, row_id, row_px};
 use super::state::TableState;
 use crate::builds_view::{BuildList, Column, Narrow, Sort, StateFilter};
 use crate::panel::lazy::lazy_view;
 use crate::panel::widgets::{Choice, Choices};
 
-/// Every row has this height (CSS agrees), so the visible slice is arithmetic.
-/// Whole pixels: formatting a float would bring float printing into the wasm.
-const ROW_PX: usize = 44;
-/// A row's height as a card, on a screen 640 px wide or less (CSS agrees).
-const CARD_PX: usize = 80;
-
-/// The rows' height in this window: a table's, or a phone's cards.
-#[cfg(not(feature = "elements"))]
-fn row_px() -> usize {
-    let width = window().inner_width().ok().and_then(|w| w.as_f64());
-    if width.is_some_and(|w| w <= 640.0) {
-        CARD_PX
-    } else {
-        ROW_PX
-    }
-}
-/// The rows' height in a drop-in element: cards when the element is 640 px
-/// wide or less (its stylesheet's container query agrees), whatever the
-/// window's width (tracked).
-#[cfg(feature = "elements")]
-fn row_px() -> usize {
-    let width = crate::panel::session::Session::get().width.get();
-    if width <= 640.0 {
-        CARD_PX
-    } else {
-        ROW_PX
-    }
-}
 /// Rows rendered above and below the visible ones, for smooth scrolling.
 const OVERSCAN: usize = 3;
 /// The scrolling area's height.
@@ -76,7 +49,8 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
     // Tags, days and the budget: set from around the table (`around`).
     let narrow = RwSignal::new(Narrow::default());
     // In pixels; an i64 as the session's clock is (a signal of a type the
-    // panel already has costs no code of its own).
+    // panel already has costs no code of its own: docs/SIZE.md, size rule
+    // "no new reactive types").
     let scroll_top = RwSignal::new(0_i64);
     // Indexed once per list, a slice at a time once the list is painted (a
     // scroll or a key gets through between slices), so that the first filter
@@ -100,6 +74,14 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
             Arc::new(rows)
         })
     };
+    // The current row, by its place among the rows shown: the table is one
+    // tab stop, and the keys move this row (`keys`).
+    let current = RwSignal::new(0_usize);
+    // Other rows (a filter, a sort, what narrows them): the first is current.
+    Effect::new(move |_| {
+        rows.track();
+        current.set(0);
+    });
     let now_ms = js_sys::Date::now() as i64;
     let total = builds.len();
     // Builds chosen to compare (indexes into the list).
@@ -133,10 +115,11 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
                     row(
                         &builds,
                         i,
-                        first + k + 2,
+                        first + k,
                         now_ms,
                         narrow.with(|n| n.budget),
                         picked,
+                        current,
                     )
                 })
                 .collect_view();
@@ -203,7 +186,11 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
                 }
             }
         >
-            <table class="gc-table gc-builds" aria-label="Builds" aria-rowcount=move || (rows.get().len() + 1).to_string()>
+            <table class="gc-table gc-builds" role="grid" aria-label="Builds" tabindex="0"
+                aria-rowcount=move || (rows.get().len() + 1).to_string()
+                aria-activedescendant=move || rows.with(|r| !r.is_empty()).then(|| row_id(current.get()))
+                aria-describedby="gc-rows-keys"
+                on:keydown=move |ev| keys(&ev, current, rows.with_untracked(|r| r.len()))>
                 <thead>
                     <tr aria-rowindex="1">
                         {Column::ALL.into_iter().map(header).collect_view()}
@@ -214,6 +201,7 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
             </table>
             {move || rows.get().is_empty().then(|| view! { <p class="gc-empty" role="status">"No builds match the filter."</p> }.into_any())}
         </div>
+        <p id="gc-rows-keys" class="gc-visually-hidden">"Arrow keys, Page Up, Page Down, Home and End move the current build; Enter opens its menu."</p>
     }
 }
 

@@ -8,17 +8,21 @@ mod issued;
 mod issued_token;
 mod port_editor;
 
+use std::future::Future;
+use std::pin::Pin;
+
 use leptos::prelude::*;
 
-use crate::api::CreateDevToken;
+use crate::api::{ApiError, CreateDevToken};
 use crate::model::{DevTokenRequest, PortProtocol, Timestamp};
 use crate::panel::calls;
-use crate::panel::lazy::{lazy, lazy_view};
+use crate::panel::lazy::{lazy, lazy_view, unloaded, NotLoaded};
 use crate::panel::session::Session;
-use crate::panel::widgets::{Confirm, ErrorPanel};
+use crate::panel::widgets::{help, Confirm, ErrorPanel};
 use crate::protect::Named;
 use crate::text::Text;
 use crate::token;
+use crate::transport::Options;
 use crate::validate::{self, Issue, MAX_PORTS};
 use issued::Issued;
 use issued_token::IssuedToken;
@@ -50,53 +54,31 @@ pub fn DevTokenPage() -> impl IntoView {
     let guarded = RwSignal::new(Vec::new());
     let opts = calls::page_options();
     let create = Action::new_local(move |(req, named): &(DevTokenRequest, Named)| {
-        // The engine files' code is fetched while the token is made (split
-        // builds); a failure shows where the files would be.
-        #[cfg(gamecloud_split)]
-        leptos::task::spawn_local(async {
-            let _ = preload_engine_files().await;
-        });
-        let (base_url, game, ns, req, opts) = (
-            s.base_url.get_untracked(),
-            s.game(),
-            s.namespace(),
-            req.clone(),
-            opts.clone(),
-        );
-        let named = named.clone();
+        let asked = Asked {
+            req: req.clone(),
+            named: named.clone(),
+        };
+        let opts = opts.clone();
         async move {
-            let op = CreateDevToken {
-                game_id: game.as_str(),
-                namespace_id: ns.as_str(),
-                request: &req,
-            };
-            let change = calls::Logged {
-                game_id: game.clone(),
-                namespace_id: ns.clone(),
-                value: req.ports_summary(),
-                hostname: req.hostname.clone(),
-                named,
-            };
-            // The log gets the token's expiry, never the token.
-            let expiry = |res: &crate::model::DevTokenResponse| {
-                token::decode(&res.token)
-                    .ok()
-                    .and_then(|d| d.claims.exp_ms)
-                    .and_then(Timestamp::from_unix_ms)
-                    .map_or(String::new(), |t| format!("expires {}", t.to_rfc3339_ms()))
-            };
-            let res = calls::send_change(s, &op, &opts, change, expiry).await?;
-            Ok(Issued {
-                token: res.token,
-                base_url: crate::api::BaseUrl::parse(&base_url)
-                    .map(|b| b.as_str().to_owned())
-                    .unwrap_or(base_url),
-                game: game.to_string(),
-                namespace: ns.to_string(),
-                request: req,
-                opened: None,
-            })
+            // The code that sends (split builds: fetched once the form is
+            // shown, below) is waited for if it is still on its way.
+            let send = sender().await.map_err(|_| NotLoaded::Code)?;
+            // The engine files' code is fetched while the token is made (split
+            // builds); a failure shows where the files would be.
+            #[cfg(gamecloud_split)]
+            leptos::task::spawn_local(async {
+                let _ = preload_engine_files().await;
+            });
+            send(s, asked, opts).await.map_err(NotLoaded::Call)
         }
+    });
+    // The form is usable before the code that sends is downloaded: that
+    // comes once the form is shown (split builds).
+    #[cfg(gamecloud_split)]
+    Effect::new(move |_| {
+        leptos::task::spawn_local(async {
+            let _ = preload_sender().await;
+        });
     });
     let create_now = move |named: Named| {
         if !create.pending().get_untracked() {
@@ -150,9 +132,10 @@ pub fn DevTokenPage() -> impl IntoView {
         <section class="gc-page" aria-labelledby="token-heading">
             <h1 id="token-heading">"Development token"</h1>
             <div class="gc-page" hidden=move || !form_shown.get()>
-            <p class="gc-muted">
-                "A development token lets a game server on your machine answer matchmaking as if it ran in the cloud. It bypasses the proxy: the matchmaker hands back the hostname and ports exactly as configured here."
-            </p>
+            {help(
+                "A development token lets a game server on your machine answer matchmaking as if it ran in the cloud.",
+                "It bypasses the proxy: the matchmaker hands back the hostname and ports exactly as configured here.",
+            )}
             <label class="gc-field">
                 "Hostname"
                 <input
@@ -167,7 +150,7 @@ pub fn DevTokenPage() -> impl IntoView {
                 />
             </label>
             <p id="hostname-hint" class="gc-muted">
-                "127.0.0.1 is reachable only from this machine; for a phone, a console or a second PC, use this machine's LAN address (such as 192.168.1.20)."
+                "For a phone, a console or a second PC, use this machine's LAN address (such as 192.168.1.20): 127.0.0.1 reaches only this machine."
             </p>
             <Issues issues=hostname_issues />
             <table class="gc-ports" aria-label="Ports">
@@ -221,7 +204,8 @@ pub fn DevTokenPage() -> impl IntoView {
             </div>
             {move || create.value().get().map(|r| match r {
                 Ok(issued) => lazy_view(issued_view, "the new token", move |make| make(issued.clone(), again)),
-                Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
+                Err(NotLoaded::Call(e)) => view! { <ErrorPanel error=e /> }.into_any(),
+                Err(NotLoaded::Code) => unloaded("creating tokens", ask_or_create).into_any(),
             })}
         </section>
     }
@@ -235,4 +219,63 @@ lazy! {
     fn issued_view() -> fn(Issued, Callback<DevTokenRequest>) -> AnyView;
     in engine_files, preload preload_engine_files;
     { |issued, again| view! { <IssuedToken issued again /> }.into_any() }
+}
+
+/// A token being made, on its way.
+type Sending = Pin<Box<dyn Future<Output = Result<Issued, ApiError>>>>;
+
+lazy! {
+    /// Sends the request for a token (confirmed for a protected namespace
+    /// by the names in `named`) and logs it, with the token's expiry and
+    /// never the token: fetched when the form is first used (split builds).
+    fn sender() -> fn(Session, Asked, Options) -> Sending;
+    in token_send, preload preload_sender;
+    { |s, asked, opts| Box::pin(send(s, asked, opts)) }
+}
+
+/// A token asked for: for what, and the protected namespaces whose names
+/// were typed to confirm it.
+struct Asked {
+    req: DevTokenRequest,
+    named: Named,
+}
+
+/// [`sender`]'s body: the call, its log entry, and the token as shown.
+async fn send(s: Session, asked: Asked, opts: Options) -> Result<Issued, ApiError> {
+    let Asked { req, named } = asked;
+    // The service, game and namespace as they are when the request is sent,
+    // at the moment its connection is read (`calls::send_change`): one
+    // moment for all of them, whatever changed while the code came.
+    let (base_url, game, ns) = (s.base_url.get_untracked(), s.game(), s.namespace());
+    let op = CreateDevToken {
+        game_id: game.as_str(),
+        namespace_id: ns.as_str(),
+        request: &req,
+    };
+    let change = calls::Logged {
+        game_id: game.clone(),
+        namespace_id: ns.clone(),
+        value: req.ports_summary(),
+        hostname: req.hostname.clone(),
+        named,
+    };
+    // The log gets the token's expiry, never the token.
+    let expiry = |res: &crate::model::DevTokenResponse| {
+        token::decode(&res.token)
+            .ok()
+            .and_then(|d| d.claims.exp_ms)
+            .and_then(Timestamp::from_unix_ms)
+            .map_or(String::new(), |t| format!("expires {}", t.to_rfc3339_ms()))
+    };
+    let res = calls::send_change(s, &op, &opts, change, expiry).await?;
+    Ok(Issued {
+        token: res.token,
+        base_url: crate::api::BaseUrl::parse(&base_url)
+            .map(|b| b.as_str().to_owned())
+            .unwrap_or(base_url),
+        game: game.to_string(),
+        namespace: ns.to_string(),
+        request: req,
+        opened: None,
+    })
 }

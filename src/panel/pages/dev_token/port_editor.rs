@@ -179,7 +179,8 @@ pub(super) fn PortEditor(
             </td>
             <td class="gc-port-cell">
                 {Choices::new("Single port or range", vec![Choice::named(false, "Port"), Choice::named(true, "Range")]).select(row.range)}
-                // A closure over `AnyView` rather than `<Show>` (no code of its own).
+                // A closure over `AnyView` rather than `<Show>` (no code of its
+                // own: docs/SIZE.md, size rule "no new reactive types").
                 {move || if row.range.get() { view! {
                     <input type="text" inputmode="numeric" class="gc-number" aria-label="First port" aria-invalid=invalid(".min") bind:value=row.min />
                     "–"

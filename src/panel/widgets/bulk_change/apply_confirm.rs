@@ -73,8 +73,9 @@ pub fn ApplyConfirm(
     view! {
         <button type="button" disabled=move || plan.with(Plan::is_running) || chosen(s, picks).is_empty()
             on:click=move |_| asking.ask(untrack(|| chosen(s, picks)).into_iter().map(|(id, _)| id).collect(), false)>
+            // None chosen: the button is disabled, and says no number.
             {move || match chosen(s, picks).len() {
-                1 => "Apply…".to_owned(),
+                0 | 1 => "Apply…".to_owned(),
                 n => format!("Apply to {n} namespaces…"),
             }}
         </button>

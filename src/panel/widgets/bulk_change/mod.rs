@@ -117,13 +117,31 @@ pub fn BulkChange(
         }
     };
 
+    // Folded, but unfolded once the selected namespace is protected: a
+    // change then goes to no namespace until one is ticked there. Never
+    // folded by the panel: what a person unfolded stays open.
+    let protected = move || s.protected.has(&s.namespace());
+    let unfolded = RwSignal::new(untrack(protected));
+    Effect::new(move |was: Option<bool>| {
+        let now = protected();
+        if now && was == Some(false) {
+            unfolded.set(true);
+        }
+        now
+    });
     view! {
         <div class="gc-setting-control">
             {control}
             <ApplyConfirm picks plan change=asked_change asking on_confirm=Callback::new(confirmed) />
         </div>
         <div class="gc-others">
-            <NamespacePicker picks change />
+            <button type="button" class="gc-tertiary gc-fold-button" aria-expanded=move || unfolded.get().to_string()
+                on:click=move |_| unfolded.update(|u| *u = !*u)>
+                "Apply to other namespaces"
+            </button>
+            <div hidden=move || !unfolded.get()>
+                <NamespacePicker picks change />
+            </div>
         </div>
         <RunResults plan retry=Callback::new(ask_retry) />
     }

@@ -22,6 +22,7 @@ use web_sys::{FormData, HtmlFormElement};
 use crate::ids::{GameId, NamespaceId};
 use crate::panel::lazy::{lazy, lazy_view};
 use crate::panel::session::Session;
+use crate::panel::widgets::help;
 use crate::protect::Named;
 use crate::sealed::{self, Contents};
 
@@ -98,7 +99,10 @@ pub fn SealHandoff(contents: Contents) -> impl IntoView {
         <form class="gc-plain" on:submit=seal>
             <fieldset class="gc-choices">
                 <legend>"Encrypted hand-off, for a teammate"</legend>
-                <p class="gc-hint">"The token and what it is for in one file, sealed by this browser with a passphrase (PBKDF2-SHA256, 600,000 rounds; AES-256-GCM). The teammate opens it on this page."</p>
+                {help(
+                    "The token and what it is for in one file, sealed with a passphrase. The teammate opens it on this page.",
+                    "This browser seals it (PBKDF2-SHA256, 600,000 rounds; AES-256-GCM): the file holds no secret without the passphrase.",
+                )}
                 <div class="gc-toolbar">
                     <label>"Passphrase (12 characters or more)"
                         <input name="passphrase" node_ref=passphrase class="gc-secret" autocomplete="off" spellcheck="false" required minlength="12" />
