@@ -215,7 +215,8 @@ fn group_items(group: &str) -> Vec<&str> {
     items
 }
 
-fn shown(root: &Path, path: &Path) -> String {
+/// A path as the problems name it: relative to the checkout.
+pub(crate) fn shown(root: &Path, path: &Path) -> String {
     path.strip_prefix(root)
         .unwrap_or(path)
         .display()

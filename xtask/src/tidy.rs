@@ -340,11 +340,7 @@ fn figures_in_comments(env: &Env, problems: &mut Vec<String>) -> Result<()> {
             continue;
         }
         let text = std::fs::read_to_string(&path)?;
-        let shown = path
-            .strip_prefix(root)
-            .unwrap_or(&path)
-            .display()
-            .to_string();
+        let shown = crate::house::shown(root, &path);
         // One comment: its consecutive comment lines, read together (a
         // reason and its rule may be on different lines).
         let mut block = String::new();
@@ -360,14 +356,14 @@ fn figures_in_comments(env: &Env, problems: &mut Vec<String>) -> Result<()> {
                     }
                 }
                 // A citation may run over two lines: read in the whole comment.
-                for rule in cited_rules(&block) {
+                for rule in cited(&block, RULE) {
                     if !register.contains(&format!("**{rule}**")) {
                         problems.push(format!(
                             "{shown}:{block_start}: docs/SIZE.md has no size rule {rule:?}"
                         ));
                     }
                 }
-                for section in cited_sections(&block) {
+                for section in cited(&block, SECTION) {
                     let named = [format!("**{section}"), format!("## {section}")];
                     if !named.iter().any(|n| register.contains(n.as_str())) {
                         problems.push(format!(
@@ -394,30 +390,27 @@ fn figures_in_comments(env: &Env, problems: &mut Vec<String>) -> Result<()> {
     Ok(())
 }
 
-/// The rules a comment cites (`size rule` and the name in double quotes).
-fn cited_rules(comment: &str) -> Vec<&str> {
+/// How a comment cites a rule of docs/SIZE.md: these words, then its name
+/// and a closing double quote.
+const RULE: &str = "size rule \"";
+
+/// How a comment cites a section of docs/SIZE.md: the page's name, a comma,
+/// then the section's name and a closing double quote.
+const SECTION: &str = "docs/SIZE.md, \"";
+
+/// The names a comment cites after `opener` ([`RULE`] or [`SECTION`]), each
+/// up to its closing double quote.
+fn cited<'a>(comment: &'a str, opener: &str) -> Vec<&'a str> {
     comment
-        .split("size rule \"")
+        .split(opener)
         .skip(1)
-        .filter_map(|r| r.split_once('"').map(|(rule, _)| rule))
+        .filter_map(|r| r.split_once('"').map(|(name, _)| name))
         .collect()
 }
 
-/// The sections of docs/SIZE.md a comment cites (the page's name, a comma,
-/// and the section's name in double quotes).
-fn cited_sections(comment: &str) -> Vec<&str> {
-    comment
-        .split("docs/SIZE.md, \"")
-        .skip(1)
-        .filter_map(|r| r.split_once('"').map(|(section, _)| section))
-        .collect()
-}
-
-/// Whether a comment names a rule of docs/SIZE.md (the words `size rule`
-/// and its name in double quotes) or one of its sections (the page's name,
-/// a comma, and the section's name in double quotes).
+/// Whether a comment names a rule of docs/SIZE.md or one of its sections.
 fn cites_a_rule(comment: &str) -> bool {
-    comment.contains("size rule \"") || comment.contains("docs/SIZE.md, \"")
+    comment.contains(RULE) || comment.contains(SECTION)
 }
 
 /// The words of [`SIZE_REASONS`] a comment holds, if any (case aside).
@@ -677,15 +670,15 @@ mod tests {
             "the browser's own toLowerCase: Rust's would add its Unicode case tables to the wasm.";
         assert_eq!(size_reason(reason), Some("to the wasm"));
         assert!(!cites_a_rule(reason));
-        let cited = format!("{reason} (docs/SIZE.md, size rule \"the browser's lowercase\")");
-        assert!(cites_a_rule(&cited));
+        let citing = format!("{reason} (docs/SIZE.md, size rule \"the browser's lowercase\")");
+        assert!(cites_a_rule(&citing));
         assert!(cites_a_rule(
             "docs/SIZE.md, \"The bulk and elements entries' budgets\""
         ));
         assert_eq!(size_reason("the longest label, in bytes"), None);
         let wrapped = "(docs/SIZE.md, size rule \"no new reactive types\") and docs/SIZE.md, \"Pages fetched on first use\"";
-        assert_eq!(cited_rules(wrapped), ["no new reactive types"]);
-        assert_eq!(cited_sections(wrapped), ["Pages fetched on first use"]);
+        assert_eq!(cited(wrapped, RULE), ["no new reactive types"]);
+        assert_eq!(cited(wrapped, SECTION), ["Pages fetched on first use"]);
     }
 
     #[test]
