@@ -24,6 +24,7 @@ pub mod api;
 pub mod builds_view;
 pub mod bulk;
 pub mod files;
+pub mod ics;
 pub mod ids;
 pub mod json;
 pub mod model;
@@ -34,6 +35,7 @@ pub mod sealed;
 pub mod settings;
 pub mod text;
 pub mod token;
+pub mod tokens_made;
 pub mod validate;
 
 #[cfg(feature = "client")]
