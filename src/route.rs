@@ -13,6 +13,8 @@ pub enum Page {
     Builds,
     /// Create a development token.
     DevToken,
+    /// The development tokens made in this browser, with when each expires.
+    Tokens,
     /// The namespace's settings: its CDN auth type and domain-based auth.
     Settings,
     /// The action log.
@@ -21,13 +23,20 @@ pub enum Page {
 
 impl Page {
     /// Every page, in the navigation's order.
-    pub const ALL: [Page; 4] = [Page::Builds, Page::DevToken, Page::Settings, Page::Log];
+    pub const ALL: [Page; 5] = [
+        Page::Builds,
+        Page::DevToken,
+        Page::Tokens,
+        Page::Settings,
+        Page::Log,
+    ];
 
     /// The page's slug in the URL.
     pub fn slug(self) -> &'static str {
         match self {
             Page::Builds => "builds",
             Page::DevToken => "dev-token",
+            Page::Tokens => "tokens",
             Page::Settings => "settings",
             Page::Log => "log",
         }
@@ -38,6 +47,7 @@ impl Page {
         match self {
             Page::Builds => "Builds",
             Page::DevToken => "Development token",
+            Page::Tokens => "Tokens made here",
             Page::Settings => "Namespace settings",
             Page::Log => "Action log",
         }

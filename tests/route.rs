@@ -82,6 +82,7 @@ fn an_unknown_page_or_a_broken_hash_opens_the_builds_page() {
         assert_eq!(Route::parse(hash).page, Page::Builds, "{hash:?}");
     }
     assert_eq!(Route::parse("#/log").page, Page::Log);
+    assert_eq!(Route::parse("#/tokens").page, Page::Tokens);
     assert_eq!(Route::parse("/dev-token").page, Page::DevToken);
 }
 

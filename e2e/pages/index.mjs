@@ -16,3 +16,4 @@ export { RecentIds } from './recent.mjs';
 export { DomainAuthPage, SettingsPage } from './settings.mjs';
 export { Shortcuts } from './shortcuts.mjs';
 export { TokenCheck } from './token-check.mjs';
+export { MadeToken, TokensMadePage } from './tokens.mjs';

@@ -13,13 +13,14 @@ import { RecentIds } from './recent.mjs';
 import { DomainAuthPage, SettingsPage } from './settings.mjs';
 import { Shortcuts } from './shortcuts.mjs';
 import { TokenCheck } from './token-check.mjs';
+import { TokensMadePage } from './tokens.mjs';
 
 /**
  * The panel in one browser tab, with a page object for each of its parts:
  * `header`, `connection` (the card and the switchers), `tokenCheck`,
  * `builds`, `settings` (CDN authentication), `domain` (domain-based
- * authentication), `tokens` (the development token page), `handoff` (opening
- * one), `log`, `recent`, `palette` and `shortcuts`. `problems` lists the
+ * authentication), `tokens` (the development token page), `tokensMade` (the
+ * tokens made here), `handoff` (opening one), `log`, `recent`, `palette` and `shortcuts`. `problems` lists the
  * tab's console errors and uncaught exceptions.
  */
 export class Panel {
@@ -34,6 +35,7 @@ export class Panel {
     this.settings = new SettingsPage(page);
     this.domain = new DomainAuthPage(page);
     this.tokens = new DevTokenPage(page);
+    this.tokensMade = new TokensMadePage(page);
     this.handoff = new OpenHandoff(page);
     this.log = new LogPage(page);
     this.recent = new RecentIds(page);

@@ -58,6 +58,11 @@ pub struct Session {
     /// The connection card is open: on a first visit (no token yet), or
     /// from the header's token status.
     pub connecting: RwSignal<bool>,
+    /// A token to make like one made before: set by the tokens page's
+    /// "Create another like this", taken by the token page's form when it
+    /// is next drawn (not in the address: a hostname is masked in
+    /// presentation mode, and the address is shared).
+    pub draft: StoredValue<Option<crate::model::DevTokenRequest>>,
     /// Presentation mode: tokens, hostnames and ids masked
     /// (`super::present`).
     pub presenting: crate::panel::present::Switch,

@@ -4,3 +4,4 @@ pub mod builds;
 pub mod dev_token;
 pub mod log;
 pub mod settings;
+pub mod tokens;

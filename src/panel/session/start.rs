@@ -70,6 +70,7 @@ impl Session {
             log,
             protected: Guard::new(Protected::load(), recent, log, game_id),
             send_anyway: RwSignal::new(String::new()),
+            draft: StoredValue::new(None),
             #[cfg(feature = "elements")]
             events: crate::panel::events::Events::none(),
             #[cfg(feature = "elements")]
@@ -119,6 +120,7 @@ impl Session {
             log,
             protected: Guard::new(Protected::load(), recent, log, game_id),
             send_anyway: RwSignal::new(String::new()),
+            draft: StoredValue::new(None),
             events,
             width: RwSignal::new(0.0),
         }

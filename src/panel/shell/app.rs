@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::{connection, context, palette};
 use crate::panel::lazy::{lazy, lazy_view};
-use crate::panel::pages::{builds, dev_token, log, settings};
+use crate::panel::pages::{builds, dev_token, log, settings, tokens};
 use crate::panel::present;
 use crate::panel::session::Session;
 use crate::route::Page;
@@ -61,6 +61,7 @@ pub fn App() -> impl IntoView {
             {move || match s.page.get() {
                 Page::Builds => view! { <builds::BuildsPage /> }.into_any(),
                 Page::DevToken => lazy_view(dev_token_page, "this page", |make| make()),
+                Page::Tokens => lazy_view(tokens_page, "this page", |make| make()),
                 Page::Log => lazy_view(log_page, "this page", |make| make()),
                 Page::Settings => lazy_view(settings_page, "this page", |make| make()),
             }}
@@ -130,4 +131,10 @@ lazy! {
     fn log_page() -> fn() -> AnyView;
     in log, preload preload_log;
     { || view! { <log::LogPage /> }.into_any() }
+}
+lazy! {
+    /// The development tokens made in this browser.
+    fn tokens_page() -> fn() -> AnyView;
+    in tokens, preload preload_tokens;
+    { || view! { <tokens::TokensPage /> }.into_any() }
 }

@@ -127,6 +127,14 @@ pub fn DevTokenPage() -> impl IntoView {
         });
     });
 
+    // A token to make like one listed on the tokens page: the form holds
+    // what that one was made for.
+    if let Some(req) = s.draft.try_update_value(Option::take).flatten() {
+        // Numbered from 1, as a fresh form's ports are: no row is drawn yet.
+        next_id.set_value(1);
+        again.run(req);
+    }
+
     let hostname_issues = issues_at(checked, At::Hostname);
     view! {
         <section class="gc-page" aria-labelledby="token-heading">

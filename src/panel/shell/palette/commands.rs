@@ -67,6 +67,10 @@ pub(super) fn commands(shown: RwSignal<Option<Shown>>) -> Vec<Command> {
         run: Box::new(move || go(Page::DevToken)),
     });
     all.push(Command {
+        title: "Which development tokens expire soon (Tokens made here)".to_owned(),
+        run: Box::new(move || go(Page::Tokens)),
+    });
+    all.push(Command {
         title: "Connection: the token and the base URL".to_owned(),
         run: Box::new(move || s.connecting.set(true)),
     });
