@@ -33,6 +33,10 @@ const pages = {
   log: async ({ log }) => {
     await log.shown();
   },
+  // No token made yet: what will appear, and the link to the token page.
+  tokens: async (panel) => {
+    await panel.says('No development token has been made in this browser yet.');
+  },
   // Opening an encrypted hand-off cut short: the form and its message.
   'dev-token?handoff': async ({ handoff }) => {
     await handoff.unfold();

@@ -79,6 +79,17 @@ test('every page is usable 360 px wide: the page never scrolls sideways, and its
     assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
   });
 
+  await t.test('tokens made here: the token just made, a card', async () => {
+    await go(panel, 'Tokens made here');
+    const { tokensMade: list } = panel;
+    await list.shown();
+    const made = list.token(0);
+    assert.equal(await made.layout(), 'grid', 'a card, not a table row');
+    await inView(made.anotherButton, 'Create another like this');
+    await inView(made.reminderButton, 'Reminder (.ics)');
+    assert.equal(await sideways(page), 0, 'the page does not scroll sideways');
+  });
+
   await t.test('namespace settings: a change of CDN auth asked, confirmed and done', async () => {
     await go(panel, 'Namespace settings');
     const { settings } = panel;

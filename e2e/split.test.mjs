@@ -22,6 +22,7 @@ after(async () => {
 
 const HEADINGS = {
   'dev-token': 'Development token',
+  tokens: 'Tokens made here',
   settings: 'Namespace settings',
   log: 'Action log',
 };
@@ -63,6 +64,7 @@ test('opening the panel fetches no part; each page fetches its own once, and Bac
   }
   assert.ok(seen.get('dev-token') > 0, 'the token page came in parts of its own');
   assert.ok(seen.get('settings') > 0, 'the settings page came in parts of its own');
+  assert.ok(seen.get('tokens') > 0, 'the tokens made here came in a part of their own');
   assert.ok(seen.get('log') > 0, 'the log came in a part of its own');
   const fetched = parts.length;
 

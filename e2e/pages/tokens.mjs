@@ -32,14 +32,24 @@ export class MadeToken {
     return (await this.row.getByText('expired', { exact: true }).count()) === 1;
   }
 
+  /** How its row is laid out (`grid`: a card, on a phone). */
+  layout() {
+    return this.row.evaluate((tr) => getComputedStyle(tr).display);
+  }
+
+  /** The "Create another like this" button. */
+  get anotherButton() {
+    return this.row.getByRole('button', { name: 'Create another like this' });
+  }
+
   /** Presses "Create another like this": the token page opens with its namespace, hostname and ports. */
   async createAnother() {
-    await this.row.getByRole('button', { name: 'Create another like this' }).click();
+    await this.anotherButton.click();
   }
 
   /** Whether it offers "Create another like this". */
   async offersAnother() {
-    return (await this.row.getByRole('button', { name: 'Create another like this' }).count()) === 1;
+    return (await this.anotherButton.count()) === 1;
   }
 
   /** The "Reminder (.ics)" button. */

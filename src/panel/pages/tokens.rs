@@ -150,11 +150,17 @@ fn row(s: Session, m: Made, now: i64) -> AnyView {
     let life = m.life(now);
     let expires = match (life, m.expires_ms) {
         (Life::Soon | Life::Later, Some(at)) => view! {
-            {when(at)} <span class="gc-muted">{format!(" {}", left(at, now))}</span>
-            {(life == Life::Soon).then(|| view! { " " <span class="gc-soon">{format!("within {SOON_DAYS} days")}</span> })}
+            {when(at)}
+            <span class="gc-tokens-left">
+                <span class="gc-muted">{left(at, now)}</span>
+                {(life == Life::Soon).then(|| view! { " " <span class="gc-soon">{format!("within {SOON_DAYS} days")}</span> })}
+            </span>
         }
         .into_any(),
-        (Life::Expired, Some(at)) => view! { {when(at)} " " <span class="gc-expired">"expired"</span> }.into_any(),
+        (Life::Expired, Some(at)) => view! {
+            {when(at)} <span class="gc-tokens-left"><span class="gc-expired">"expired"</span></span>
+        }
+        .into_any(),
         _ => view! { <span class="gc-muted">"not in the log"</span> }.into_any(),
     };
     let name = if label.is_empty() {
@@ -202,7 +208,7 @@ fn row(s: Session, m: Made, now: i64) -> AnyView {
             </td>
             <td data-label="Hostname"><code class="gc-secret">{m.hostname.clone()}</code></td>
             <td data-label="Ports" class="gc-tokens-ports">{ports}</td>
-            <td data-label="Made (UTC)">{when(m.made_ms)}</td>
+            <td data-label="Made (UTC)" title=when(m.made_ms)>{when(m.made_ms).get(..10).unwrap_or_default().to_owned()}</td>
             <td data-label="Expires (UTC)">{expires}</td>
             <td class="gc-tokens-actions">
                 {if can_again {
