@@ -14,6 +14,9 @@ pub const REMIND_DAYS: i64 = 7;
 
 const DAY_MS: i64 = 86_400_000;
 
+/// What shows instead of a field of the log that holds a token.
+pub const HELD_TOKEN: &str = "(not shown: it holds a token)";
+
 /// One development token made here, as the log kept it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Made {
@@ -73,13 +76,22 @@ impl Made {
             Some((ports, at)) => (ports, Timestamp::parse(at).ok().map(|t| t.unix_ms())),
             None => (e.value.as_str(), None),
         };
+        // The log never keeps a token, but an entry edited by hand might
+        // hold one where text belongs: it is shown nowhere, nor saved.
+        let shown = |text: &str| {
+            if crate::token::holds_token(text) {
+                HELD_TOKEN.to_owned()
+            } else {
+                text.to_owned()
+            }
+        };
         Some(Made {
             made_ms: e.at_ms,
-            game_id: e.game_id.clone(),
-            namespace_id: e.namespace_id.clone(),
-            namespace_label: e.namespace_label.clone(),
-            hostname: e.hostname.clone(),
-            ports: ports.strip_prefix("ports ").unwrap_or(ports).to_owned(),
+            game_id: shown(&e.game_id),
+            namespace_id: shown(&e.namespace_id),
+            namespace_label: shown(&e.namespace_label),
+            hostname: shown(&e.hostname),
+            ports: shown(ports.strip_prefix("ports ").unwrap_or(ports)),
             expires_ms,
         })
     }
@@ -305,6 +317,26 @@ mod tests {
             let made = Made::of(&entry(value, "done")).unwrap();
             assert_eq!(made.request(), None, "{value}");
         }
+    }
+
+    #[test]
+    fn a_token_in_an_entry_edited_by_hand_is_shown_nowhere() {
+        let token = "dev_staging.eyJ0eXAiOiJKV1QiLCJhbGciOiJFZERTQSJ9.CICAgICAgICAgAE.c2lnbmF0dXJl";
+        let mut e = entry(
+            &format!("ports {token} http 80; expires 2027-01-01T00:00:00.000Z"),
+            "done",
+        );
+        (e.namespace_label, e.hostname, e.namespace_id) =
+            (token.into(), token.into(), token.into());
+        let made = Made::of(&e).unwrap();
+        assert_eq!(made.hostname, HELD_TOKEN);
+        assert_eq!(made.namespace_label, HELD_TOKEN);
+        assert_eq!(made.request(), None);
+        let (file, name) = made.reminder(&made.namespace_label, NOW).unwrap();
+        assert!(
+            !file.contains("eyJ0eXAi") && !name.contains("eyJ0eXAi"),
+            "{file}"
+        );
     }
 
     #[test]

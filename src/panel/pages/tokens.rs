@@ -21,7 +21,11 @@ pub fn TokensPage() -> impl IntoView {
     // Read again when the log changes (here or in another tab), and when the
     // page is opened; expiries count in days, so the clock's seconds do not
     // redraw the rows (and move no focus).
-    let made = move || log.with(|l| made_here(l, s.now.get_untracked()));
+    let made = move || {
+        // Again when an id is named or renamed (the rows show labels).
+        s.recent.with(|_| ());
+        log.with(|l| made_here(l, s.now.get_untracked()))
+    };
     view! {
         <section class="gc-page gc-tokens-page" aria-labelledby="tokens-heading">
             <h1 id="tokens-heading">"Tokens made here"</h1>
