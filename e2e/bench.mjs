@@ -36,7 +36,7 @@ const rows = [];
 let met = true;
 
 // The panel's pages by their route ('' is the panel opened by its URL alone).
-const ROUTES = ['', 'builds', 'dev-token', 'settings', 'log'];
+const ROUTES = ['', 'builds', 'dev-token', 'tokens', 'settings', 'log'];
 
 // One first visit: the bytes every response of the panel's origin carried
 // (gzip -9 of each body, as a CDN would send it) until the page's first form
