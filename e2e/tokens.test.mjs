@@ -147,7 +147,7 @@ test('log entries that do not read are said in words, and a token whose ports do
       made({ namespace: 'not-a-uuid', hostname: '10.0.0.10', ports: '', expires: NOW + 100 * DAY }),
     ].join('\n'),
   };
-  const panel = await openPanel(fx, { page: 'tokens', clock: NOW, local, viewport: { width: 390, height: 844 } });
+  const panel = await openPanel(fx, { page: 'tokens', clock: NOW, local });
   const { problems, tokensMade: list } = panel;
   await list.shown();
   await panel.says('1 kept log entry could not be read (damaged, or written by another version) and was dropped.');
@@ -160,5 +160,9 @@ test('log entries that do not read are said in words, and a token whose ports do
   assert.match(await list.tokenWith('10.0.0.10').cell('Ports'), /^none$/);
   const odd = calendar(await (await list.tokenWith('10.0.0.10').reminder()).text());
   assert.equal(odd.event.startDate.toString(), dateOf(NOW + 93 * DAY));
+  // Presenting: no id in a download's name.
+  await panel.header.present();
+  const presented = await list.tokenWith('192.168.1.7').reminder();
+  assert.equal(presented.name, `token-expires-${dateOf(NOW + 3 * DAY)}.ics`);
   assert.deepEqual(problems, []);
 });

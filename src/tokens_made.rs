@@ -150,10 +150,10 @@ impl Made {
         Some((week_before.max(today), week_before < today))
     }
 
-    /// The reminder as a calendar file and its name, for a token whose
-    /// namespace is called `name` (its label, or its id): `None` as for
+    /// The reminder as a calendar file, for a token whose namespace is
+    /// called `name` (its label, or its id): `None` as for
     /// [`Made::reminder_day`].
-    pub fn reminder(&self, name: &str, now_ms: i64) -> Option<(String, String)> {
+    pub fn reminder(&self, name: &str, now_ms: i64) -> Option<String> {
         let (day, late) = self.reminder_day(now_ms)?;
         let expires = Timestamp::from_unix_ms(self.expires_ms?)?.utc_to_the_minute();
         let summary = format!("Game Cloud development token for {name} expires {expires}");
@@ -184,19 +184,28 @@ impl Made {
             summary: &summary,
             description: &description,
         };
-        let date = Timestamp::date_of_day(self.expires_ms?.div_euclid(DAY_MS))?;
+        event.calendar()
+    }
+
+    /// The reminder's file name: `token-expires-2026-12-18-4f3c2a10.ics`,
+    /// without the namespace's short id when `with_id` is false (presentation
+    /// mode: a download's name shows on the shared screen).
+    pub fn reminder_file(&self, with_id: bool) -> String {
+        let date = self
+            .expires_ms
+            .and_then(|at| Timestamp::date_of_day(at.div_euclid(DAY_MS)))
+            .unwrap_or_default();
         let short = crate::ids::short(&self.namespace_id);
         let short: String = short
             .chars()
             .filter(char::is_ascii_alphanumeric)
             .take(16)
             .collect();
-        let file = if short.is_empty() {
+        if short.is_empty() || !with_id {
             format!("token-expires-{date}.ics")
         } else {
             format!("token-expires-{date}-{short}.ics")
-        };
-        Some((event.calendar()?, file))
+        }
     }
 }
 
@@ -332,7 +341,8 @@ mod tests {
         assert_eq!(made.hostname, HELD_TOKEN);
         assert_eq!(made.namespace_label, HELD_TOKEN);
         assert_eq!(made.request(), None);
-        let (file, name) = made.reminder(&made.namespace_label, NOW).unwrap();
+        let file = made.reminder(&made.namespace_label, NOW).unwrap();
+        let name = made.reminder_file(true);
         assert!(
             !file.contains("eyJ0eXAi") && !name.contains("eyJ0eXAi"),
             "{file}"
@@ -360,8 +370,12 @@ mod tests {
     #[test]
     fn the_reminder_names_the_namespace_and_never_holds_a_token() {
         let made = Made::of(&entry(&expiring(30), "done")).unwrap();
-        let (file, name) = made.reminder("Prod, EU; live\r\nX", NOW).unwrap();
-        assert_eq!(name, "token-expires-2026-12-18-4f3c2a10.ics");
+        let file = made.reminder("Prod, EU; live\r\nX", NOW).unwrap();
+        assert_eq!(
+            made.reminder_file(true),
+            "token-expires-2026-12-18-4f3c2a10.ics"
+        );
+        assert_eq!(made.reminder_file(false), "token-expires-2026-12-18.ics");
         let unfolded = file.replace("\r\n ", "");
         assert!(unfolded.contains(
             "SUMMARY:Game Cloud development token for Prod\\, EU\\; live\\nX expires 2026-12-18 at 11:06 UTC\r\n"

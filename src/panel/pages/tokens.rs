@@ -173,6 +173,8 @@ fn row(s: Session, m: Made, now: i64) -> AnyView {
         label.clone()
     };
     let reminder = m.reminder(&name, now);
+    let file = m.reminder_file(true);
+    let file_masked = m.reminder_file(false);
     let remind_day = m.reminder_day(now);
     let request = m.request();
     let can_again = request.is_some();
@@ -220,7 +222,7 @@ fn row(s: Session, m: Made, now: i64) -> AnyView {
                 } else {
                     view! { <span class="gc-muted">"Its ports do not read back from the log: make it on the token page."</span> }.into_any()
                 }}
-                {reminder.zip(remind_day).map(|((ics, file), (day, late))| {
+                {reminder.zip(remind_day).map(|(ics, (day, late))| {
                     let on = Timestamp::date_of_day(day).unwrap_or_default();
                     let hint = if late {
                         format!("A calendar event today, {on}: it expires within the week.")
@@ -229,7 +231,9 @@ fn row(s: Session, m: Made, now: i64) -> AnyView {
                     };
                     view! {
                         <button type="button" class="gc-secondary gc-small-button" title=hint on:click=move |_| {
-                            crate::panel::widgets::download(&ics, "text/calendar", &file);
+                            // No id in a download's name while presenting.
+                            let file = if s.presenting.is_on_untracked() { &file_masked } else { &file };
+                            crate::panel::widgets::download(&ics, "text/calendar", file);
                         }>"Reminder (.ics)"</button>
                         {late.then(|| view! { <span class="gc-muted gc-tokens-late">"for today: under a week left"</span> })}
                     }
