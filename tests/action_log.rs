@@ -239,10 +239,18 @@ fn an_entry_reads_in_words_its_outcome_as_a_badge_and_its_request_on_one_line() 
 
     let cases = [
         ("done", Ended::Done, ""),
-        ("done (sent anyway, past the token check)", Ended::Done, "sent anyway, past the token check"),
+        (
+            "done (sent anyway, past the token check)",
+            Ended::Done,
+            "sent anyway, past the token check",
+        ),
         ("failed: 500 ERROR", Ended::Failed, "500 ERROR"),
         ("failed: network", Ended::Failed, "network"),
-        ("unknown: the page was left before the answer", Ended::Unknown, "the page was left before the answer"),
+        (
+            "unknown: the page was left before the answer",
+            Ended::Unknown,
+            "the page was left before the answer",
+        ),
         ("<script>", Ended::Unknown, "<script>"),
         ("", Ended::Unknown, ""),
     ];
@@ -253,7 +261,9 @@ fn an_entry_reads_in_words_its_outcome_as_a_badge_and_its_request_on_one_line() 
     assert_eq!(Ended::Done.badge(), "✓ Done");
     assert_eq!(Ended::Failed.badge(), "✕ Failed");
 
-    e.request = "PUT http://127.0.0.1:4/cloud/games/g/namespaces/n/domain-public-auth\n{\"enabled\":true}".into();
+    e.request =
+        "PUT http://127.0.0.1:4/cloud/games/g/namespaces/n/domain-public-auth\n{\"enabled\":true}"
+            .into();
     assert_eq!(e.request_line(), "PUT …/domain-public-auth");
     e.request = "POST https://h/x/dev-token?a=b/c".into();
     assert_eq!(e.request_line(), "POST …/dev-token");

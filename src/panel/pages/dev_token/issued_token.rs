@@ -80,7 +80,8 @@ fn title_under_header() {
     };
     let found = |selector| document.query_selector(selector).ok().flatten();
     if let (Some(title), Some(header)) = (found("#token-heading"), found(".gc-header")) {
-        let gap = title.get_bounding_client_rect().top() - header.get_bounding_client_rect().bottom();
+        let gap =
+            title.get_bounding_client_rect().top() - header.get_bounding_client_rect().bottom();
         window.scroll_by_with_x_and_y(0.0, gap - 8.0);
     }
 }
