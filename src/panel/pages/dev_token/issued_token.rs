@@ -183,7 +183,7 @@ fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
     };
     view! {
         <p>
-            "For namespace " {crate::panel::present::name(namespace, &ours, s.protected.has(&id))} ". "
+            // The namespace is named on the line above (`made_for`).
             <button type="button" class="gc-secondary" on:click=select>"Select this namespace"</button>
         </p>
         {differs.then(|| view! {

@@ -86,7 +86,7 @@ pub fn row(e: Entry, around: Around) -> impl IntoView {
                 <span class="gc-log-badge">{badge}</span>
                 {(!said.is_empty()).then(|| view! { " " <span class="gc-log-said" title=said.clone()>{said.clone()}</span> })}
             </td>
-            <td class="gc-log-ray"><code class="gc-secret">{short(&e.ray_id)}</code></td>
+            <td class="gc-log-ray" title=titled.then_some(e.ray_id.clone())><code class="gc-secret">{short(&e.ray_id)}</code></td>
             <td class="gc-log-req">{request}</td>
         </tr>
     }
