@@ -233,8 +233,8 @@ test('two tabs keep each other\'s log entries, labels and marks', async () => {
   assert.equal(kept, 4, 'every entry of both tabs is kept');
   await a.page.bringToFront();
   await a.header.goTo('Action log');
-  await a.says('4 of 4 entries');
-  assert.match((await a.log.rows().allTextContents()).join('\n'), new RegExp(`mark-protected.*Live.*${ns.prod}.*protected.*done`));
+  await a.says('4 entries');
+  assert.match((await a.log.rows().allTextContents()).join('\n'), new RegExp(`Mark protected.*Live ${ns.prod.slice(0, 8)}.*protected.*✓ Done`));
   // Tab B's label survives tab A's next write of the recent ids.
   await a.header.goTo('Namespace settings');
   await a.settings.choose('basic');

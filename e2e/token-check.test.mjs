@@ -78,7 +78,7 @@ test('an expired token can be sent anyway, and the log says so; a development to
   await settings.summary('0 of 1 changed, 1 failed.');
   await header.goTo('Action log');
   const row = panel.log.entry(0);
-  assert.match(await row.textContent(), /set-cdn-auth.*failed: 401 .*\(sent anyway, past the token check\)/);
+  assert.match(await row.textContent(), /Set CDN auth.*✕ Failed 401 .*\(sent anyway, past the token check\)/);
 
   // Another token is checked again: the choice was for that token only.
   await connection.enterToken(userToken(2000));

@@ -127,6 +127,95 @@ impl Entry {
     }
 }
 
+/// How a change ended, as the log's badge says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// ✓ Done.
+    Done,
+    /// ✕ Failed.
+    Failed,
+    /// The answer never came (the page was left), or the entry says
+    /// something this version does not know.
+    Unknown,
+}
+
+impl Ended {
+    /// The badge's words.
+    pub fn badge(self) -> &'static str {
+        match self {
+            Ended::Done => "✓ Done",
+            Ended::Failed => "✕ Failed",
+            Ended::Unknown => "? Unknown",
+        }
+    }
+}
+
+impl Entry {
+    /// The operation in words ("Set domain auth"), for the page; the slug
+    /// stays what is kept and exported. An operation this version does not
+    /// know is shown as its slug in words ("some-new-thing": "Some new
+    /// thing").
+    pub fn operation_words(&self) -> String {
+        match self.operation.as_str() {
+            "create-dev-token" => "Create development token".to_owned(),
+            "set-cdn-auth" => "Set CDN auth".to_owned(),
+            "set-domain-auth" => "Set domain auth".to_owned(),
+            "mark-protected" => "Mark protected".to_owned(),
+            other => {
+                let words = other.replace(['-', '_'], " ");
+                let mut chars = words.trim().chars();
+                chars.next().map_or_else(
+                    || "Unnamed change".to_owned(),
+                    |c| c.to_uppercase().chain(chars).collect(),
+                )
+            }
+        }
+    }
+
+    /// How the change ended, and what the outcome says beside it ("500
+    /// ERROR", "sent anyway, past the token check", "the page was left
+    /// before the answer"), or "".
+    pub fn ended(&self) -> (Ended, &str) {
+        let outcome = self.outcome.trim();
+        let (ended, rest) = if let Some(rest) = outcome.strip_prefix("done") {
+            (Ended::Done, rest)
+        } else if let Some(rest) = outcome.strip_prefix("failed") {
+            (Ended::Failed, rest)
+        } else if let Some(rest) = outcome.strip_prefix("unknown") {
+            (Ended::Unknown, rest)
+        } else {
+            (Ended::Unknown, outcome)
+        };
+        let rest = rest.trim_start_matches(':').trim();
+        let rest = rest
+            .strip_prefix('(')
+            .and_then(|r| r.strip_suffix(')'))
+            .unwrap_or(rest);
+        (ended, rest)
+    }
+
+    /// The request folded to one line: its method and the last part of its
+    /// path ("PUT …/domain-public-auth"), or "" for a change made in this
+    /// browser only. The whole request is [`Entry::request`].
+    pub fn request_line(&self) -> String {
+        let first = self.request.lines().next().unwrap_or_default().trim();
+        let Some((method, url)) = first.split_once(' ') else {
+            return first.to_owned();
+        };
+        let path = url.split(['?', '#']).next().unwrap_or_default();
+        match path.trim_end_matches('/').rsplit_once('/') {
+            Some((_, last)) if !last.is_empty() => format!("{method} …/{last}"),
+            _ => format!("{method} {path}"),
+        }
+    }
+}
+
+/// How many entries, in words: "1 entry", "1,234 entries".
+pub fn entries_text(n: usize) -> String {
+    let noun = if n == 1 { "entry" } else { "entries" };
+    format!("{} {noun}", crate::builds_view::grouped(n as u64))
+}
+
 /// The entries, oldest first.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ActionLog {
@@ -251,9 +340,8 @@ impl ActionLog {
         out
     }
 
-    /// The entries whose text holds every word of `filter` (ASCII letters in
-    /// any case),
-    /// newest first.
+    /// The entries whose text (and operation in words) holds every word of
+    /// `filter` (ASCII letters in any case), newest first.
     pub fn matching(&self, filter: &str) -> Vec<usize> {
         let words: Vec<String> = filter
             .split_whitespace()
@@ -263,9 +351,12 @@ impl ActionLog {
             .rev()
             .filter(|&i| {
                 let e = &self.entries[i];
+                // The operation in words too: the page shows those.
+                let named = e.operation_words();
                 let text: String = e
                     .cells()
                     .iter()
+                    .chain([&named.as_str()])
                     .map(|v| v.to_ascii_lowercase())
                     .collect::<Vec<_>>()
                     .join(" ");

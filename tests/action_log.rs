@@ -1,6 +1,6 @@
 //! The action log: bounded, stored and read back, filtered and exported.
 
-use gamecloud::action_log::{ActionLog, Entry, MAX_ENTRIES};
+use gamecloud::action_log::{entries_text, ActionLog, Ended, Entry, MAX_ENTRIES};
 
 fn entry(i: i64, value: &str) -> Entry {
     Entry {
@@ -86,6 +86,7 @@ fn filters_match_every_word_and_list_the_newest_first() {
     assert_eq!(log.matching("basic rate_limit"), [2]);
     assert_eq!(log.matching("staging ray-2"), [1]);
     assert!(log.matching("prod").is_empty());
+    assert_eq!(log.matching("CDN auth none"), [1], "the operation in words");
 }
 
 #[test]
@@ -219,4 +220,64 @@ fn every_field_is_capped_and_the_log_keeps_its_newest_within_its_bytes() {
     // Read back as kept: the same entries, none let go again.
     let again = ActionLog::parse(&log.stored());
     assert_eq!((again.entries.len(), again.let_go), (kept.len(), 0));
+}
+
+// Issue 54, item 8: the log showed slugs, "done" and the request over 8 lines.
+#[test]
+fn an_entry_reads_in_words_its_outcome_as_a_badge_and_its_request_on_one_line() {
+    let mut e = entry(1, "enabled");
+    e.operation = "set-domain-auth".into();
+    assert_eq!(e.operation_words(), "Set domain auth");
+    e.operation = "create-dev-token".into();
+    assert_eq!(e.operation_words(), "Create development token");
+    e.operation = "some-new_thing".into();
+    assert_eq!(e.operation_words(), "Some new thing");
+    e.operation = " - ".into();
+    assert_eq!(e.operation_words(), "Unnamed change");
+    e.operation = "ärger".into();
+    assert_eq!(e.operation_words(), "Ärger");
+
+    let cases = [
+        ("done", Ended::Done, ""),
+        (
+            "done (sent anyway, past the token check)",
+            Ended::Done,
+            "sent anyway, past the token check",
+        ),
+        ("failed: 500 ERROR", Ended::Failed, "500 ERROR"),
+        ("failed: network", Ended::Failed, "network"),
+        (
+            "unknown: the page was left before the answer",
+            Ended::Unknown,
+            "the page was left before the answer",
+        ),
+        ("<script>", Ended::Unknown, "<script>"),
+        ("", Ended::Unknown, ""),
+    ];
+    for (outcome, ended, rest) in cases {
+        e.outcome = outcome.into();
+        assert_eq!(e.ended(), (ended, rest), "{outcome}");
+    }
+    assert_eq!(Ended::Done.badge(), "✓ Done");
+    assert_eq!(Ended::Failed.badge(), "✕ Failed");
+
+    e.request =
+        "PUT http://127.0.0.1:4/cloud/games/g/namespaces/n/domain-public-auth\n{\"enabled\":true}"
+            .into();
+    assert_eq!(e.request_line(), "PUT …/domain-public-auth");
+    e.request = "POST https://h/x/dev-token?a=b/c".into();
+    assert_eq!(e.request_line(), "POST …/dev-token");
+    e.request = String::new();
+    assert_eq!(e.request_line(), "");
+    e.request = "garbage".into();
+    assert_eq!(e.request_line(), "garbage");
+    e.request = "GET /".into();
+    assert_eq!(e.request_line(), "GET /");
+}
+
+#[test]
+fn counts_are_words_with_thousands_grouped() {
+    assert_eq!(entries_text(0), "0 entries");
+    assert_eq!(entries_text(1), "1 entry");
+    assert_eq!(entries_text(1234), "1,234 entries");
 }

@@ -92,6 +92,15 @@ export class DevTokenPage {
     return new IssuedToken(this.scope);
   }
 
+  /** The page's title and the sticky header, as drawn: { title: {top, bottom}, header: {bottom} }. */
+  titleAndHeader() {
+    return this.scope.getByRole('heading', { name: 'Development token', level: 1 }).evaluate((h1) => {
+      const t = h1.getBoundingClientRect();
+      const header = document.querySelector('header').getBoundingClientRect();
+      return { title: { top: t.top, bottom: t.bottom }, header: { bottom: header.bottom } };
+    });
+  }
+
   /** What the new token decodes to. */
   get decoded() {
     return this.scope.getByLabel('Decoded token');

@@ -37,6 +37,16 @@ export class IssuedToken {
     return this.root.textContent();
   }
 
+  /** Its first line under its heading: what the token is for ("For staging (7d8e9f10) · 127.0.0.1 · default http 8080"). */
+  forLine() {
+    return this.root.locator('h2 + p').textContent();
+  }
+
+  /** What it shows without unfolding anything (its folds' summaries only). */
+  shownText() {
+    return this.root.evaluate((root) => root.innerText);
+  }
+
   /** Waits until it says `text`. */
   async says(text) {
     await this.root.getByText(text, { exact: false }).waitFor();

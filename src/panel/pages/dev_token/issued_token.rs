@@ -22,23 +22,20 @@ pub(super) fn IssuedToken(issued: Issued, again: Callback<DevTokenRequest>) -> i
     let (token, shown) = (issued.token.clone(), issued.token.clone());
     let (life, request) = (issued.token.clone(), issued.request.clone());
     // It takes the focus as it appears (where the form was), so that the
-    // person and a screen reader land on it.
+    // person and a screen reader land on it; the page goes back to its top,
+    // so that its title shows under the sticky header with the token (its
+    // own scroll put the title under the header, issue 54 item 6).
     let region = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         if let Some(region) = region.get() {
             let _ = region.focus();
-            region.scroll_into_view();
+            title_under_header();
         }
     });
-    let expires = decoded
-        .as_ref()
-        .ok()
-        .and_then(|d| d.claims.exp_ms)
-        .and_then(Timestamp::from_unix_ms)
-        .map(|t| format!("Expires {}", t.utc_to_the_minute()));
     view! {
         <div class="gc-token-once gc-card" role="region" aria-label="New development token" tabindex="-1" node_ref=region>
             <h2>{if issued.opened.is_some() { "Opened from the hand-off" } else { "Token created" }}</h2>
+            {made_for(&issued)}
             <p>{if issued.opened.is_some() {
                 "A secret, for this namespace only."
             } else {
@@ -53,7 +50,6 @@ pub(super) fn IssuedToken(issued: Issued, again: Callback<DevTokenRequest>) -> i
             </div>
             <div class="gc-actions">
                 <CopyButton text=token label="Copy token" primary=true />
-                <span>{expires}</span>
             </div>
             <TokenLife token=life />
             <EngineFiles issued=issued.clone() />
@@ -70,6 +66,55 @@ pub(super) fn IssuedToken(issued: Issued, again: Callback<DevTokenRequest>) -> i
                 </button>
             </p>
         </div>
+    }
+}
+
+/// Scrolls the page so that its title is just under the sticky header (in
+/// a host page's element there is neither, and the focus has scrolled).
+fn title_under_header() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(document) = window.document() else {
+        return;
+    };
+    let found = |selector| document.query_selector(selector).ok().flatten();
+    if let (Some(title), Some(header)) = (found("#token-heading"), found(".gc-header")) {
+        let gap =
+            title.get_bounding_client_rect().top() - header.get_bounding_client_rect().bottom();
+        window.scroll_by_with_x_and_y(0.0, gap - 8.0);
+    }
+}
+
+/// What the token is for, in one line: "For staging (7d8e9f10) ·
+/// 127.0.0.1 · default http 8080": the namespace by the label this panel
+/// knows it by (else the hand-off's), its short id, the hostname and the
+/// ports asked for.
+fn made_for(issued: &Issued) -> impl IntoView {
+    let s = Session::get();
+    let id = NamespaceId::new(&issued.namespace);
+    let mut label = s.recent.label(&id);
+    if label.is_empty() {
+        label = issued.opened.clone().unwrap_or_default().trim().to_owned();
+    }
+    let short = crate::ids::short(&issued.namespace);
+    let ports = issued.request.ports_summary();
+    let ports = match ports.strip_prefix("ports ") {
+        Some(p) if !p.is_empty() => p.to_owned(),
+        _ => "no ports".to_owned(),
+    };
+    let protected = s.protected.has(&id);
+    view! {
+        <p class="gc-made-for">
+            "For "
+            {if label.is_empty() {
+                view! { <span class="gc-secret" class:gc-is-protected=protected>{short}</span> }.into_any()
+            } else {
+                view! { <bdi>{label}</bdi> " " <span class="gc-muted gc-secret" class:gc-is-protected=protected>"(" {short} ")"</span> }.into_any()
+            }}
+            " · " <span class="gc-secret">{issued.request.hostname.clone()}</span>
+            " · " {ports}
+        </p>
     }
 }
 
@@ -138,7 +183,7 @@ fn handoff_ids(game: &str, namespace: &str, theirs: String) -> impl IntoView {
     };
     view! {
         <p>
-            "For namespace " {crate::panel::present::name(namespace, &ours, s.protected.has(&id))} ". "
+            // The namespace is named on the line above (`made_for`).
             <button type="button" class="gc-secondary" on:click=select>"Select this namespace"</button>
         </p>
         {differs.then(|| view! {

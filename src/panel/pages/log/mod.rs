@@ -1,12 +1,15 @@
 //! The action log page: every change made from this panel in this browser,
-//! newest first, with a filter, CSV and JSON export, and Clear.
+//! newest first, in words (`row.rs`), with a filter, CSV and JSON export,
+//! and Clear; with none yet, what will appear there.
+
+mod row;
 
 use leptos::prelude::*;
 
+use crate::action_log::entries_text;
 use crate::ids::NamespaceId;
-
-use crate::model::Timestamp;
 use crate::panel::widgets::{help, Confirm};
+use crate::route::Page;
 use crate::text::Text;
 
 #[component]
@@ -32,33 +35,30 @@ pub fn LogPage() -> impl IntoView {
             }
         });
     };
-    let when = |ms: i64| {
-        Timestamp::from_unix_ms(ms).map_or(String::new(), |t| {
-            let (date, time) = t.utc_date_and_time();
-            format!("{date} {time}")
-        })
-    };
     view! {
         <section class="gc-page" aria-labelledby="log-heading">
             <h1 id="log-heading">"Action log"</h1>
             {help(
-                "Every change made from this panel in this browser, newest first. Never a token.",
-                "Each says when, what, where, the value, how it ended, the ray id and the request sent. The newest 500 are kept.",
+                "Every change made from this panel in this browser, newest first.",
+                "Kept in this browser only (the newest 500), never a token. Unfold a request to read all of it; the exports hold every field.",
             )}
-            <div class="gc-toolbar">
-                <label>"Filter " <input type="search" name="log-filter" class="gc-secret" bind:value=filter /></label>
+            <div class="gc-toolbar gc-log-tools">
+                <label>"Filter " <input type="search" name="log-filter" class="gc-secret" placeholder="e.g. domain failed staging" bind:value=filter /></label>
                 <button type="button" class="gc-secondary" on:click=move |_| export(false)>"Export CSV"</button>
                 <button type="button" class="gc-secondary" on:click=move |_| export(true)>"Export JSON"</button>
                 <button type="button" class="gc-secondary" disabled=move || log.with(|l| l.entries.is_empty()) on:click=move |_| clearing.set(true)>"Clear…"</button>
             </div>
             <Confirm
                 open=clearing
-                text=Signal::derive(move || Text::default().plain(&format!("Clear the action log?\nAll {} entries in this browser go; the namespaces' settings stay as they are.", log.with(|l| l.entries.len()))))
+                text=Signal::derive(move || Text::default().plain(&format!("Clear the action log?\n{} in this browser will go; the namespaces' settings stay as they are.", log.with(|l| entries_text(l.entries.len())))))
                 confirm="Clear the log"
                 on_confirm=Callback::new(move |_| log.clear())
             />
             <p role="status" class="gc-muted">
-                {move || format!("{} of {} entries", rows().len(), log.with(|l| l.entries.len()))}
+                {move || {
+                    let (shown, all) = (rows().len(), log.with(|l| l.entries.len()));
+                    if shown == all { entries_text(all) } else { format!("{shown} of {}", entries_text(all)) }
+                }}
                 {(log.dropped > 0).then(|| format!(" {}", crate::panel::store::dropped_note(log.dropped, "log entry")))}
                 {move || {
                     use crate::action_log::{MAX_BYTES, MAX_ENTRIES};
@@ -66,7 +66,16 @@ pub fn LogPage() -> impl IntoView {
                     (n > 0).then(|| format!(" Older entries let go: {n}. The log keeps its newest {MAX_ENTRIES}, within {} KB.", MAX_BYTES / 1024))
                 }}
             </p>
-            <div class="gc-table-scroll" tabindex="0" role="region" aria-label="Action log entries">
+            {move || log.with(|l| l.entries.is_empty()).then(|| view! {
+                <p class="gc-empty gc-log-empty">
+                    "No changes yet. Changes you apply here are listed: settings you apply on "
+                    <a href=s.href(Page::Settings)>"Namespace settings"</a>
+                    ", tokens you create on "
+                    <a href=s.href(Page::DevToken)>"Development token"</a>
+                    " and namespaces you mark protected."
+                </p>
+            })}
+            <div class="gc-table-scroll" tabindex="0" role="region" aria-label="Action log entries" hidden=move || log.with(|l| l.entries.is_empty())>
                 <table class="gc-table gc-log" aria-label="Action log">
                     <thead>
                         <tr>
@@ -80,33 +89,17 @@ pub fn LogPage() -> impl IntoView {
                         </tr>
                     </thead>
                     <tbody>
-                        // Again when presentation mode changes: the game id is
-                        // a tooltip only outside it.
+                        // Again when presentation mode changes: the ids are
+                        // tooltips only outside it.
                         {move || {
                             let titled = !s.presenting.is_on();
                             let rows = rows();
                             log.with(|l| rows.into_iter().map(|i| {
                                 let e = l.entries[i].clone();
-                                let game = format!("game {}", e.game_id);
-                                let failed = e.outcome != "done";
-                                view! {
-                                    <tr>
-                                        <td>{when(e.at_ms)}</td>
-                                        <td>{e.operation}</td>
-                                        <td title=titled.then_some(game)>
-                                            {crate::panel::present::name(&e.namespace_id, &e.namespace_label, s.protected.has(&NamespaceId::new(&e.namespace_id)))}
-                                        </td>
-                                        <td>
-                                            {(!e.hostname.is_empty()).then(|| view! { "hostname " <span class="gc-secret">{e.hostname}</span> "; " })}
-                                            {e.value}
-                                        </td>
-                                        <td class:gc-bad=failed>{e.outcome}</td>
-                                        <td><code class="gc-secret">{e.ray_id}</code></td>
-                                        // Its URL holds the host and the ids.
-                                        <td><code class="gc-secret gc-request">{e.request}</code></td>
-                                    </tr>
-                                }
-                                .into_any()
+                                let id = NamespaceId::new(&e.namespace_id);
+                                let label = if e.namespace_label.is_empty() { s.recent.label(&id) } else { e.namespace_label.clone() };
+                                let protected = s.protected.has(&id);
+                                row::row(e, row::Around { label, protected, titled }).into_any()
                             }).collect_view())
                         }}
                     </tbody>
