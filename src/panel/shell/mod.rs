@@ -5,3 +5,4 @@ mod connection;
 mod context;
 mod palette;
 mod recent;
+mod row;
