@@ -126,3 +126,45 @@ test('a protected change asks to type the name, and typing it applies the change
   await settings.summary('1 of 1 changed.');
   assert.ok(!(await new ConfirmDialog(panel.page).root.isVisible()));
 });
+
+test('names, marks and budgets go to a file and back; an import shows its changes first and never unprotects', async () => {
+  const game = fx.service.gameId;
+  const lead = await openPanel(fx, {
+    page: 'settings',
+    ns: 'prod',
+    local: {
+      'gamecloud.v3.recent': kept(['game', game, 'Space Miners'], ['namespace', ns.prod, 'prod'], ['namespace', ns.staging, 'staging']),
+      'gamecloud.v3.protected': ns.prod,
+      'gamecloud.v1.budgets': `${game} 5000000\n`,
+    },
+  });
+  const file = await lead.recent.exportNames();
+  assert.equal(file.name, 'gamecloud-names.jsonl');
+  const lines = file.text.trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(lines.find((l) => l.id === ns.prod), { kind: 'namespace', id: ns.prod, label: 'prod', protected: true, budget_bytes: 0 });
+  assert.equal(lines.find((l) => l.id === game).budget_bytes, 5000000);
+
+  // A teammate who protected staging: the lead's file (staging unmarked there) never unmarks it.
+  const mate = await openPanel(fx, {
+    page: 'settings',
+    ns: 'staging',
+    local: { 'gamecloud.v3.recent': kept(['namespace', ns.staging, 'staging']), 'gamecloud.v3.protected': ns.staging },
+  });
+  const { recent, connection } = mate;
+  await recent.importNames('not json\n{"kind":"namespace","id":42}\n');
+  await mate.says('This file holds no names this panel can read');
+  await recent.importNames(file.text);
+  const preview = await recent.importPreview().textContent();
+  assert.match(preview, /Importing changes 4 thing\(s\) here:/);
+  assert.match(preview, new RegExp(`Name ${game.slice(0, 8)} “Space Miners”`));
+  assert.match(preview, new RegExp(`Protect prod \\(${ns.prod.slice(0, 8)}\\)`));
+  assert.match(preview, /Set the size budget of Space Miners \([0-9a-f]{8}\) to 5000000 bytes \(was none\)/);
+  assert.doesNotMatch(preview, /staging|[Uu]nprotect|[Rr]emove/, 'nothing about staging, which keeps its mark');
+  assert.equal(await mate.page.evaluate(() => localStorage.getItem('gamecloud.v3.protected')), ns.staging, 'nothing applied before Apply');
+  await recent.applyImport();
+  await mate.says('4 change(s) applied.');
+  const marks = await mate.page.evaluate(() => localStorage.getItem('gamecloud.v3.protected'));
+  assert.deepEqual(marks.split('\n').sort(), [ns.prod, ns.staging].sort());
+  assert.match(await connection.namespaceShown(), /^Namespacestaging[0-9a-f]{8}protected$/);
+  assert.deepEqual([...lead.problems, ...mate.problems], []);
+});

@@ -27,6 +27,7 @@ pub mod files;
 pub mod ids;
 pub mod json;
 pub mod model;
+pub mod names;
 pub mod ports;
 pub mod protect;
 pub mod route;

@@ -71,4 +71,37 @@ export class RecentIds {
   async use(shown) {
     await this.useButton(shown).click();
   }
+
+  /** Unfolds "Export or import names…" in the namespaces' switcher. */
+  async openSharing() {
+    await this.open();
+    const fold = this.page.locator('.gc-popover:popover-open details.gc-share');
+    if (!(await fold.evaluate((d) => d.open))) await fold.getByText('Export or import names…').click();
+    await this.page.getByRole('button', { name: 'Export names' }).waitFor();
+  }
+
+  /** Exports the names; resolves with the file's name and text. */
+  async exportNames() {
+    await this.openSharing();
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByRole('button', { name: 'Export names' }).click()]);
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+    return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  }
+
+  /** Chooses a file holding `text` to import; the preview shows what it changes. */
+  async importNames(text) {
+    await this.openSharing();
+    await this.page.getByLabel('Import names from a file').setInputFiles({ name: 'gamecloud-names.jsonl', mimeType: 'application/json', buffer: Buffer.from(text) });
+  }
+
+  /** What the import's preview lists: its changes, then what it leaves out. */
+  importPreview() {
+    return this.page.getByRole('group', { name: 'What the import changes' });
+  }
+
+  /** Applies the import previewed. */
+  async applyImport() {
+    await this.importPreview().getByRole('button', { name: /^Apply / }).click();
+  }
 }

@@ -104,7 +104,7 @@ impl Fitness {
                 ..
             } => format!("Token expires in {}", roughly(*left_ms)),
             Fitness::Usable { .. } => "Token never expires".to_owned(),
-            Fitness::Unreadable => "Check token: not one this panel can read".to_owned(),
+            Fitness::Unreadable => "Check token".to_owned(),
             Fitness::Expired { .. } => "Token expired".to_owned(),
             Fitness::OtherGame { .. } => "Token of another game".to_owned(),
             Fitness::WrongKind(_) => "Token of the wrong kind".to_owned(),

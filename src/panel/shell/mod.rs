@@ -6,3 +6,4 @@ mod context;
 mod palette;
 mod recent;
 mod row;
+mod share;

@@ -53,6 +53,7 @@ pub fn picker(kind: IdKind) -> impl IntoView {
         {list(kind, query, refused, unmark)}
         {add(kind, refused)}
         {(kind == IdKind::Namespace).then(|| mark(refused, unmark))}
+        {super::share::fold()}
         // Inside the popover, which stays open under a modal dialog it holds.
         <Confirm
             open=unmark.open
