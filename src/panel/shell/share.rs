@@ -1,8 +1,9 @@
 //! The names a lead hands to the team, under a switcher's "Export or import
 //! names…": this browser's names, protected marks and budgets saved as a
 //! file, and a file's shown before it is applied (`crate::names`: an
-//! import never removes a mark). Fetched when first unfolded
-//! (docs/SIZE.md, "Pages fetched on first use").
+//! import never removes a mark). In the switcher's part, drawn when first
+//! unfolded: a part of its own cost the builds table's deep link more than
+//! it saved the switcher (docs/SIZE.md, "Pages fetched on first use").
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -10,7 +11,6 @@ use wasm_bindgen_futures::{spawn_local, JsFuture};
 
 use crate::ids::GameId;
 use crate::names::{import, Change, Here, Import, MAX_FILE_BYTES};
-use crate::panel::lazy::{lazy, lazy_view};
 use crate::panel::session::Session;
 use crate::panel::store::KeptBudgets;
 use crate::protect::Named;
@@ -21,16 +21,9 @@ pub(super) fn fold() -> impl IntoView {
     view! {
         <details class="gc-share" on:toggle=move |_| unfolded.set(true)>
             <summary>"Export or import names…"</summary>
-            {move || unfolded.get().then(|| lazy_view(share_view, "export and import", |make| make(())))}
+            {move || unfolded.get().then(share)}
         </details>
     }
-}
-
-lazy! {
-    /// Export and import of the names.
-    fn share_view() -> fn(()) -> AnyView;
-    in names_file, preload preload_names_file;
-    { |()| share().into_any() }
 }
 
 /// What this browser holds now (untracked; `s` given, since a file is
