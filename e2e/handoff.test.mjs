@@ -61,10 +61,10 @@ async function teammate(local) {
 test('a lead seals a token, Python and a teammate open it, every failure is told apart', async () => {
   // The lead: staging marked protected, a token for a LAN address and two ports.
   const { page, problems, connection, tokens } = await openPanel(fx, { page: 'dev-token', ns: 'staging' });
-  await connection.protect();
+  await connection.protect('staging');
   await tokens.hostname.fill('192.168.1.20');
   await tokens.usePreset('UDP game port 7777');
-  await (await tokens.askToCreate()).confirm(ns.staging);
+  await (await tokens.askToCreate()).confirm('staging'); // its name, not its id
   const region = tokens.issued();
   await region.shown();
   const token = await region.value();

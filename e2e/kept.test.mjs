@@ -50,7 +50,7 @@ test('a mark the full storage refuses holds in the tab, says so, still guards, a
   // which keeps its own mark too.
   const b = await a.openTab({ page: 'cdn-auth', ns: 'staging', token: null });
   await b.page.evaluate(() => localStorage.removeItem('filler-0'));
-  await b.connection.protect();
+  await b.connection.protect('Staging'); // unnamed: a mark needs a name
   await a.page.bringToFront();
   await a.page.waitForFunction(() => localStorage.getItem('gamecloud.v3.protected') !== null);
   assert.ok(await a.connection.mark.isChecked(), 'still marked after the other tab wrote');

@@ -93,7 +93,7 @@ const scenes = {
   // A protected namespace ticked into a change: the request previewed, its
   // name to type before Apply works.
   protected: async ({ connection, settings }) => {
-    await connection.protect();
+    await connection.protect('staging');
     await settings.tick(ns.staging);
     await settings.choose('basic');
     await settings.askToApply();

@@ -89,7 +89,7 @@ test('"Apply to other namespaces" is folded, and open while the selected namespa
   assert.equal(await settings.others.isVisible(), false);
   await settings.showOthers();
   assert.equal(await settings.others.isVisible(), true, 'unfolded when asked');
-  await connection.protect();
+  await connection.protect('prod');
   await panel.page.reload();
   await settings.anyApplyButton.waitFor();
   assert.equal(await settings.othersShown(), true, 'open for a protected namespace, which a change leaves out until it is ticked');

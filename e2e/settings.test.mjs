@@ -273,10 +273,10 @@ test('recently used ids are offered again, with a label', async () => {
   assert.match(await there.namespaceSwitcher.textContent(), /Choose a namespace/);
   await there.openNamespace();
   assert.equal(await there.namespaceId.inputValue(), '');
-  const production = fresh.recent.useButton(`Production (${ns.prod})`);
+  const production = fresh.recent.useButton('Production');
   assert.equal(await production.getAttribute('aria-current'), 'false');
   await there.namespaceId.fill(ns.prod);
-  await fresh.recent.chosen(`Production (${ns.prod})`, { timeout: 5000 }); // marked as the one chosen as the id is typed
+  await fresh.recent.chosen('Production', { timeout: 5000 }); // marked as the one chosen as the id is typed
   await there.namespaceId.fill('');
   await production.click();
   assert.match(await there.namespaceSwitcher.textContent(), /Production/, 'the bar names it by its label');
@@ -373,7 +373,7 @@ test('kept entries that do not read are dropped with a note, the rest stay, and 
   assert.match(await log.entry(0).textContent(), new RegExp(`Set CDN auth.*${ns.staging.slice(0, 8)}.*basic.*✓ Done`));
   await recent.open();
   await panel.says('2 kept recent ids could not be read (damaged, or written by another version) and were dropped.');
-  await recent.useButton(`Staging (${ns.staging})`).waitFor();
+  await recent.useButton('Staging').waitFor();
   // What was read is kept again, clean: a reload has nothing more to drop.
   await page.reload();
   await panel.says('1 entry');
@@ -391,7 +391,7 @@ test('kept entries that do not read are dropped with a note, the rest stay, and 
   await old.says('1 entry');
   assert.match(await old.log.entry(0).textContent(), /Set domain auth.*enabled/);
   await old.recent.open();
-  await old.recent.useButton(`Production (${ns.prod})`).waitFor();
+  await old.recent.useButton('Production').waitFor();
   const keys = await old.page.evaluate(() => Object.keys(localStorage).sort());
   assert.deepEqual(keys, ['gamecloud.v3.log', 'gamecloud.v3.recent']);
   assert.deepEqual([...problems, ...old.problems], []);

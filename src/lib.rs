@@ -28,6 +28,7 @@ pub mod ics;
 pub mod ids;
 pub mod json;
 pub mod model;
+pub mod names;
 pub mod ports;
 pub mod protect;
 pub mod route;

@@ -14,9 +14,26 @@ export class Connection {
     this.page = page;
   }
 
-  /** The header's token status ("No token: connect", "Token expires in 12 days"), which opens the card. */
+  /** The header's token status ("No token: connect", "Token expires in 12 days", "Check token: …"), which opens the card. */
   get status() {
-    return this.page.getByRole('banner').getByRole('button', { name: /^(No token|Token )/ });
+    return this.page.getByRole('banner').getByRole('button', { name: /^(No token|Token |Check token)/ });
+  }
+
+  /** The colour of the status's dot, as the browser draws it (`rgb(…)`). */
+  statusDotColour() {
+    return this.status.evaluate((button) => getComputedStyle(button, '::before').backgroundColor);
+  }
+
+  /** The colour the page draws muted text in (`rgb(…)`): the grey of a status not yet checked. */
+  mutedColour() {
+    return this.status.evaluate((button) => {
+      const probe = button.ownerDocument.createElement('span');
+      probe.style.color = 'var(--gc-muted)';
+      button.ownerDocument.body.append(probe);
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    });
   }
 
   /** The connection card. */
@@ -110,18 +127,52 @@ export class Connection {
     return this.page.getByLabel('Namespace id', { exact: true });
   }
 
-  /** Opens the game's switcher; resolves with its id field. */
-  async openGame() {
-    if (!(await this.gameId.isVisible())) await this.gameSwitcher.click();
-    await this.gameId.waitFor();
-    return this.gameId;
+  /** The "Add by id…" fold, last in the open switcher, which holds the id's field. */
+  addById() {
+    return this.page.locator('.gc-popover:popover-open details.gc-add');
   }
 
-  /** Opens the namespace's switcher; resolves with its id field. */
+  /** Opens `switcher` (the game's or the namespace's) and its "Add by id…" fold; resolves with `field`. */
+  async openIdField(switcher, field) {
+    if (await field.isVisible()) return field;
+    if (!(await this.addById().isVisible())) await switcher.click();
+    const fold = this.addById();
+    await fold.waitFor();
+    if (!(await fold.evaluate((d) => d.open))) await fold.getByText('Add by id…').click();
+    await field.waitFor();
+    return field;
+  }
+
+  /** Opens the game's switcher and "Add by id…"; resolves with its id field. */
+  async openGame() {
+    return this.openIdField(this.gameSwitcher, this.gameId);
+  }
+
+  /** Opens the namespace's switcher and "Add by id…"; resolves with its id field. */
   async openNamespace() {
-    if (!(await this.namespaceId.isVisible())) await this.namespaceSwitcher.click();
-    await this.namespaceId.waitFor();
-    return this.namespaceId;
+    return this.openIdField(this.namespaceSwitcher, this.namespaceId);
+  }
+
+  /** The field that asks for a name for an id used here for the first time (in "Add by id…"). */
+  newName(kind = 'namespace') {
+    return this.page.getByLabel(`Name this ${kind}`);
+  }
+
+  /** Types a namespace id used for the first time and its name, and presses Enter. */
+  async addNamespace(id, name) {
+    await (await this.openNamespace()).fill(id);
+    await this.newName().fill(name);
+    await this.newName().press('Enter');
+  }
+
+  /** What the header names the game (`Game` and its name, then its short id). */
+  gameShown() {
+    return this.gameSwitcher.textContent();
+  }
+
+  /** What the header names the namespace. */
+  namespaceShown() {
+    return this.namespaceSwitcher.textContent();
   }
 
   /** Closes an open switcher, as Escape does. */
@@ -173,10 +224,20 @@ export class Connection {
     return marked;
   }
 
-  /** Marks the selected namespace protected (nothing is asked). */
-  async protect() {
+  /** The field that asks for a name before an unnamed namespace is marked. */
+  get protectName() {
+    return this.page.getByLabel('Its name, to type before a change');
+  }
+
+  /** Marks the selected namespace protected; one without a name is given `name` first (a mark needs one). */
+  async protect(name) {
     await this.openNamespace();
-    await this.mark.check();
+    await this.mark.click();
+    if (name !== undefined) {
+      await this.protectName.fill(name);
+      await this.protectName.press('Enter');
+    }
+    await this.marked();
     await this.closeSwitcher();
   }
 

@@ -74,6 +74,13 @@ impl Fitness {
         matches!(self, Fitness::Usable { .. } | Fitness::Unreadable)
     }
 
+    /// Whether this panel could judge the token from its contents. Until it
+    /// could, the header's status is neither good nor bad: it says to check
+    /// the token (issue 54: it was green for a token no one had checked).
+    pub fn checked(&self) -> bool {
+        !matches!(self, Fitness::Unreadable)
+    }
+
     /// Whether the person may send anyway, the check being advisory (the
     /// claims are unsigned): an expiry read against this machine's clock,
     /// which may run ahead, or entitlements this client does not know. A
@@ -97,7 +104,7 @@ impl Fitness {
                 ..
             } => format!("Token expires in {}", roughly(*left_ms)),
             Fitness::Usable { .. } => "Token never expires".to_owned(),
-            Fitness::Unreadable => "Token not checked".to_owned(),
+            Fitness::Unreadable => "Check token".to_owned(),
             Fitness::Expired { .. } => "Token expired".to_owned(),
             Fitness::OtherGame { .. } => "Token of another game".to_owned(),
             Fitness::WrongKind(_) => "Token of the wrong kind".to_owned(),

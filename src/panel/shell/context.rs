@@ -19,10 +19,10 @@ pub fn Switchers() -> impl IntoView {
     }
 }
 
-/// One id of the context: a button naming it (its label, its id short in
-/// monospace, a lock for a protected namespace) that opens its popover:
-/// the id's field, the recent ids of its kind, and for a namespace its
-/// protected mark. The popover's code is fetched when it first opens
+/// One id of the context: a button naming it (its name, its id short and
+/// muted after it, a lock for a protected namespace) that opens its
+/// popover: the ids of its kind as rows, "Add by id…", and for a namespace
+/// its protected mark. The popover's code is fetched when it first opens
 /// (docs/SIZE.md, "Pages fetched on first use").
 #[component]
 fn Switcher(kind: IdKind) -> impl IntoView {
@@ -49,7 +49,8 @@ fn Switcher(kind: IdKind) -> impl IntoView {
         >
             <span class="gc-context-kind">{title}</span>
             <span class="gc-context-name">
-                {move || {
+                // Isolated: a right-to-left name leaves the short id after it.
+                <bdi>{move || {
                     let label = label();
                     if !label.is_empty() {
                         label
@@ -58,7 +59,7 @@ fn Switcher(kind: IdKind) -> impl IntoView {
                     } else {
                         String::new()
                     }
-                }}
+                }}</bdi>
                 // Left out of the button's name while presenting.
                 <code class="gc-secret" aria-hidden=move || s.presenting.is_on().then_some("true")>{move || crate::ids::short(&id.get())}</code>
                 {move || protected().then(|| view! { <span class="gc-lock">"protected"</span> })}
@@ -75,27 +76,30 @@ fn Switcher(kind: IdKind) -> impl IntoView {
 }
 
 lazy! {
-    /// A switcher's popover: the id's field, the recent ids, the mark.
+    /// A switcher's popover: the rows, "Add by id…", the mark.
     fn switcher_view() -> fn(IdKind) -> AnyView;
     in switcher, preload preload_switcher;
     { |kind| recent::picker(kind).into_any() }
 }
 
-/// The token's status ("Token expires in 12 days", "No token"), a button
-/// that opens the connection card.
+/// The token's status ("Token expires in 12 days", "No token: connect"), a
+/// button that opens the connection card. Its dot is grey (`unchecked`)
+/// until the token is checked, and then says whether calls can go out
+/// (`ok`) or not (`bad`); until then its words say what to do.
 #[component]
 pub fn Status() -> impl IntoView {
     let s = Session::get();
     let status = move || match s.token_fitness() {
-        None => ("No token: connect".to_owned(), false),
-        Some(f) => (f.status(), f.allows_calls()),
+        None => ("No token: connect".to_owned(), "unchecked"),
+        Some(f) if !f.checked() => (f.status(), "unchecked"),
+        Some(f) => (f.status(), if f.allows_calls() { "ok" } else { "bad" }),
     };
     view! {
         <button
             type="button"
             id="gc-status"
             class="gc-status"
-            data-ok=move || status().1.to_string()
+            data-state=move || status().1
             aria-expanded=move || s.connecting.get().to_string()
             aria-controls="gc-connection"
             on:click=move |_| s.connecting.update(|open| *open = !*open)

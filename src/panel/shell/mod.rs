@@ -5,3 +5,5 @@ mod connection;
 mod context;
 mod palette;
 mod recent;
+mod row;
+mod share;

@@ -14,7 +14,7 @@ mod token;
 pub use budgets::KeptBudgets;
 pub use log::{Log, Written};
 pub use marks::Protected;
-pub use recent::Recent;
+pub use recent::{Recent, RecentId};
 pub use stored::{Kept, Stored, Unsaved};
 pub use token::KeptToken;
 

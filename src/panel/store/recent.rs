@@ -184,6 +184,29 @@ impl Recent {
         Ok(())
     }
 
+    /// Names an id used for the first time (kept newest, as a call that
+    /// worked keeps it), or renames one kept; a blank label leaves it
+    /// unnamed. Only a UUID is kept; a label that cannot be kept is refused
+    /// as [`Recent::relabel`] refuses it.
+    pub fn name_new(self, kind: IdKind, id: &str, label: &str) -> Result<(), &'static str> {
+        let id = canonical_id(id);
+        if crate::token::parse_uuid(&id).is_none() {
+            return Err("Only an id (a UUID) can be named.");
+        }
+        if self.with_untracked(|ids| ids.find(kind, &id).is_none()) {
+            if let Some(why) = crate::validate::namespace_label_problem(label.trim()) {
+                return Err(why);
+            }
+            self.update(|ids| {
+                let label = label.trim().to_owned();
+                ids.0.insert(0, RecentId { kind, id, label });
+                keep_newest(&mut ids.0);
+            });
+            return Ok(());
+        }
+        self.relabel(kind, &id, label)
+    }
+
     /// Forgets an id.
     pub fn forget(self, kind: IdKind, id: &str) {
         self.update(|ids| {

@@ -117,10 +117,12 @@ fn dialog(asked: Asked) -> impl IntoView {
         let phrase = phrase();
         if !phrase.is_empty() {
             let copies = !(curl.with(String::is_empty) && powershell.with(String::is_empty));
+            // A name shows as it is; an id (a namespace marked before a
+            // mark needed a name, or a host's) is masked while presenting.
+            let by_id = phrase.split(", ").any(|name| crate::token::parse_uuid(name).is_some());
+            let typed = Text::default().plain("\n\nProtected: type ");
             text.append(
-                Text::default()
-                    .plain("\n\nProtected: type ")
-                    .secret(&phrase)
+                if by_id { typed.secret(&phrase) } else { typed.plain(&phrase) }
                     .plain(if copies {
                         " to apply or to copy the commands."
                     } else {
