@@ -128,7 +128,10 @@ pub struct Import {
 /// value of the wrong type, is left out and counted.
 pub fn import(text: &str, here: &Here) -> Result<Import, String> {
     if text.len() > MAX_FILE_BYTES {
-        return Err("This file is larger than 1 MiB: it is not a names file exported from this panel.".to_owned());
+        return Err(
+            "This file is larger than 1 MiB: it is not a names file exported from this panel."
+                .to_owned(),
+        );
     }
     let (lines, unread) = crate::json::from_lines::<SharedId>(text);
     if lines.is_empty() {
@@ -136,7 +139,9 @@ pub fn import(text: &str, here: &Here) -> Result<Import, String> {
     }
     let mut out = Import::default();
     if unread > 0 {
-        out.left_out.push(format!("{unread} line(s) could not be read (not JSON, or a value of the wrong type)."));
+        out.left_out.push(format!(
+            "{unread} line(s) could not be read (not JSON, or a value of the wrong type)."
+        ));
     }
     for line in lines {
         let id = canonical_id(&line.id);
@@ -152,24 +157,42 @@ pub fn import(text: &str, here: &Here) -> Result<Import, String> {
         let mut name = now.to_owned();
         if !label.is_empty() && label != now {
             if let Some(why) = namespace_label_problem(label) {
-                out.left_out.push(format!("{short}: its name is left out. {why}"));
+                out.left_out
+                    .push(format!("{short}: its name is left out. {why}"));
             } else if protected_here && !now.is_empty() {
-                out.left_out.push(format!("{now} ({short}) keeps its name: it is protected here."));
+                out.left_out.push(format!(
+                    "{now} ({short}) keeps its name: it is protected here."
+                ));
             } else {
                 name = label.to_owned();
-                out.changes.push(Change::Name { kind: line.kind, id: id.clone(), from: now.to_owned(), to: name.clone() });
+                out.changes.push(Change::Name {
+                    kind: line.kind,
+                    id: id.clone(),
+                    from: now.to_owned(),
+                    to: name.clone(),
+                });
             }
         }
         if line.protected && line.kind == IdKind::Namespace && !protected_here {
             if name.is_empty() {
-                out.left_out.push(format!("{short} is not protected here: a protected namespace needs a name."));
+                out.left_out.push(format!(
+                    "{short} is not protected here: a protected namespace needs a name."
+                ));
             } else {
-                out.changes.push(Change::Protect { id: ns, name: name.clone() });
+                out.changes.push(Change::Protect {
+                    id: ns,
+                    name: name.clone(),
+                });
             }
         }
         let budget = here.budgets.iter().find(|(g, _)| *g == id).map(|b| b.1);
         if line.kind == IdKind::Game && line.budget_bytes > 0 && budget != Some(line.budget_bytes) {
-            out.changes.push(Change::Budget { game: id.clone(), name, from: budget, to: line.budget_bytes });
+            out.changes.push(Change::Budget {
+                game: id.clone(),
+                name,
+                from: budget,
+                to: line.budget_bytes,
+            });
         }
     }
     Ok(out)
@@ -179,10 +202,22 @@ impl Change {
     /// The change in words: "Name 7d8e9f10 staging", "Protect prod"...
     pub fn words(&self) -> String {
         match self {
-            Change::Name { id, from, to, .. } if from.is_empty() => format!("Name {} \u{201c}{to}\u{201d}", crate::ids::short(id)),
-            Change::Name { id, from, to, .. } => format!("Rename {from} ({}) to \u{201c}{to}\u{201d}", crate::ids::short(id)),
-            Change::Protect { id, name } => format!("Protect {name} ({})", crate::ids::short(id.as_str())),
-            Change::Budget { game, name, from, to } => format!(
+            Change::Name { id, from, to, .. } if from.is_empty() => {
+                format!("Name {} \u{201c}{to}\u{201d}", crate::ids::short(id))
+            }
+            Change::Name { id, from, to, .. } => format!(
+                "Rename {from} ({}) to \u{201c}{to}\u{201d}",
+                crate::ids::short(id)
+            ),
+            Change::Protect { id, name } => {
+                format!("Protect {name} ({})", crate::ids::short(id.as_str()))
+            }
+            Change::Budget {
+                game,
+                name,
+                from,
+                to,
+            } => format!(
                 "Set the size budget of {} to {to} bytes (was {})",
                 crate::bulk::name(&crate::ids::short(game), name),
                 from.map_or("none".to_owned(), |b| format!("{b} bytes"))
@@ -203,7 +238,10 @@ mod tests {
         let mut marks = Marks::default();
         marks.set(&NamespaceId::new(PROD), true);
         Here {
-            names: vec![(IdKind::Namespace, PROD.into(), "prod".into()), (IdKind::Namespace, STAGING.into(), String::new())],
+            names: vec![
+                (IdKind::Namespace, PROD.into(), "prod".into()),
+                (IdKind::Namespace, STAGING.into(), String::new()),
+            ],
             marks,
             budgets: vec![(GAME.into(), 1000)],
         }
@@ -226,18 +264,33 @@ mod tests {
         assert_eq!(
             got.changes,
             vec![
-                Change::Name { kind: IdKind::Namespace, id: STAGING.into(), from: String::new(), to: "staging".into() },
-                Change::Protect { id: NamespaceId::new(STAGING), name: "staging".into() },
+                Change::Name {
+                    kind: IdKind::Namespace,
+                    id: STAGING.into(),
+                    from: String::new(),
+                    to: "staging".into()
+                },
+                Change::Protect {
+                    id: NamespaceId::new(STAGING),
+                    name: "staging".into()
+                },
             ]
         );
-        assert_eq!(got.left_out, vec!["prod (c0ffee00) keeps its name: it is protected here.".to_owned()]);
+        assert_eq!(
+            got.left_out,
+            vec!["prod (c0ffee00) keeps its name: it is protected here.".to_owned()]
+        );
     }
 
     #[test]
     fn hostile_files_end_in_words() {
-        assert!(import("not json at all", &here()).unwrap_err().contains("no names"));
+        assert!(import("not json at all", &here())
+            .unwrap_err()
+            .contains("no names"));
         assert!(import("", &here()).is_err());
-        assert!(import(&"x".repeat(MAX_FILE_BYTES + 1), &here()).unwrap_err().contains("1 MiB"));
+        assert!(import(&"x".repeat(MAX_FILE_BYTES + 1), &here())
+            .unwrap_err()
+            .contains("1 MiB"));
         let file = format!(
             "{{\"kind\":\"namespace\",\"id\":\"{STAGING}\",\"label\":7}}\n{{\"kind\":\"planet\",\"id\":\"{STAGING}\"}}\n{{\"kind\":\"namespace\",\"id\":\"nope\",\"label\":\"x\"}}\n{{\"kind\":\"namespace\",\"id\":\"{STAGING}\",\"label\":\"a\u{202e}b\",\"protected\":true}}\n"
         );
@@ -253,6 +306,14 @@ mod tests {
         let file = format!("{{\"kind\":\"game\",\"id\":\"{GAME}\",\"label\":\"Space Miners\",\"budget_bytes\":2048}}\n{{\"kind\":\"namespace\",\"id\":\"{STAGING}\",\"budget_bytes\":5}}\n");
         let got = import(&file, &here()).unwrap();
         assert_eq!(got.changes.len(), 2);
-        assert_eq!(got.changes[1], Change::Budget { game: GAME.into(), name: "Space Miners".into(), from: Some(1000), to: 2048 });
+        assert_eq!(
+            got.changes[1],
+            Change::Budget {
+                game: GAME.into(),
+                name: "Space Miners".into(),
+                from: Some(1000),
+                to: 2048
+            }
+        );
     }
 }

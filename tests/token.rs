@@ -403,7 +403,10 @@ fn a_token_is_judged_before_any_call_by_kind_game_and_expiry() {
     assert_eq!(expired.status(), "Token expired");
     assert!(!expired.allows_calls());
     assert_eq!(fit("dev-token", GAME).status(), "Check token");
-    assert!(!fit("dev-token", GAME).checked(), "an unreadable token is not checked: grey, not green");
+    assert!(
+        !fit("dev-token", GAME).checked(),
+        "an unreadable token is not checked: grey, not green"
+    );
     assert!(fit("dev-token", GAME).allows_calls());
     assert!(!Fitness::WrongKind(TokenKind::Public).allows_calls());
 }

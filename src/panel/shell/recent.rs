@@ -77,9 +77,7 @@ fn matching(kind: IdKind, query: &str) -> Vec<RecentId> {
     Session::get().recent.with(|r| {
         r.0.iter()
             .filter(|r| r.kind == kind)
-            .filter(|r| {
-                r.label.to_ascii_lowercase().contains(&query) || r.id.contains(&query)
-            })
+            .filter(|r| r.label.to_ascii_lowercase().contains(&query) || r.id.contains(&query))
             .cloned()
             .collect()
     })
@@ -94,7 +92,12 @@ pub(super) fn choose(kind: IdKind, id: &str) {
 }
 
 /// The rows of `kind` that `query` leaves.
-fn list(kind: IdKind, query: RwSignal<String>, refused: RwSignal<String>, unmark: Unmark) -> impl IntoView {
+fn list(
+    kind: IdKind,
+    query: RwSignal<String>,
+    refused: RwSignal<String>,
+    unmark: Unmark,
+) -> impl IntoView {
     let s = Session::get();
     // Re-rendered whole when the list or the filter changes, not keyed:
     // docs/SIZE.md, size rule "recent ids unkeyed".
@@ -167,7 +170,9 @@ fn add(kind: IdKind, refused: RwSignal<String>) -> impl IntoView {
         crate::panel::dom::hide(&format!("gc-pick-{noun}"));
     };
     // Unfolded when nothing is kept yet: the field is the way in.
-    let first = s.recent.with_untracked(|r| !r.0.iter().any(|r| r.kind == kind));
+    let first = s
+        .recent
+        .with_untracked(|r| !r.0.iter().any(|r| r.kind == kind));
     let title = match kind {
         IdKind::Game => "Game id",
         IdKind::Namespace => "Namespace id",
@@ -228,7 +233,9 @@ fn mark(refused: RwSignal<String>, unmark: Unmark) -> impl IntoView {
         let why = if given.trim().is_empty() {
             Some("A protected namespace needs a name: a change to it asks to type that name.")
         } else {
-            s.recent.name_new(IdKind::Namespace, ns.as_str(), &given).err()
+            s.recent
+                .name_new(IdKind::Namespace, ns.as_str(), &given)
+                .err()
         };
         refused.set(why.unwrap_or_default().to_owned());
         if why.is_none() {

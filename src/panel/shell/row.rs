@@ -13,7 +13,13 @@ use crate::validate::IdKind;
 
 /// The `n`th row of `kind`'s switcher, for the kept id `r`; `refused` says
 /// why a name or a mark was not kept.
-pub(super) fn row(kind: IdKind, r: RecentId, n: usize, refused: RwSignal<String>, unmark: Unmark) -> AnyView {
+pub(super) fn row(
+    kind: IdKind,
+    r: RecentId,
+    n: usize,
+    refused: RwSignal<String>,
+    unmark: Unmark,
+) -> AnyView {
     let s = Session::get();
     let RecentId { id, label, .. } = r;
     let ns = NamespaceId::new(&id);
@@ -22,7 +28,11 @@ pub(super) fn row(kind: IdKind, r: RecentId, n: usize, refused: RwSignal<String>
     let noun = kind.noun();
     // Presentation mode: no id in an accessible name either.
     let presenting = s.presenting.is_on();
-    let which = if presenting { format!("{noun} {}", n + 1) } else { format!("{noun} {id}") };
+    let which = if presenting {
+        format!("{noun} {}", n + 1)
+    } else {
+        format!("{noun} {id}")
+    };
     let chosen = s.id_field(kind);
     let current = {
         let id = id.clone();
@@ -63,7 +73,10 @@ pub(super) fn row(kind: IdKind, r: RecentId, n: usize, refused: RwSignal<String>
         if protected {
             unmark.ask(ns.clone());
         } else if unnamed {
-            refused.set("Name it first: a change to a protected namespace asks to type its name.".to_owned());
+            refused.set(
+                "Name it first: a change to a protected namespace asks to type its name."
+                    .to_owned(),
+            );
         } else {
             refused.set(String::new());
             s.protected.protect(&ns, true, &Named::default());

@@ -30,7 +30,11 @@ pub(super) fn fold() -> impl IntoView {
 /// read outside the component's owner).
 fn here(s: Session, budgets: KeptBudgets) -> Here {
     untrack(|| Here {
-        names: s.recent.with(|r| r.0.iter().map(|e| (e.kind, e.id.clone(), e.label.clone())).collect()),
+        names: s.recent.with(|r| {
+            r.0.iter()
+                .map(|e| (e.kind, e.id.clone(), e.label.clone()))
+                .collect()
+        }),
         marks: s.protected.with(Clone::clone),
         budgets: budgets.with(Clone::clone),
     })
@@ -44,20 +48,32 @@ fn share() -> impl IntoView {
     let preview = RwSignal::new(None::<Result<Import, String>>);
     let done = RwSignal::new(String::new());
     let export = move |_| {
-        crate::panel::widgets::download(&here(s, budgets).export(), "application/x-ndjson", "gamecloud-names.jsonl");
+        crate::panel::widgets::download(
+            &here(s, budgets).export(),
+            "application/x-ndjson",
+            "gamecloud-names.jsonl",
+        );
     };
     let choose = move |ev: leptos::ev::Event| {
         done.set(String::new());
         let input: web_sys::HtmlInputElement = event_target(&ev);
         let Some(form) = input.form() else { return };
-        let Ok(data) = web_sys::FormData::new_with_form(&form) else { return };
+        let Ok(data) = web_sys::FormData::new_with_form(&form) else {
+            return;
+        };
         let file: web_sys::Blob = data.get("names-file").unchecked_into();
         if file.size() > MAX_FILE_BYTES as f64 {
-            preview.set(Some(Err("This file is larger than 1 MiB: it is not a names file exported from this panel.".to_owned())));
+            preview.set(Some(Err(
+                "This file is larger than 1 MiB: it is not a names file exported from this panel."
+                    .to_owned(),
+            )));
             return;
         }
         spawn_local(async move {
-            let text = JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string());
+            let text = JsFuture::from(file.text())
+                .await
+                .ok()
+                .and_then(|t| t.as_string());
             if preview.is_disposed() {
                 return;
             }
@@ -72,7 +88,9 @@ fn share() -> impl IntoView {
     // What the file changes at this moment (another tab may have changed
     // names or marks since the preview), applied.
     let apply = move |_| {
-        let Ok(now) = import(&read.get_untracked(), &here(s, budgets)) else { return };
+        let Ok(now) = import(&read.get_untracked(), &here(s, budgets)) else {
+            return;
+        };
         for change in &now.changes {
             match change {
                 Change::Name { kind, id, to, .. } => {

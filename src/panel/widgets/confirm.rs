@@ -119,15 +119,21 @@ fn dialog(asked: Asked) -> impl IntoView {
             let copies = !(curl.with(String::is_empty) && powershell.with(String::is_empty));
             // A name shows as it is; an id (a namespace marked before a
             // mark needed a name, or a host's) is masked while presenting.
-            let by_id = phrase.split(", ").any(|name| crate::token::parse_uuid(name).is_some());
+            let by_id = phrase
+                .split(", ")
+                .any(|name| crate::token::parse_uuid(name).is_some());
             let typed = Text::default().plain("\n\nProtected: type ");
             text.append(
-                if by_id { typed.secret(&phrase) } else { typed.plain(&phrase) }
-                    .plain(if copies {
-                        " to apply or to copy the commands."
-                    } else {
-                        " to apply."
-                    }),
+                if by_id {
+                    typed.secret(&phrase)
+                } else {
+                    typed.plain(&phrase)
+                }
+                .plain(if copies {
+                    " to apply or to copy the commands."
+                } else {
+                    " to apply."
+                }),
             );
         }
         let shown = crate::panel::present::shown;
