@@ -196,7 +196,9 @@ export async function openPanel({ browser, service }, options = {}) {
  */
 async function seed(page, url, { local = {}, session = {} }) {
   const blank = new URL('/e2e-seed', url).href;
-  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>seed</title>' }));
+  // With an icon of its own: the browser would otherwise ask the site for
+  // /favicon.ico, a 404 logged as a problem whenever it comes late.
+  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>seed</title><link rel="icon" href="data:,">' }));
   await page.goto(blank);
   await page.evaluate(({ local, session }) => {
     for (const [key, value] of Object.entries(local)) localStorage.setItem(key, value);
