@@ -4,7 +4,7 @@
 // the name, and a mark needs one; the token's status is grey until checked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoNamespaces, useFixtures } from './harness.mjs';
+import { demoNamespaces, useFixtures, userToken } from './harness.mjs';
 import { openPanel, ConfirmDialog } from './pages/index.mjs';
 
 const fx = useFixtures([]);
@@ -12,19 +12,6 @@ const ns = demoNamespaces(fx);
 
 /** The kept recent ids, as the panel writes them: `[kind, id, label]` each. */
 const kept = (...rows) => rows.map(([kind, id, label]) => `${JSON.stringify({ kind, id, label })}\n`).join('');
-
-/** A user token expiring at `expMs`: one this panel reads and checks. */
-function userToken(expMs) {
-  const varint = (n) => {
-    const out = [];
-    for (n = BigInt(n); n >= 0x80n; n >>= 7n) out.push(Number(n & 0x7fn) | 0x80);
-    out.push(Number(n));
-    return out;
-  };
-  const claims = Buffer.from([0x08, ...varint(expMs), 0x22, 0x02, 0x12, 0x00]);
-  const b64 = (b) => Buffer.from(b).toString('base64url');
-  return `user.${b64('{"typ":"JWT","alg":"EdDSA"}')}.${b64(claims)}.${b64(new Uint8Array(64))}`;
-}
 
 // Issue 54: the header named nothing ("4f3c2a10 ▾ / 7d8e9f10 ▾").
 test('the header names the game and the namespace, each short id muted after its name', async () => {

@@ -2,7 +2,7 @@
 // call: the wrong kind or an expired one is named, and nothing is sent.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, demoNamespaces, issueDevToken, serviceState, useFixtures } from './harness.mjs';
+import { axeViolations, demoNamespaces, issueDevToken, serviceState, useFixtures, userToken } from './harness.mjs';
 import { openPanel } from './pages/index.mjs';
 
 const fx = useFixtures([]);
@@ -13,19 +13,6 @@ const hits = async () => (await serviceState(fx.service)).hits.builds ?? 0;
 /** The builds page for namespace staging with `token` entered (the page's clock installed at `clock`, if given); its `Panel`. */
 function withToken(token, clock) {
   return openPanel(fx, { ns: 'staging', token, clock });
-}
-
-/** A token whose claims are a user entitlement expiring at `expMs`. */
-function userToken(expMs) {
-  const varint = (n) => {
-    const out = [];
-    for (n = BigInt(n); n >= 0x80n; n >>= 7n) out.push(Number(n & 0x7fn) | 0x80);
-    out.push(Number(n));
-    return out;
-  };
-  const claims = Buffer.from([0x08, ...varint(expMs), 0x22, 0x02, 0x12, 0x00]);
-  const b64 = (b) => Buffer.from(b).toString('base64url');
-  return `user.${b64('{"typ":"JWT","alg":"EdDSA"}')}.${b64(claims)}.${b64(new Uint8Array(64))}`;
 }
 
 test('a development token is named, with what to use instead, and no call is sent', async () => {
