@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { startService, launchBrowser } from './harness.mjs';
 import { openPanel } from './pages/index.mjs';
 
-const PART = /\/part-[0-9a-f]{16}\.wasm$/;
+// A part, or a pack of a page's parts (what a deep link fetches in one file).
+const PART = /\/(part|pack)-[0-9a-f]{16}\.wasm$/;
+const PACK = /\/pack-[0-9a-f]{16}\.wasm$/;
 const fx = {};
 before(async () => {
   fx.service = await startService([]);
@@ -155,15 +157,44 @@ test("the builds' part failing is said where the list would be, and Try again lo
   assert.deepEqual(problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
 });
 
+/** A line of `target/split/parts/<file>` (written by `cargo xtask dist` beside the `dist/` it ships) for `point`, its files. */
+async function manifest(file, point) {
+  const text = await readFile(join(process.env.PANEL_DIST, '..', 'target', 'split', 'parts', file), 'utf8');
+  return text.split('\n').find((line) => line.startsWith(`${point}: `)).split(' ').slice(1);
+}
+
+test("a deep link to the builds fetches the table's parts in one file; if that file fails, they come one by one", async () => {
+  const [pack] = await manifest('packed.txt', 'builds_table');
+  const held = await manifest('shipped.txt', 'builds_table');
+  assert.ok(held.length > 1, 'the table needs more than one part');
+  const panel = await open();
+  const { problems, parts, builds } = panel;
+  await builds.load();
+  assert.equal(await builds.count().textContent(), '36 of 36 builds');
+  assert.ok(parts.includes(`/${pack}`), `the table's pack was fetched: ${parts.join(' ')}`);
+  assert.deepEqual(parts.filter((p) => held.includes(p.slice(1))), [], 'and none of its parts alone');
+  assert.deepEqual(problems, []);
+
+  // The pack fails (a CDN that lost it): its parts come one by one, and
+  // the list loads.
+  const again = await open({ token: false });
+  await again.page.route(PACK, (route) => route.abort('connectionreset'));
+  await again.connection.enterToken(fx.service.token);
+  await again.builds.load();
+  assert.equal(await again.builds.count().textContent(), '36 of 36 builds');
+  assert.ok(again.parts.includes(`/${pack}`), 'the pack was asked for first');
+  const alone = again.parts.filter((p) => held.includes(p.slice(1)));
+  assert.deepEqual(alone.sort(), held.map((p) => `/${p}`).sort(), 'each of its parts was fetched alone');
+  assert.deepEqual(again.problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
+});
+
 /**
  * The files only `point` fetches of the two points' (`target/split/parts/shipped.txt`,
  * which `cargo xtask dist` writes beside the `dist/` it ships).
  */
 async function onlyFor(point, other) {
-  const shipped = await readFile(join(process.env.PANEL_DIST, '..', 'target', 'split', 'parts', 'shipped.txt'), 'utf8');
-  const files = (name) => new Set(shipped.split('\n').find((line) => line.startsWith(`${name}: `)).split(' ').slice(1));
-  const theirs = files(other);
-  return new Set([...files(point)].filter((file) => !theirs.has(file)));
+  const theirs = new Set(await manifest('shipped.txt', other));
+  return new Set((await manifest('shipped.txt', point)).filter((file) => !theirs.has(file)));
 }
 
 test('a sort clicked and a filter typed before what is around the table arrives stay, and the address follows them', async () => {

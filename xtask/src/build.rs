@@ -104,14 +104,25 @@ fn panel_sizes(env: &Env, out: &str) -> Result<PanelSizes> {
         .sum();
     println!("  opening the panel (no part): {first_load}");
     let mut deep_links = Vec::new();
+    let packs = split::packs(env)?;
     for (point, parts) in split::points(env)? {
-        let bytes = first_load + parts.iter().map(|p| packed(p)).sum();
+        // A deep link fetches its page's parts in their pack, when they
+        // have one (`split::finish`).
+        let pack = packs
+            .iter()
+            .find(|(p, _)| *p == point)
+            .map(|(_, pack)| pack);
+        let bytes =
+            first_load + pack.map_or_else(|| parts.iter().map(|p| packed(p)).sum(), |p| packed(p));
         let from: Vec<String> = parts
             .iter()
             .map(|p| format!("{p} {}", packed(p).gz))
             .collect();
+        let how = pack.map_or_else(String::new, |p| {
+            format!("in {p} ({} gzip bytes) ", packed(p).gz)
+        });
         println!(
-            "  a page that needs {point}: {bytes}: the opening's files and {} parts (gzip bytes): {}",
+            "  a page that needs {point}: {bytes}: the opening's files and {} parts {how}(gzip bytes alone): {}",
             parts.len(),
             from.join(", ")
         );
@@ -504,6 +515,12 @@ fn build_js_entry(
         .root
         .join(paths::JS_TARGET_DIR)
         .join("wasm32-unknown-unknown/release/gamecloud.wasm");
+    // Kept with its function names, for twiggy (`target/js/<entry>.wasm`).
+    let named = env
+        .root
+        .join(paths::JS_TARGET_DIR)
+        .join(format!("{}.wasm", entry.name));
+    std::fs::copy(&wasm, &named).with_context(|| format!("cannot keep {}", named.display()))?;
     let (wasm, pkg_str) = (wasm.display().to_string(), pkg.display().to_string());
     cmd::run(
         env,

@@ -63,7 +63,54 @@ pub fn from_panel(css: &str) -> Result<String> {
     );
     host.push_str(&rest[..dark_start]);
     host.push_str(after_dark);
-    Ok(by_width(&host))
+    Ok(minified(&by_width(&host)))
+}
+
+/// `css` without its comments and without the whitespace no rule reads:
+/// each run of it one space, none beside `{`, `}` or `;`; strings kept as
+/// they are (docs/SIZE.md, size rule "the elements' stylesheet minified": the
+/// panel's is, by Trunk).
+fn minified(css: &str) -> String {
+    let mut out = String::with_capacity(css.len());
+    let mut chars = css.chars().peekable();
+    let mut space = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for c in chars.by_ref() {
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+                space = true;
+            }
+            c if c.is_whitespace() => space = true,
+            c => {
+                let quiet = |c: char| matches!(c, '{' | '}' | ';');
+                if space && !out.is_empty() && !quiet(c) && !out.ends_with(quiet) {
+                    out.push(' ');
+                }
+                space = false;
+                out.push(c);
+                if c == '"' || c == '\'' {
+                    // A string, to its closing quote (an escaped one does
+                    // not close it).
+                    while let Some(s) = chars.next() {
+                        out.push(s);
+                        if s == '\\' {
+                            out.extend(chars.next());
+                        } else if s == c {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 /// What is drawn in the top layer, over the whole window: laid out for the
@@ -180,7 +227,7 @@ mod tests {
             css.contains("--gc-radius: var(--gamecloud-radius, 6px);"),
             "{css}"
         );
-        assert!(css.contains("h1 { margin: 0; }"), "{css}");
+        assert!(css.contains("h1{margin: 0;}"), "{css}");
         assert!(!css.contains(":root"), "{css}");
         assert!(!css.contains("prefers-color-scheme"), "{css}");
     }
@@ -191,6 +238,15 @@ mod tests {
         assert_eq!(
             css,
             "a { b: c; }\n@container (max-width: 640px) {\n/* cards */\n  .gc-ports td { display: block; }\n}\n@media (max-width: 640px) {\n.gc-confirm[open] { inset: auto 0 0 0; }\n.gc-popover::backdrop { background: none; }\n}\n\nh1 { margin: 0; }\n"
+        );
+    }
+
+    #[test]
+    fn comments_and_unread_whitespace_go_strings_and_calc_stay() {
+        let css = "/* top */\n.a  .b:hover {\n  width: calc(100% - 2px); /* a note */\n  content: \"  ;{ } /* not */ \\\" x\";\n}\n\n@media (max-width: 640px) {\n  .c { margin: 0 }\n}\n";
+        assert_eq!(
+            minified(css),
+            ".a .b:hover{width: calc(100% - 2px);content: \"  ;{ } /* not */ \\\" x\";}@media (max-width: 640px){.c{margin: 0}}"
         );
     }
 
@@ -216,8 +272,9 @@ mod tests {
         let media = &css[css.find("@media").expect("the top layer's rules")..];
         assert!(media.contains(".gc-confirm"), "{media}");
         assert!(
-            !css.contains("@container (max-width: 640px) {\n  .gc-confirm"),
+            !css.contains("@container (max-width: 640px){.gc-confirm"),
             "{css}"
         );
+        assert!(!css.contains("/*"), "no comment is shipped");
     }
 }

@@ -42,6 +42,8 @@ const MANIFEST: &str = "parts.txt";
 /// The same with the names shipped in `dist/`, kept beside the build for the
 /// size budgets.
 const SHIPPED: &str = "shipped.txt";
+/// Each split point's pack, when it has one: `point: pack` lines.
+const PACKED: &str = "packed.txt";
 
 /// The target directory of the split build.
 pub fn target_dir(env: &Env) -> PathBuf {
@@ -95,9 +97,9 @@ fn which(path: &str, name: &str) -> Result<PathBuf> {
         .with_context(|| format!("no {name} on PATH"))
 }
 
-/// True for the name of a part in `dist/`.
+/// True for the name of a part or a pack of parts in `dist/`.
 pub fn is_part(name: &str) -> bool {
-    name.starts_with("part-") && name.ends_with(".wasm")
+    (name.starts_with("part-") || name.starts_with("pack-")) && name.ends_with(".wasm")
 }
 
 /// True when this runner was started as `wasm-bindgen` (by Trunk).
@@ -245,28 +247,189 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path) -> Result<()> {
         "WebAssembly.instantiateStreaming(src, imports)",
         "instantiatePart(src, imports)",
     );
-    loader.push_str(&INSTANTIATE.replace("PART_TIMEOUT_MS", &PART_TIMEOUT_MS.to_string()));
+    let points = shipped_points(&out, &parts)?;
+    let (packs, pack_timeout_ms) = write_packs(dist, &points)?;
+    loader.push_str(
+        &INSTANTIATE
+            .replace("PART_TIMEOUT_MS", &PART_TIMEOUT_MS.to_string())
+            .replace("PACK_TIMEOUT_MS", &pack_timeout_ms.to_string())
+            .replace("PACKS_HERE", &packs_table(&packs)),
+    );
     std::fs::write(dist.join(LOADER), loader).context("cannot write the loader")?;
-    let shipped = shipped_points(&out, &parts)?
-        .into_iter()
+    let shipped = points
+        .iter()
         .map(|(point, names)| format!("{point}: {}\n", names.join(" ")))
         .collect::<String>();
-    std::fs::write(out.join(SHIPPED), shipped).with_context(|| format!("cannot write {SHIPPED}"))
+    std::fs::write(out.join(SHIPPED), shipped)
+        .with_context(|| format!("cannot write {SHIPPED}"))?;
+    let packed = packs
+        .iter()
+        .map(|p| format!("{}: {}\n", p.point, p.name))
+        .collect::<String>();
+    std::fs::write(out.join(PACKED), packed).with_context(|| format!("cannot write {PACKED}"))
 }
 
-/// Fetches a part with its integrity hash, given up after [`PART_TIMEOUT_MS`]
-/// (a stalled download would otherwise hold every later attempt); a part
-/// that failed once is fetched past the browser's cache, which may hold the
-/// bad copy. Instantiates it: a failed HTTP answer is an error that names
-/// it, and the bytes are read whatever the `Content-Type` (streaming
-/// compilation refuses anything but `application/wasm`).
+/// The split points a visit can start with: each page's (the builds page's
+/// table, the token page, the settings, the log, the tokens made here) and
+/// the header's switcher and palette. Each has a pack of its parts
+/// ([`write_packs`]). Every other point is fetched after one of these, with
+/// some of its parts already there (the part every point needs, at least),
+/// so a pack of its own would never be taken.
+const FIRST_POINTS: &[&str] = &[
+    "builds_table",
+    "dev_token",
+    "settings",
+    "log",
+    "tokens",
+    "switcher",
+    "palette",
+];
+
+/// A split point's parts in one file: what a deep link to its page fetches
+/// when none of them is there yet (docs/SIZE.md, size rule "a page's parts
+/// in one file").
+struct Pack {
+    /// The split point.
+    point: String,
+    /// Its name in `dist/`.
+    name: String,
+    /// Its integrity hash.
+    integrity: String,
+    /// The parts it holds, by their names in `dist/`.
+    parts: Vec<String>,
+}
+
+/// Writes a pack for each of [`FIRST_POINTS`]: a wasm module of custom
+/// sections, one per part, named as the part and holding its bytes (a real
+/// wasm, so that hosts send and compress it as they do the parts; the
+/// loader reads the sections back with `WebAssembly.Module.customSections`).
+/// Returns them, and how long the largest may take to arrive in
+/// milliseconds: at 2 KB/s, as a part, and never less than a part.
+fn write_packs(dist: &Path, points: &[(String, Vec<String>)]) -> Result<(Vec<Pack>, u64)> {
+    let mut packs = Vec::new();
+    let mut timeout_ms = u64::from(PART_TIMEOUT_MS);
+    for first in FIRST_POINTS {
+        let (point, names) = points
+            .iter()
+            .find(|(point, _)| point == first)
+            .with_context(|| format!("no split point is named {first}: FIRST_POINTS is stale"))?;
+        let mut bytes = b"\0asm\x01\0\0\0".to_vec();
+        for name in names {
+            let part = std::fs::read(dist.join(name))
+                .with_context(|| format!("cannot read {name} for {point}'s pack"))?;
+            let mut body = leb128(name.len());
+            body.extend_from_slice(name.as_bytes());
+            body.extend_from_slice(&part);
+            bytes.push(0);
+            bytes.extend(leb128(body.len()));
+            bytes.extend(body);
+        }
+        let name = format!("pack-{:016x}.wasm", paths::fnv1a(&bytes));
+        let path = dist.join(&name);
+        std::fs::write(&path, &bytes).with_context(|| format!("cannot write {name}"))?;
+        timeout_ms =
+            timeout_ms.max((crate::packed::gzipped(&path)? * 1000 / 2048).div_ceil(1000) * 1000);
+        packs.push(Pack {
+            point: point.clone(),
+            name,
+            integrity: crate::integrity::sri(&bytes),
+            parts: names.clone(),
+        });
+    }
+    // The loader takes the first pack whose parts are all asked for: the
+    // largest first.
+    packs.sort_by_key(|p| std::cmp::Reverse(p.parts.len()));
+    Ok((packs, timeout_ms))
+}
+
+/// `n` as unsigned LEB128, wasm's way of writing a length.
+fn leb128(mut n: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let byte = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(byte);
+            return out;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+/// The loader's table of packs: `[url, integrity, parts]` each.
+fn packs_table(packs: &[Pack]) -> String {
+    let rows: Vec<String> = packs
+        .iter()
+        .map(|p| {
+            let parts: Vec<String> = p.parts.iter().map(|n| format!("\"{n}\"")).collect();
+            format!(
+                "[new URL(\"./{}\", import.meta.url), \"{}\", [{}]]",
+                p.name,
+                p.integrity,
+                parts.join(", ")
+            )
+        })
+        .collect();
+    format!("[{}]", rows.join(", "))
+}
+
+/// Fetches the parts asked for together (in one turn of the event loop: a
+/// split point asks for all of its parts at once): those of a pack that
+/// holds only parts asked for, none of which failed before, come in that one
+/// file; any other part alone. Each file carries its integrity hash and is
+/// given up after its time limit ([`PART_TIMEOUT_MS`] for a part, the
+/// largest pack's at the same speed for a pack: a stalled download would
+/// otherwise hold every later attempt); a part that failed
+/// once, alone or in its pack, is fetched alone past the browser's cache,
+/// which may hold the bad copy. Instantiates a part: a failed HTTP answer is
+/// an error that names it, and the bytes are read whatever the
+/// `Content-Type` (streaming compilation refuses anything but
+/// `application/wasm`).
 const INSTANTIATE: &str = r#"
 const failedParts = new Set();
+const packs = PACKS_HERE;
+let asked = null;
 function fetchPart(url, integrity) {
+    if (asked === null) {
+        asked = new Map();
+        queueMicrotask(fetchAsked);
+    }
+    return new Promise((resolve, reject) => asked.set(url.href, { url, integrity, resolve, reject }));
+}
+function fetchAsked() {
+    const parts = asked;
+    asked = null;
+    for (const [url, integrity, names] of packs) {
+        const hrefs = names.map((name) => new URL(`./${name}`, import.meta.url).href);
+        if (hrefs.every((href) => parts.has(href) && !failedParts.has(href))) {
+            fetchPack(url, integrity, hrefs.map((href) => parts.get(href)));
+            for (const href of hrefs) parts.delete(href);
+        }
+    }
+    for (const part of parts.values()) fetchAlone(part);
+}
+function fetchAlone({ url, integrity, resolve, reject }) {
     const cache = failedParts.has(url.href) ? "reload" : "default";
     const src = fetch(url, { integrity, cache, signal: AbortSignal.timeout(PART_TIMEOUT_MS) });
     src.catch(() => failedParts.add(url.href));
-    return src.then((response) => ({ url, response }));
+    src.then((response) => resolve({ url, response }), reject);
+}
+async function fetchPack(url, integrity, parts) {
+    try {
+        const response = await fetch(url, { integrity, signal: AbortSignal.timeout(PACK_TIMEOUT_MS) });
+        if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
+        const pack = await WebAssembly.compile(await response.arrayBuffer());
+        for (const part of parts) {
+            const [bytes] = WebAssembly.Module.customSections(pack, part.url.pathname.split("/").pop());
+            if (bytes === undefined) throw new Error(`${url.href} does not hold ${part.url.href}`);
+            part.resolve({ url: part.url, response: new Response(bytes) });
+        }
+    } catch (e) {
+        for (const part of parts) {
+            failedParts.add(part.url.href);
+            part.reject(e);
+        }
+    }
 }
 async function instantiatePart(src, imports) {
     const { url, response } = await src;
@@ -311,6 +474,15 @@ fn replace_once(text: &str, from: &str, to: &str) -> Result<String> {
 /// build): `(point, names)`.
 pub fn points(env: &Env) -> Result<Vec<(String, Vec<String>)>> {
     read_points(&out_dir(env).join(SHIPPED))
+}
+
+/// The pack each split point of more than one part is fetched in, when none
+/// of its parts is there yet (a deep link to its page): `(point, pack)`.
+pub fn packs(env: &Env) -> Result<Vec<(String, String)>> {
+    Ok(read_points(&out_dir(env).join(PACKED))?
+        .into_iter()
+        .filter_map(|(point, mut files)| Some((point, files.pop()?)))
+        .collect())
 }
 
 /// A manifest's `point: file file …` lines.
