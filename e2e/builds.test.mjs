@@ -38,7 +38,7 @@ test('sizes are exact, columns sort, and filters narrow the rows', async () => {
     assert.ok(shown > 0 && shown < 36, `${shown} shown`);
     assert.deepEqual(new Set(await builds.column('Upload')), new Set(['Unfinished']));
 
-    await builds.showState('All');
+    await builds.showState('All uploads');
     await builds.filter('channel=qa nonexistent');
     await panel.says('No builds match the filter.');
     await builds.filter('Ελληνικά');
@@ -61,7 +61,7 @@ test('100,000 builds load, sort and scroll with only the visible rows in the DOM
   const service = await startService(['--builds', '100000']);
   try {
     const { page, builds } = await loaded(service);
-    assert.equal(await builds.count().textContent(), '100000 of 100000 builds');
+    assert.equal(await builds.count().textContent(), '100,000 of 100,000 builds');
     assert.ok((await builds.rows().count()) < 60, 'only the visible rows are rendered');
     let t = Date.now();
     await builds.sortBy('Name');
@@ -86,7 +86,7 @@ test('two builds compare side by side, chosen from each row\'s ⋯ menu, which a
     await builds.sortBy('Size');
     const rows = builds.rows();
     const menu = await builds.menuOf(rows.nth(0));
-    assert.deepEqual(await menu.items(), ['Copy build id', 'Copy upload id', 'Compare']);
+    assert.deepEqual(await menu.items(), ['Open its page', 'Copy build id', 'Copy upload id', 'Compare']);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await menu.copyBuildId();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -183,11 +183,13 @@ test('the chart draws the shown builds, chips and dates narrow the table, and th
     await line.waitFor({ state: 'attached' });
     const y = Number(await line.getAttribute('y1'));
     assert.ok(y > 0 && y < 160, `the budget line is inside the chart (y ${y})`);
-    assert.ok((await builds.marks()).some((m) => m.endsWith('(over budget)')), 'the builds over it are said to be');
-    assert.equal(await builds.overBudgetMarks().count(), 1, 'and drawn in the colour of danger');
-    // One column, drawn cut at the top: the 8 PiB build.
-    assert.equal((await builds.offScaleMarks().getAttribute('d')).match(/M/g).length, 1, 'the 8 PiB build is drawn cut at the top');
-    await over.check();
+    const overMarks = (await builds.marks()).filter((m) => m.endsWith('(over budget)'));
+    assert.ok(overMarks.length > 1, 'the builds over it are said to be');
+    // One column, drawn cut at the top: the 8 PiB build; the others over
+    // the budget in the colour of danger.
+    assert.equal(await builds.offScaleMarks().count(), 1, 'the 8 PiB build is drawn cut at the top');
+    assert.equal(await builds.overBudgetMarks().count(), overMarks.length - 1, 'and the rest over it in the colour of danger');
+    await builds.onlyOverBudget();
     const big = await builds.shown();
     const sizes = await builds.exactSizes();
     assert.ok(big > 0 && big < 36, `${big} over budget`);

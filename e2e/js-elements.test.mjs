@@ -31,7 +31,7 @@ after(async () => {
 /** The example host page (see `ElementsHost.open`). */
 const openHost = (options) => ElementsHost.open(browser, service, options);
 
-test('the three elements show the panel’s pages against the service, under the strict policy, from the one wasm of their own', async () => {
+test('the three elements show the panel’s pages against the service, under the strict policy, from the wasm and the parts of their own', async () => {
   const host = await openHost();
   const { page, problems, wasm } = host;
   await host.buildsShown();
@@ -45,7 +45,10 @@ test('the three elements show the panel’s pages against the service, under the
   );
   assert.deepEqual(shadowed, [true, true, true]);
   assert.equal(await page.evaluate(() => document.querySelectorAll('.gc-page').length), 0);
-  assert.deepEqual(wasm, ['gamecloud_elements_bg.wasm'], 'the elements fetch their own wasm, once, and no other entry’s');
+  assert.equal(wasm[0], 'gamecloud_elements_bg.wasm', 'the elements fetch their own wasm first');
+  const rest = wasm.slice(1);
+  assert.ok(rest.length > 0 && rest.every((f) => /^(part|pack)-[0-9a-f]{16}\.wasm$/.test(f)), `then their pages' parts, and no other entry's wasm: ${wasm}`);
+  assert.equal(new Set(wasm).size, wasm.length, 'each once');
   assert.deepEqual(await host.refused(), [], 'the policy refused nothing');
   assert.deepEqual(problems, []);
   // The token is never an attribute, nor readable back from the element.
@@ -55,6 +58,31 @@ test('the three elements show the panel’s pages against the service, under the
   }, service.token);
   assert.deepEqual(leaks, []);
   await page.context().close();
+});
+
+test('a dashboard that shows only the builds never downloads the token page or the settings', async () => {
+  // The example page with its other two elements taken out, as a dashboard
+  // that embeds the list alone.
+  const host = await openHost({
+    before: (page) => page.route('**/js/examples/', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text())
+        .replace('<gamecloud-dev-token></gamecloud-dev-token>', '')
+        .replace('<gamecloud-namespace-settings></gamecloud-namespace-settings>', '');
+      await route.fulfill({ response, body });
+    }),
+  });
+  await host.buildsShown();
+  const alone = host.wasm.slice();
+  const all = await openHost();
+  await all.buildsShown();
+  await all.tokens.createButton.waitFor();
+  await all.settings.shown();
+  const more = all.wasm.filter((f) => !alone.includes(f));
+  assert.ok(more.length > 0, `the token page and the settings come in files the builds alone never fetched: ${alone} / ${all.wasm}`);
+  assert.deepEqual(host.problems, []);
+  await host.page.context().close();
+  await all.page.context().close();
 });
 
 test('a token made in the element is shown once there; the host hears what was made, never the token', async () => {

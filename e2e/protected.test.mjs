@@ -118,7 +118,7 @@ test('a namespace marked after a change was confirmed is not sent to, and a retr
   // The retry asks for its name, and sends only once it is typed.
   await a.settings.retryButton.click();
   dialog = await new ConfirmDialog(a.page).shown();
-  assert.equal(await dialog.title(), 'Set the CDN auth type to basic?');
+  assert.equal(await dialog.title(), 'Set CDN auth to Basic auth?');
   assert.equal(await dialog.said(), `On 1 namespace: Staging (${ns.staging.slice(0, 8)}).\n\nProtected: type Staging to apply or to copy the commands.`);
   assert.match(await dialog.sent(), /^PUT .*\/cdn-auth\n/);
   await dialog.cancel();

@@ -14,9 +14,10 @@ async function focusedTable() {
   const panel = await openPanel(fx, { submit: true });
   await panel.builds.load();
   await panel.builds.filterField.focus();
-  // The filter, the upload state, then the table: one stop for all its rows.
-  await panel.tab(2);
-  assert.ok(await panel.builds.focused(), 'the table has the focus');
+  // The toolbar (the filter, the upload state, the chips, the options),
+  // then the table: one stop for all its rows.
+  const stops = await panel.builds.tabToTable();
+  assert.ok(stops <= 12, `the table is ${stops} tab stops after the filter`);
   return panel;
 }
 
@@ -96,12 +97,12 @@ test('"Apply to other namespaces" is folded, and open while the selected namespa
   assert.deepEqual(problems, []);
 });
 
-test('with no namespace chosen the Apply button is disabled and counts none', async () => {
+test('with no namespace chosen the button that applies is disabled and counts none', async () => {
   const panel = await openPanel(fx, { page: 'settings' });
   const { settings, service, problems } = panel;
   await settings.applyButton().waitFor();
   await settings.untick(service.namespaces.prod);
-  assert.equal(await settings.anyApplyButton.textContent(), 'Apply…');
+  assert.equal(await settings.anyApplyButton.textContent(), 'Set to No auth…');
   assert.equal(await settings.anyApplyButton.isDisabled(), true);
   assert.deepEqual(problems, []);
 });

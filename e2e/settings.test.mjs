@@ -27,13 +27,13 @@ test('the CDN auth type is set on the selected namespace after a confirmation, a
   await cdn.choose('basic');
   assert.ok(await cdn.namespace(ns.prod).isChecked(), 'the selected namespace is chosen');
   const dialog = await cdn.askToApply();
-  assert.equal(await dialog.title(), 'Set the CDN auth type to basic?');
+  assert.equal(await dialog.title(), 'Set CDN auth to Basic auth?');
   assert.equal(await dialog.question(), `On 1 namespace: ${ns.prod.slice(0, 8)}.`);
   assert.equal((await state()).cdn_auth_type, 'none', 'nothing is sent before the confirmation');
   await dialog.confirm();
   await cdn.summary('1 of 1 changed.');
   assert.deepEqual(await cdn.results(), [`${ns.prod}: Done`]);
-  assert.equal(await cdn.lastSet(), 'Last set from this panel: basic.');
+  assert.equal(await cdn.lastSet(), 'Last set from this panel: Basic auth.');
   assert.equal((await state()).cdn_auth_type, 'basic');
   assert.deepEqual(problems, []);
 });
@@ -129,7 +129,7 @@ test('domain auth starts unknown, is set through the one change of every setting
   // Nothing set from this panel: unknown, not off.
   await domain.showsLastSet(null);
   let dialog = await domain.askToEnable();
-  assert.equal(await dialog.title(), 'Set domain-based authentication to enabled?');
+  assert.equal(await dialog.title(), 'Turn domain auth on?');
   assert.equal(await dialog.question(), `On 1 namespace: ${ns.prod.slice(0, 8)}.`);
   assert.match(await dialog.sent(), /^PUT .*\/domain-public-auth\n\{"enabled":true\}\nLast set here from this panel: unknown$/);
   await dialog.confirm();
@@ -142,7 +142,7 @@ test('domain auth starts unknown, is set through the one change of every setting
   // Disabling is confirmed too, with the request it sends.
   await domain.choose('disabled');
   dialog = await domain.askToApply();
-  assert.equal(await dialog.title(), 'Set domain-based authentication to disabled?');
+  assert.equal(await dialog.title(), 'Turn domain auth off?');
   assert.equal(
     await dialog.sent(),
     `PUT ${fx.service.url}cloud/games/${fx.service.gameId}/namespaces/${ns.prod}/domain-public-auth\n{"enabled":false}\nLast set here from this panel: enabled`,
@@ -332,7 +332,10 @@ test('Apply clicked while a retry runs starts nothing; the panel still navigates
   assert.equal((await everything()).hits['cdn-auth'], 3, 'two, then the one retried');
   assert.ok((await everything()).max_in_flight['cdn-auth'] <= 3);
 
-  // Escape closes the dialog without sending.
+  // Escape closes the dialog without sending (another value: the one
+  // just set is set, and its button waits for a change).
+  assert.ok(await settings.anyApplyButton.isDisabled(), 'basic is set on both: nothing to apply');
+  await settings.choose('none');
   const escaped = await settings.askToApply(2);
   await page.keyboard.press('Escape');
   await escaped.closed();
@@ -432,8 +435,11 @@ test('a change shows the exact request for each namespace before it is sent, cop
   assert.equal((await everything()).namespaces[ns.prod].cdn_auth_type, 'basic');
   assert.equal((await everything()).namespaces[ns.staging].cdn_auth_type, 'basic');
   // Without the token the service refuses them: the command carries none.
+  // (None is what this panel set last: the service holds basic since the
+  // commands ran, which no call can read, so it is set again.)
   await settings.choose('none');
-  const second = await settings.askToApply(2);
+  assert.ok(await settings.anyApplyButton.isDisabled(), 'as far as the panel knows, nothing changes');
+  const second = await settings.askToSetAgain();
   await second.copyAsCurl();
   const again = await page.evaluate(() => window.copied);
   for (const shell of ['sh', 'fish']) {
@@ -507,7 +513,7 @@ test('a protected namespace is marked, badged, left out unless ticked, and chang
   // Cancel, then the button that acts, on the right: red, as a protected
   // namespace is involved.
   await dialog.typeNames('Production');
-  assert.deepEqual(await dialog.buttons(), ['Cancel', 'Apply']);
+  assert.deepEqual(await dialog.buttons(), ['Cancel', 'Set CDN auth']);
   const red = await page.evaluate(() => {
     const probe = document.body.appendChild(document.createElement('i'));
     probe.style.color = 'var(--gc-danger)';
@@ -597,7 +603,7 @@ test('a confirmation says its change in words, the request folded under "Show re
   const { problems, domain } = await open('settings');
   await domain.choose('disabled');
   const dialog = await domain.askToApply();
-  assert.equal(await dialog.title(), 'Set domain-based authentication to disabled?');
+  assert.equal(await dialog.title(), 'Turn domain auth off?');
   assert.equal(await dialog.said(), `On 1 namespace: ${ns.prod.slice(0, 8)}.`);
   const request = dialog.request;
   assert.ok(await request.isHidden(), 'the request folded');
@@ -605,7 +611,7 @@ test('a confirmation says its change in words, the request folded under "Show re
   await dialog.showRequest();
   assert.ok(await request.isVisible());
   assert.match(await dialog.sent(), new RegExp(`^PUT .*/namespaces/${ns.prod}/domain-public-auth\n\\{"enabled":false\\}\nLast set here from this panel: unknown$`));
-  assert.deepEqual(await dialog.buttons(), ['Cancel', 'Apply']);
+  assert.deepEqual(await dialog.buttons(), ['Cancel', 'Set domain auth']);
   await dialog.cancel();
   assert.deepEqual(problems, []);
 });

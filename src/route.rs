@@ -19,6 +19,9 @@ pub enum Page {
     Settings,
     /// The action log.
     Log,
+    /// One build, its link `#/builds/<id>`: reached from the builds page,
+    /// not from the navigation.
+    Build,
 }
 
 impl Page {
@@ -39,6 +42,7 @@ impl Page {
             Page::Tokens => "tokens",
             Page::Settings => "settings",
             Page::Log => "log",
+            Page::Build => "builds/",
         }
     }
 
@@ -50,6 +54,7 @@ impl Page {
             Page::Tokens => "Tokens made here",
             Page::Settings => "Namespace settings",
             Page::Log => "Action log",
+            Page::Build => "Build",
         }
     }
 
@@ -76,6 +81,8 @@ pub struct Route {
     /// the builds page's view, which that page reads and writes
     /// (`crate::builds_view::View`). Empty on every other page.
     pub view: String,
+    /// The build a build's page shows (a UUID); empty on every other page.
+    pub build_id: String,
 }
 
 impl Route {
@@ -101,8 +108,18 @@ impl Route {
             })
             .collect::<Vec<_>>()
             .join("&");
-        let page = Page::from_slug(slug).unwrap_or(Page::Builds);
+        // A build's page names its build; one that is not a UUID (a name, a
+        // token pasted by mistake) opens the builds page.
+        let build_id = slug
+            .strip_prefix(Page::Build.slug())
+            .filter(|id| GameId::new(id).is_uuid())
+            .map(str::to_owned);
+        let page = match build_id {
+            Some(_) => Page::Build,
+            None => Page::from_slug(slug).unwrap_or(Page::Builds),
+        };
         Route {
+            build_id: build_id.unwrap_or_default(),
             view: if page == Page::Builds {
                 view
             } else {
@@ -128,6 +145,9 @@ impl Route {
     pub fn to_hash(&self) -> String {
         let mut hash = String::from("#/");
         hash.push_str(self.page.slug());
+        if self.page == Page::Build {
+            hash.push_str(&self.build_id);
+        }
         let mut sep = '?';
         for (key, id, is_uuid) in [
             ("game", self.game_id.as_str(), self.game_id.is_uuid()),

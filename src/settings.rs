@@ -16,6 +16,26 @@ pub enum Setting {
     DomainAuth,
 }
 
+/// A CDN authentication type in the page's words (`No auth`, `Basic
+/// auth`); none for a type the panel does not know.
+pub fn cdn_auth_name(t: &CdnAuthType) -> Option<&'static str> {
+    match t {
+        CdnAuthType::None => Some("No auth"),
+        CdnAuthType::Basic => Some("Basic auth"),
+        CdnAuthType::Other(_) => None,
+    }
+}
+
+impl Setting {
+    /// What applying it does, as its confirmation's button says it.
+    pub fn action(self) -> &'static str {
+        match self {
+            Setting::CdnAuth => "Set CDN auth",
+            Setting::DomainAuth => "Set domain auth",
+        }
+    }
+}
+
 /// One change of a namespace setting, typed from the page's choice on. Its
 /// value is text only where a person or the log reads it ([`Change::value`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,12 +97,30 @@ impl Change {
         }
     }
 
-    /// What is set, for a confirmation.
-    pub fn describe(&self) -> String {
-        let what = match self {
-            Change::CdnAuth(_) => "the CDN auth type",
-            Change::DomainAuth(_) => "domain-based authentication",
-        };
-        format!("{what} to {}", self.value())
+    /// The value in the page's words: `No auth`, `Basic auth` (a type the
+    /// panel does not know by the service's name), `on`, `off`.
+    pub fn said(&self) -> &str {
+        match self {
+            Change::CdnAuth(t) => cdn_auth_name(t).unwrap_or(t.as_str()),
+            Change::DomainAuth(true) => "on",
+            Change::DomainAuth(false) => "off",
+        }
+    }
+
+    /// The change as its button says it: `Set to Basic auth`, `Turn on`.
+    pub fn button(&self) -> String {
+        match self {
+            Change::CdnAuth(_) => format!("Set to {}", self.said()),
+            Change::DomainAuth(_) => format!("Turn {}", self.said()),
+        }
+    }
+
+    /// The change as a confirmation asks it, before the namespaces:
+    /// `Set CDN auth to Basic auth`, `Turn domain auth off`.
+    pub fn sentence(&self) -> String {
+        match self {
+            Change::CdnAuth(_) => format!("Set CDN auth to {}", self.said()),
+            Change::DomainAuth(_) => format!("Turn domain auth {}", self.said()),
+        }
     }
 }

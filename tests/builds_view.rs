@@ -717,6 +717,10 @@ fn the_chart_has_a_mark_per_build_while_they_are_few_and_per_stretch_after() {
     assert_eq!(many[0].first_ms, DAY);
     assert_eq!(many.iter().map(|m| m.largest).max(), Some(109));
     assert_eq!(many.iter().map(|m| m.smallest).min(), Some(100));
+    // Each mark names its largest build (the chart's bar leads to its row).
+    for m in few.iter().chain(&many) {
+        assert_eq!(b[m.largest_at].content_length, m.largest);
+    }
     assert!(buckets(&b, &[], 3).is_empty());
     assert_eq!(buckets(&b, &rows, 0).len(), 1, "at least one mark");
 
@@ -761,4 +765,42 @@ fn chips_offer_the_tags_several_builds_carry_most_carried_first() {
         slices += 1;
     }
     assert_eq!((slices, counts.common(8)), (3, tags));
+}
+
+#[test]
+fn days_read_as_people_say_them() {
+    let day = |date: &str| Timestamp::day_of_date(date).unwrap();
+    assert_eq!(days_text(day("2026-11-19"), day("2026-11-19")), "Nov 19");
+    assert_eq!(
+        days_text(day("2026-11-19"), day("2026-11-26")),
+        "Nov 19 – 26"
+    );
+    assert_eq!(
+        days_text(day("2026-11-28"), day("2026-12-03")),
+        "Nov 28 – Dec 3"
+    );
+    assert_eq!(
+        days_text(day("2025-12-28"), day("2026-01-03")),
+        "Dec 28, 2025 – Jan 3, 2026"
+    );
+    // Days no calendar reaches are said, not dropped.
+    assert_eq!(days_text(i64::MIN / DAY_MS, day("2026-01-03")), "Some days");
+}
+
+#[test]
+fn a_build_s_name_has_a_history_newest_first() {
+    const H: i64 = 3_600_000;
+    let b = vec![
+        build("Nightly v2", 20, 2 * H, true, &[]),
+        build("Release v1", 5, 3 * H, true, &[]),
+        build("Nightly v1", 10, H, true, &[]),
+        build("Nightly v3", 30, 4 * H, false, &[]),
+    ];
+    let list = BuildList::new(b, str::to_lowercase);
+    assert_eq!(
+        list.of_same_name(0),
+        vec![3, 0, 2],
+        "newest first, the build among them"
+    );
+    assert_eq!(list.of_same_name(1), vec![1], "a name of its own");
 }

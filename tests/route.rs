@@ -17,6 +17,7 @@ fn a_link_opens_its_page_with_its_game_and_namespace() {
             game_id: GameId::new(GAME),
             namespace_id: NamespaceId::new(NS),
             view: String::new(),
+            build_id: String::new(),
         }
     );
 }
@@ -44,6 +45,7 @@ fn every_page_prints_and_reads_back_as_itself() {
                 game_id: GameId::new(game),
                 namespace_id: NamespaceId::new(ns),
                 view: String::new(),
+                build_id: String::new(),
             };
             assert_eq!(Route::parse(&route.to_hash()), route, "{}", route.to_hash());
         }
@@ -57,6 +59,7 @@ fn the_hash_names_only_the_ids_that_are_set() {
         game_id: GameId::new(game),
         namespace_id: NamespaceId::new(ns),
         view: String::new(),
+        build_id: String::new(),
     };
     assert_eq!(route("", "").to_hash(), "#/log");
     assert_eq!(route(GAME, "").to_hash(), format!("#/log?game={GAME}"));
@@ -121,6 +124,7 @@ fn text_that_is_not_an_id_stays_out_of_the_address() {
             game_id: GameId::new(id),
             namespace_id: NamespaceId::new(id),
             view: String::new(),
+            build_id: String::new(),
         };
         assert_eq!(route.to_hash(), "#/builds", "{id:?}");
         let read = Route::parse(&format!("#/builds?game={id}&ns={id}"));
@@ -194,5 +198,24 @@ fn a_query_value_is_written_as_it_is_read() {
         let encoded = form_encode(text);
         assert!(!encoded.contains(['&', '=', '#', ' ', '?']), "{encoded:?}");
         assert_eq!(form_decode(&encoded), text);
+    }
+}
+
+#[test]
+fn a_build_has_a_link_of_its_own() {
+    const BUILD: &str = "366190e5-1b2c-4d3e-8f40-5a6b7c8d9e0f";
+    let route = Route::parse(&format!("#/builds/{BUILD}?game={GAME}&ns={NS}"));
+    assert_eq!(route.page, Page::Build);
+    assert_eq!(route.build_id, BUILD);
+    assert_eq!(route.game_id, GameId::new(GAME));
+    assert_eq!(
+        route.to_hash(),
+        format!("#/builds/{BUILD}?game={GAME}&ns={NS}")
+    );
+    // A name, or anything else that is not an id, opens the builds page.
+    for other in ["Nightly v36", "<script>", "366190e5", ""] {
+        let route = Route::parse(&format!("#/builds/{other}?game={GAME}"));
+        assert_eq!(route.page, Page::Builds, "{other}");
+        assert_eq!(route.build_id, "");
     }
 }

@@ -46,15 +46,19 @@ fn each_change_knows_its_setting_value_and_operation() {
 }
 
 #[test]
-fn a_confirmation_says_what_is_set() {
-    assert_eq!(
-        Change::CdnAuth(CdnAuthType::Basic).describe(),
-        "the CDN auth type to basic"
-    );
-    assert_eq!(
-        Change::DomainAuth(false).describe(),
-        "domain-based authentication to disabled"
-    );
+fn a_change_is_said_in_the_page_s_words() {
+    let basic = Change::CdnAuth(CdnAuthType::Basic);
+    assert_eq!(basic.sentence(), "Set CDN auth to Basic auth");
+    assert_eq!(basic.button(), "Set to Basic auth");
+    assert_eq!(Change::CdnAuth(CdnAuthType::None).said(), "No auth");
+    let off = Change::DomainAuth(false);
+    assert_eq!(off.sentence(), "Turn domain auth off");
+    assert_eq!(off.button(), "Turn off");
+    // A type the panel does not know is said by the service's name.
+    let other = Change::CdnAuth(CdnAuthType::Other("token".into()));
+    assert_eq!(other.sentence(), "Set CDN auth to token");
+    assert_eq!(Setting::CdnAuth.action(), "Set CDN auth");
+    assert_eq!(Setting::DomainAuth.action(), "Set domain auth");
 }
 
 #[test]

@@ -564,6 +564,7 @@ fn a_token_in_an_id_field_is_refused_and_kept_nowhere() {
         game_id: game,
         namespace_id: ns.clone(),
         view: String::new(),
+        build_id: String::new(),
     };
     assert!(
         !route.to_hash().contains(&token[..20]),

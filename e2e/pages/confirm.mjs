@@ -6,8 +6,8 @@
  * of protected namespaces to type, and its buttons.
  */
 export class ConfirmDialog {
-  /** The confirmation open on `page` whose button that acts is `action` (`Apply` unless given). */
-  constructor(page, action = 'Apply') {
+  /** The confirmation open on `page` whose button that acts is `action` (`Set CDN auth` unless given). */
+  constructor(page, action = 'Set CDN auth') {
     this.page = page;
     this.action = action;
     this.root = page.getByRole('alertdialog').filter({ has: page.getByRole('button', { name: action, exact: true }) });
@@ -65,9 +65,9 @@ export class ConfirmDialog {
     return this.root.getByRole('button', { name: this.action, exact: true });
   }
 
-  /** The words of its two buttons, Cancel and Apply, in the order they stand. */
+  /** The words of its two buttons, Cancel and the one that acts, in the order they stand. */
   buttons() {
-    return this.root.getByRole('button', { name: /^(Cancel|Apply)$/ }).allTextContents();
+    return this.root.getByRole('button').filter({ hasText: new RegExp(`^(Cancel|${this.action})$`) }).allTextContents();
   }
 
   /** Types the protected namespaces' names. */

@@ -1,7 +1,7 @@
 // The page objects: the panel's pages and widgets in the words a person
 // would use, so that a test reads as the story it checks. They find things
 // by role and accessible name, as the person perceives them.
-export { BuildsPage, RowMenu } from './builds.mjs';
+export { BuildView, BuildsPage, RowMenu } from './builds.mjs';
 export { ConfirmDialog } from './confirm.mjs';
 export { Connection } from './connection.mjs';
 export { DevTokenPage } from './dev-token.mjs';

@@ -2,16 +2,22 @@
 // based authentication), each changed on one namespace or several.
 import { ConfirmDialog } from './confirm.mjs';
 
+/** The values as the page says them, by the service's names the tests use. */
+const SAID = { none: 'No auth', basic: 'Basic auth', enabled: 'on', disabled: 'off' };
+
 /**
  * One setting of the Namespace settings page (CDN authentication unless
  * named): its choice, the namespaces it goes to (the other ones under
- * "Apply to other namespaces…"), Apply, and one result per namespace.
+ * "Apply to other namespaces…"), its button that names the change, and one
+ * result per namespace.
  */
 export class SettingsPage {
   constructor(page, setting = 'CDN authentication') {
     this.page = page;
     this.setting = setting;
     this.root = page.getByRole('region', { name: setting });
+    // What its confirmation's button says.
+    this.action = setting === 'CDN authentication' ? 'Set CDN auth' : 'Set domain auth';
   }
 
   /** Resolves once the setting is on the page. */
@@ -19,12 +25,12 @@ export class SettingsPage {
     await this.root.waitFor();
   }
 
-  /** The radio button of a value (`basic`, `none`, `enabled`...). */
+  /** The segment of a value (`basic`, `none`), by the words it shows ("Basic auth"). */
   choice(value) {
-    return this.root.getByRole('radio', { name: new RegExp(`^${value} —`) });
+    return this.root.getByRole('radio', { name: SAID[value] ?? value, exact: true });
   }
 
-  /** Chooses a value (`basic`, `none`, `enabled`...) among the radio buttons. */
+  /** Chooses a value (`basic`, `none`) among the segments. */
   async choose(value) {
     await this.choice(value).check();
   }
@@ -48,11 +54,6 @@ export class SettingsPage {
   async showOthers() {
     if (!(await this.othersShown())) await this.othersButton.click();
     await this.others.scrollIntoViewIfNeeded();
-  }
-
-  /** The Apply button, whatever it counts. */
-  get anyApplyButton() {
-    return this.root.getByRole('button', { name: /^Apply/ });
   }
 
   /** The field to add another namespace by its id. */
@@ -105,21 +106,35 @@ export class SettingsPage {
     await this.namespace(id).uncheck();
   }
 
-  /** The Apply button for `count` namespaces. */
+  /**
+   * The button that applies the change to `count` namespaces: it names the
+   * change ("Set to Basic auth…", "Turn on on 3 namespaces…"); with none
+   * chosen it counts none either, and is disabled.
+   */
   applyButton(count = 1) {
-    // With none chosen it counts none either: "Apply…", disabled.
-    return this.root.getByRole('button', { name: count <= 1 ? 'Apply…' : `Apply to ${count} namespaces…` });
+    return this.root.getByRole('button', { name: count <= 1 ? /^(Set to|Turn) [^…]*(?<! namespaces)…$/ : new RegExp(`^(Set to|Turn) .* on ${count} namespaces…$`) });
   }
 
-  /** The Apply button, whatever number of namespaces it names. */
+  /** The button that applies the change, whatever it names. */
   get anyApplyButton() {
-    return this.root.getByRole('button', { name: /^Apply/ });
+    return this.root.getByRole('button', { name: /^(Set to|Turn) / });
+  }
+
+  /** The namespaces the change goes to, as named above its button. */
+  appliesTo() {
+    return this.root.getByRole('list', { name: 'Applies to' }).getByRole('listitem').allTextContents();
   }
 
   /** Opens the confirmation for `count` namespaces; resolves with it (a `ConfirmDialog`). */
   async askToApply(count = 1) {
     await this.applyButton(count).click();
-    return new ConfirmDialog(this.page).shown();
+    return new ConfirmDialog(this.page, this.action).shown();
+  }
+
+  /** Asks to set again the value this panel set already ("Set again…"); resolves with the confirmation. */
+  async askToSetAgain() {
+    await this.root.getByRole('button', { name: 'Set again…' }).click();
+    return new ConfirmDialog(this.page, this.action).shown();
   }
 
   /** Applies to `count` namespaces: asks, then confirms. */
@@ -183,7 +198,17 @@ export class DomainAuthPage extends SettingsPage {
     super(page, 'Domain-based authentication');
   }
 
-  /** Chooses "enabled" and asks to apply it; resolves with the confirmation. */
+  /** The switch "Domain-based auth". */
+  get switch() {
+    return this.root.getByRole('switch', { name: 'Domain-based auth' });
+  }
+
+  /** Turns the switch on (`enabled`) or off (`disabled`). */
+  async choose(value) {
+    await this.switch.setChecked(value === 'enabled');
+  }
+
+  /** Turns it on and asks to apply it; resolves with the confirmation. */
   async askToEnable() {
     await this.choose('enabled');
     return this.askToApply();
@@ -191,7 +216,7 @@ export class DomainAuthPage extends SettingsPage {
 
   /** Waits until the page says this panel last set it `enabled`, `disabled`, or has not (`null`). */
   async showsLastSet(state) {
-    const said = state === null ? 'Not set from this panel yet: the current setting is unknown.' : `Last set from this panel: ${state}.`;
+    const said = state === null ? 'Not set from this panel yet: the current setting is unknown.' : `Last set from this panel: ${SAID[state]}.`;
     await this.root.getByText(said).waitFor();
   }
 }

@@ -20,10 +20,14 @@ pub struct Bucket {
     pub smallest: u64,
     /// The largest size, in bytes.
     pub largest: u64,
+    /// Which build is the largest (its index into the builds; the first
+    /// of the largest where several are).
+    pub largest_at: usize,
 }
 
 impl Bucket {
-    fn of(b: &BuildSummary) -> Bucket {
+    fn of(builds: &[BuildSummary], i: usize) -> Bucket {
+        let b = &builds[i];
         let (ms, size) = (b.create_ts.unix_ms(), b.content_length);
         Bucket {
             first_ms: ms,
@@ -31,16 +35,21 @@ impl Bucket {
             builds: 1,
             smallest: size,
             largest: size,
+            largest_at: i,
         }
     }
 
-    fn add(&mut self, b: &BuildSummary) {
+    fn add(&mut self, builds: &[BuildSummary], i: usize) {
+        let b = &builds[i];
         let (ms, size) = (b.create_ts.unix_ms(), b.content_length);
         self.first_ms = self.first_ms.min(ms);
         self.last_ms = self.last_ms.max(ms);
         self.builds += 1;
         self.smallest = self.smallest.min(size);
-        self.largest = self.largest.max(size);
+        if size > self.largest {
+            self.largest = size;
+            self.largest_at = i;
+        }
     }
 }
 
@@ -51,7 +60,7 @@ pub fn buckets(builds: &[BuildSummary], rows: &[usize], most: usize) -> Vec<Buck
     let most = most.max(1);
     let time = |i: usize| builds[i].create_ts.unix_ms();
     if rows.len() <= most {
-        let mut marks: Vec<Bucket> = rows.iter().map(|&i| Bucket::of(&builds[i])).collect();
+        let mut marks: Vec<Bucket> = rows.iter().map(|&i| Bucket::of(builds, i)).collect();
         marks.sort_by_key(|m| m.first_ms);
         return marks;
     }
@@ -74,8 +83,8 @@ pub fn buckets(builds: &[BuildSummary], rows: &[usize], most: usize) -> Vec<Buck
     let mut slots: Vec<Option<Bucket>> = vec![None; most];
     for &i in rows {
         match &mut slots[slot(time(i))] {
-            Some(bucket) => bucket.add(&builds[i]),
-            empty => *empty = Some(Bucket::of(&builds[i])),
+            Some(bucket) => bucket.add(builds, i),
+            empty => *empty = Some(Bucket::of(builds, i)),
         }
     }
     slots.into_iter().flatten().collect()

@@ -27,7 +27,9 @@ pub use compare::{compare, Comparison};
 pub(crate) use export::csv_cell;
 pub use export::{to_csv, to_json};
 use index::SearchIndex;
-pub use text::{duration_text, grouped, human_size, relative, short_delta, size_delta_text};
+pub use text::{
+    days_text, duration_text, grouped, human_size, relative, short_delta, size_delta_text,
+};
 
 use crate::model::BuildSummary;
 
@@ -112,7 +114,7 @@ impl StateFilter {
     /// The filter's name, as the page shows it.
     pub fn title(self) -> &'static str {
         match self {
-            StateFilter::All => "All",
+            StateFilter::All => "All uploads",
             StateFilter::Complete => "Complete",
             StateFilter::Unfinished => "Unfinished",
         }
@@ -226,6 +228,18 @@ impl BuildList {
     pub fn size_change(&self, i: usize) -> Option<(usize, i128)> {
         let previous = self.previous();
         Some((previous.of(i)?, previous.size_change(&self.builds, i)?))
+    }
+
+    /// The builds of the same name as build `i` (the same stem, see
+    /// [`name_stem`]), `i` among them, newest first (ties by their place in
+    /// the list): its name's history.
+    pub fn of_same_name(&self, i: usize) -> Vec<usize> {
+        let stem = name_stem(&self.builds[i].display_name);
+        let mut same: Vec<usize> = (0..self.builds.len())
+            .filter(|&j| name_stem(&self.builds[j].display_name) == stem)
+            .collect();
+        same.sort_by_key(|&j| (std::cmp::Reverse(self.builds[j].create_ts.unix_ms()), j));
+        same
     }
 
     /// Finds now each build's previous one, which the first

@@ -138,3 +138,37 @@ pub fn duration_text(ms: i64) -> String {
         parts.join(" ")
     }
 }
+
+/// The months as the panel's short dates name them.
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+/// A day (since 1970-01-01, UTC) as its year, its month's short name and
+/// its day of the month.
+fn day_parts(day: i64) -> Option<(String, &'static str, u32)> {
+    let date = crate::model::Timestamp::date_of_day(day)?;
+    let mut parts = date.rsplitn(3, '-');
+    let day_of_month = parts.next()?.parse().ok()?;
+    let month: usize = parts.next()?.parse().ok()?;
+    let year = parts.next()?.to_owned();
+    Some((year, MONTHS.get(month.checked_sub(1)?)?, day_of_month))
+}
+
+/// A stretch of days (since 1970-01-01, UTC, both included) as people read
+/// it: `Nov 19`, `Nov 19 – 26`, `Nov 28 – Dec 3`, and with the years when
+/// they differ (`Dec 28, 2025 – Jan 3, 2026`).
+pub fn days_text(from: i64, to: i64) -> String {
+    let (Some(a), Some(b)) = (day_parts(from), day_parts(to)) else {
+        return "Some days".to_owned();
+    };
+    if from == to {
+        format!("{} {}", a.1, a.2)
+    } else if a.0 != b.0 {
+        format!("{} {}, {} – {} {}, {}", a.1, a.2, a.0, b.1, b.2, b.0)
+    } else if a.1 == b.1 {
+        format!("{} {} – {}", a.1, a.2, b.2)
+    } else {
+        format!("{} {} – {} {}", a.1, a.2, b.1, b.2)
+    }
+}

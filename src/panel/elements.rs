@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::api::{ListBuilds, Operation};
 use crate::panel::events::Events;
-use crate::panel::pages::{builds, dev_token, settings};
+use crate::panel::pages::{self, builds};
 use crate::panel::session::Session;
 
 /// One page mounted in an element: its session, which the element's
@@ -147,8 +147,10 @@ pub fn mount(
                 builds::Loaded::get().on_failure(move |e| s.events.failed(ListBuilds::NAME, e));
                 view! { <builds::BuildsPage /> }.into_any()
             }
-            Page::DevToken => view! { <dev_token::DevTokenPage /> }.into_any(),
-            Page::Settings => view! { <settings::SettingsPage /> }.into_any(),
+            // Each fetched when the first such element is connected (the
+            // package's split build).
+            Page::DevToken => pages::dev_token_view(),
+            Page::Settings => pages::settings_view(),
         }
     });
     let session = made

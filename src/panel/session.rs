@@ -38,6 +38,8 @@ pub struct Session {
     /// builds compared in presentation mode): kept while other pages are
     /// visited, in the address while the builds page is shown.
     pub view: RwSignal<String>,
+    /// The build a build's page shows (its id), as the address names it.
+    pub build: RwSignal<String>,
     /// What this panel last set on each namespace.
     pub last_set: Memory,
     /// The ids used here, and the action log: both kept in `localStorage`.

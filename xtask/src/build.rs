@@ -104,8 +104,9 @@ fn panel_sizes(env: &Env, out: &str) -> Result<PanelSizes> {
         .sum();
     println!("  opening the panel (no part): {first_load}");
     let mut deep_links = Vec::new();
-    let packs = split::packs(env)?;
-    for (point, parts) in split::points(env)? {
+    let cut = split::Cut::panel(env);
+    let packs = cut.packs()?;
+    for (point, parts) in cut.points()? {
         // A deep link fetches its page's parts in their pack, when they
         // have one (`split::finish`).
         let pack = packs
@@ -195,7 +196,7 @@ fn finish_panel(env: &Env, dist: &std::path::Path) -> Result<()> {
     let (wasm, glue) = imports::shorten(&read(&wasm_path)?, &text, "./panel_bg.js")?;
     let glue = glue + &start_code(&hashed_name(&wasm, "_bg.wasm"), &wasm);
     std::fs::write(&glue_path, glue).context("cannot write the glue")?;
-    split::finish(env, dist, &glue_path)?;
+    split::finish(env, &split::Cut::panel(env), dist, &glue_path)?;
     let (_, glue) = minify_js(env, &glue_path)?;
     split::check_bundled(dist, &String::from_utf8_lossy(&glue))?;
     let index = dist.join("index.html");
@@ -333,6 +334,10 @@ pub(crate) struct JsEntry {
     /// What a browser downloads for it at most, gzipped (KB = 1024 bytes),
     /// with `measure::ROOM_BYTES` of room.
     pub budget: u64,
+    /// Cut into parts at its split points, each fetched when first used
+    /// (`split::Cut::elements`): what a browser downloads for it is then its
+    /// files and the pack of its largest first part.
+    split: bool,
 }
 
 impl JsEntry {
@@ -366,6 +371,7 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
         opt_level: Some("2"),
         // Set by the builds scanner's issue (55), which it is to hold.
         budget: 44 * 1024,
+        split: false,
     },
     JsEntry {
         what: "files entry",
@@ -375,6 +381,7 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
         opt_level: None,
         // docs/SIZE.md, "The core and files entries' budgets (issue 53)".
         budget: 58 * 1024,
+        split: false,
     },
     JsEntry {
         what: "bulk entry",
@@ -384,6 +391,7 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
         opt_level: None,
         // docs/SIZE.md, "The bulk and elements entries' budgets (issue 52)".
         budget: 26 * 1024,
+        split: false,
     },
     JsEntry {
         what: "elements entry",
@@ -393,6 +401,7 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
         opt_level: None,
         // docs/SIZE.md, "The bulk and elements entries' budgets (issue 52)".
         budget: 320 * 1024,
+        split: true,
     },
     JsEntry {
         what: "JS module",
@@ -402,6 +411,7 @@ pub(crate) const JS_ENTRIES: &[JsEntry] = &[
         opt_level: None,
         // docs/SIZE.md, "The core and files entries' budgets (issue 53)".
         budget: 70 * 1024,
+        split: false,
     },
 ];
 
@@ -478,7 +488,21 @@ pub(crate) fn build_js(
             .filter(|f| wanted.contains(&f.name))
             .cloned()
             .collect();
-        out.push((entry, report_sizes(&files)));
+        let mut total = report_sizes(&files);
+        if entry.split {
+            // And the parts of the element that fetches the most, in its pack.
+            let packed = |name: &str| sizes.iter().find(|f| f.name == name).map(|f| f.packed);
+            let (point, pack, bytes) = split::Cut::elements(env)
+                .packs()?
+                .into_iter()
+                .filter_map(|(point, pack)| Some((point, pack.clone(), packed(&pack)?)))
+                .max_by_key(|(_, _, bytes)| bytes.gz)
+                .context("the elements have no pack")?;
+            println!("  and the parts of the page that needs {point}, in {pack}: {bytes}");
+            total = total + bytes;
+            println!("  with them: {total}");
+        }
+        out.push((entry, total));
     }
     Ok(out)
 }
@@ -501,11 +525,16 @@ fn build_js_entry(
         entry.feature,
         "--lib",
     ];
+    let (target, rustflags) = if entry.split {
+        (paths::ELEMENTS_TARGET_DIR, split::rustflags(rustflags))
+    } else {
+        (paths::JS_TARGET_DIR, rustflags.to_owned())
+    };
     let mut cargo = env.cmd("cargo");
     cargo
         .args(args)
         .env(paths::RUSTFLAGS_VAR, rustflags)
-        .env("CARGO_TARGET_DIR", env.root.join(paths::JS_TARGET_DIR));
+        .env("CARGO_TARGET_DIR", env.root.join(target));
     if let Some(level) = entry.opt_level {
         cargo.env("CARGO_PROFILE_RELEASE_OPT_LEVEL", level);
     }
@@ -513,32 +542,43 @@ fn build_js_entry(
     cmd::run_cmd(&format!("cargo {}", args.join(" ")), cargo)?;
     let wasm = env
         .root
-        .join(paths::JS_TARGET_DIR)
+        .join(target)
         .join("wasm32-unknown-unknown/release/gamecloud.wasm");
     // Kept with its function names, for twiggy (`target/js/<entry>.wasm`).
     let named = env
         .root
         .join(paths::JS_TARGET_DIR)
         .join(format!("{}.wasm", entry.name));
+    std::fs::create_dir_all(env.root.join(paths::JS_TARGET_DIR))
+        .context("cannot make target/js")?;
     std::fs::copy(&wasm, &named).with_context(|| format!("cannot keep {}", named.display()))?;
+    let cut = entry.split.then(|| split::Cut::elements(env));
+    let wasm = match &cut {
+        Some(cut) => split::cut(&wasm, &cut.out)?,
+        None => wasm,
+    };
     let (wasm, pkg_str) = (wasm.display().to_string(), pkg.display().to_string());
-    cmd::run(
-        env,
-        "wasm-bindgen",
-        &[
-            "--target",
-            "web",
-            "--out-dir",
-            &pkg_str,
-            "--out-name",
-            entry.name,
-            "--no-typescript",
-            &wasm,
-        ],
-    )?;
+    let mut bindgen = vec![
+        "--target",
+        "web",
+        "--out-dir",
+        &pkg_str,
+        "--out-name",
+        entry.name,
+        "--no-typescript",
+        &wasm,
+    ];
+    if cut.is_some() {
+        // The parts import the main part's table and memory through these.
+        bindgen.push("--keep-lld-exports");
+    }
+    cmd::run(env, "wasm-bindgen", &bindgen)?;
     let core = pkg.join(format!("{}_bg.wasm", entry.name));
-    let unmarked = imports::drop_split_markers(&read_file(core.as_ref())?)?;
-    std::fs::write(&core, unmarked).with_context(|| format!("cannot write {}", core.display()))?;
+    if cut.is_none() {
+        let unmarked = imports::drop_split_markers(&read_file(core.as_ref())?)?;
+        std::fs::write(&core, unmarked)
+            .with_context(|| format!("cannot write {}", core.display()))?;
+    }
     let core = core.display().to_string();
     opt::run(env, core.as_ref(), core.as_ref())?;
     let glue = pkg.join(format!("{}.js", entry.name));
@@ -555,9 +595,15 @@ fn build_js_entry(
     };
     std::fs::write(&core, wasm).with_context(|| format!("cannot write {core}"))?;
     std::fs::write(&glue, text).context("cannot write the glue")?;
+    if let Some(cut) = &cut {
+        split::finish(env, cut, pkg, &glue)?;
+    }
     // The glue is wasm-bindgen's, not ours to read: shipped minified
     // (docs/SIZE.md, size rule "glue minified"); the entry and its types stay as written.
-    minify_js(env, &glue)?;
+    let (_, minified) = minify_js(env, &glue)?;
+    if cut.is_some() {
+        split::check_bundled(pkg, &String::from_utf8_lossy(&minified))?;
+    }
     Ok(())
 }
 

@@ -45,6 +45,11 @@ pub fn release_rustflags(env: &Env, compiler: &Compiler) -> Result<String> {
 /// `target/`.
 pub const JS_TARGET_DIR: &str = "target/js";
 
+/// Where the drop-in elements' release build goes: cut into parts like the
+/// panel's (`--cfg gamecloud_split`), apart from the other entries', whose
+/// crates that flag would rebuild.
+pub const ELEMENTS_TARGET_DIR: &str = "target/js-split";
+
 /// What the runner reads of `.cargo/config.toml`: each target's flags.
 #[derive(Deserialize)]
 struct CargoConfig {

@@ -155,11 +155,24 @@ fn split(args: &[String], out: &Path) -> Result<Vec<String>> {
         .iter()
         .position(|a| a.ends_with(".wasm") && !a.starts_with('-'))
         .context("no .wasm among the arguments")?;
-    let input = std::fs::read(&args[at]).with_context(|| format!("cannot read {}", args[at]))?;
+    let main = cut(Path::new(&args[at]), out)?;
+    let mut args = args.to_vec();
+    args[at] = main.display().to_string();
+    args.push("--keep-lld-exports".into());
+    Ok(args)
+}
+
+/// Cuts `input` (a wasm built with [`rustflags`]) at its split points into
+/// `out`: the main part (returned: wasm-bindgen's input, with
+/// `--keep-lld-exports`), the other parts, their loader and the manifest of
+/// which parts each point needs.
+pub fn cut(input: &Path, out: &Path) -> Result<PathBuf> {
+    let bytes = std::fs::read(input).with_context(|| format!("cannot read {}", input.display()))?;
+    let _ = std::fs::remove_dir_all(out);
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let main = out.join("main.wasm");
     let link = format!("./{LOADER}");
-    let mut opts = wasm_split_cli_support::Options::new(&input);
+    let mut opts = wasm_split_cli_support::Options::new(&bytes);
     opts.output_dir = out;
     opts.main_out_path = &main;
     opts.link_name = &link;
@@ -174,10 +187,63 @@ fn split(args: &[String], out: &Path) -> Result<Vec<String>> {
     manifest.sort();
     std::fs::write(out.join(MANIFEST), manifest.join("\n") + "\n")
         .context("cannot write the manifest")?;
-    let mut args = args.to_vec();
-    args[at] = main.display().to_string();
-    args.push("--keep-lld-exports".into());
-    Ok(args)
+    Ok(main)
+}
+
+/// A split build: where its parts are cut to, and the split points a visit
+/// can start with.
+pub struct Cut {
+    /// Where the stand-in or [`cut`] writes the parts.
+    pub out: PathBuf,
+    /// The points a visit can start with: each has a pack of its parts
+    /// ([`write_packs`]). Every other point is fetched after one of these,
+    /// with some of its parts already there (the part every point needs, at
+    /// least), so a pack of its own would never be taken.
+    first: &'static [&'static str],
+}
+
+impl Cut {
+    /// The panel's: each page's point (the builds page's table, the token
+    /// page, the settings, the log, the tokens made here) and the header's
+    /// switcher and palette start a visit.
+    pub fn panel(env: &Env) -> Cut {
+        Cut {
+            out: out_dir(env),
+            first: &[
+                "builds_table",
+                "dev_token",
+                "settings",
+                "log",
+                "tokens",
+                "switcher",
+                "palette",
+            ],
+        }
+    }
+
+    /// The drop-in elements': each element's page (the builds', whose table
+    /// comes with the first list; the token page; the settings).
+    pub fn elements(env: &Env) -> Cut {
+        Cut {
+            out: env.root.join(paths::ELEMENTS_TARGET_DIR).join("parts"),
+            first: &["builds_table", "dev_token", "settings"],
+        }
+    }
+
+    /// Each split point's parts, named as shipped (from the last split
+    /// build): `(point, names)`.
+    pub fn points(&self) -> Result<Vec<(String, Vec<String>)>> {
+        read_points(&self.out.join(SHIPPED))
+    }
+
+    /// The pack each of [`Cut::first`] is fetched in when none of its parts
+    /// is there yet (a deep link to its page): `(point, pack)`.
+    pub fn packs(&self) -> Result<Vec<(String, String)>> {
+        Ok(read_points(&self.out.join(PACKED))?
+            .into_iter()
+            .filter_map(|(point, mut files)| Some((point, files.pop()?)))
+            .collect())
+    }
 }
 
 /// One part as shipped.
@@ -191,8 +257,8 @@ struct Part {
 /// After Trunk: optimizes, names and writes the parts into `dist`, and the
 /// loader beside `glue` (which imports it), importing `initSync` from the
 /// glue itself so that the minifier bundles both into one file.
-pub fn finish(env: &Env, dist: &Path, glue: &Path) -> Result<()> {
-    let out = out_dir(env);
+pub fn finish(env: &Env, cut: &Cut, dist: &Path, glue: &Path) -> Result<()> {
+    let out = &cut.out;
     let read = |p: &Path| std::fs::read(p).with_context(|| format!("cannot read {}", p.display()));
     let mut loader =
         String::from_utf8(read(&out.join(LOADER))?).context("the split loader is not UTF-8")?;
@@ -202,9 +268,7 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path) -> Result<()> {
         .context("the glue has no name")?;
     loader = replace_once(&loader, MAIN_PLACEHOLDER, &format!("./{glue_name}"))?;
     let mut parts = Vec::new();
-    for entry in
-        std::fs::read_dir(&out).with_context(|| format!("cannot list {}", out.display()))?
-    {
+    for entry in std::fs::read_dir(out).with_context(|| format!("cannot list {}", out.display()))? {
         let path = entry
             .with_context(|| format!("cannot list {}", out.display()))?
             .path();
@@ -247,8 +311,8 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path) -> Result<()> {
         "WebAssembly.instantiateStreaming(src, imports)",
         "instantiatePart(src, imports)",
     );
-    let points = shipped_points(&out, &parts)?;
-    let (packs, pack_timeout_ms) = write_packs(dist, &points)?;
+    let points = shipped_points(out, &parts)?;
+    let (packs, pack_timeout_ms) = write_packs(dist, &points, cut.first)?;
     loader.push_str(
         &INSTANTIATE
             .replace("PART_TIMEOUT_MS", &PART_TIMEOUT_MS.to_string())
@@ -269,22 +333,6 @@ pub fn finish(env: &Env, dist: &Path, glue: &Path) -> Result<()> {
     std::fs::write(out.join(PACKED), packed).with_context(|| format!("cannot write {PACKED}"))
 }
 
-/// The split points a visit can start with: each page's (the builds page's
-/// table, the token page, the settings, the log, the tokens made here) and
-/// the header's switcher and palette. Each has a pack of its parts
-/// ([`write_packs`]). Every other point is fetched after one of these, with
-/// some of its parts already there (the part every point needs, at least),
-/// so a pack of its own would never be taken.
-const FIRST_POINTS: &[&str] = &[
-    "builds_table",
-    "dev_token",
-    "settings",
-    "log",
-    "tokens",
-    "switcher",
-    "palette",
-];
-
 /// A split point's parts in one file: what a deep link to its page fetches
 /// when none of them is there yet (docs/SIZE.md, size rule "a page's parts
 /// in one file").
@@ -295,34 +343,42 @@ struct Pack {
     name: String,
     /// Its integrity hash.
     integrity: String,
-    /// The parts it holds, by their names in `dist/`.
-    parts: Vec<String>,
+    /// The parts it holds, by their integrity hashes.
+    held: Vec<String>,
 }
 
-/// Writes a pack for each of [`FIRST_POINTS`]: a wasm module of custom
-/// sections, one per part, named as the part and holding its bytes (a real
-/// wasm, so that hosts send and compress it as they do the parts; the
-/// loader reads the sections back with `WebAssembly.Module.customSections`).
-/// Returns them, and how long the largest may take to arrive in
-/// milliseconds: at 2 KB/s, as a part, and never less than a part.
-fn write_packs(dist: &Path, points: &[(String, Vec<String>)]) -> Result<(Vec<Pack>, u64)> {
+/// Writes a pack for each of `first`: a wasm module of custom sections, one
+/// per part, named by the part's integrity hash (which a bundler that renames
+/// the files keeps) and holding its bytes (a real wasm, so that hosts send
+/// and compress it as they do the parts; the loader reads the sections back
+/// with `WebAssembly.Module.customSections`). Returns them, and how long the
+/// largest may take to arrive in milliseconds: at 2 KB/s, as a part, and
+/// never less than a part.
+fn write_packs(
+    dist: &Path,
+    points: &[(String, Vec<String>)],
+    first: &[&str],
+) -> Result<(Vec<Pack>, u64)> {
     let mut packs = Vec::new();
     let mut timeout_ms = u64::from(PART_TIMEOUT_MS);
-    for first in FIRST_POINTS {
+    for first in first {
         let (point, names) = points
             .iter()
             .find(|(point, _)| point == first)
-            .with_context(|| format!("no split point is named {first}: FIRST_POINTS is stale"))?;
+            .with_context(|| format!("no split point is named {first}: `Cut::first` is stale"))?;
         let mut bytes = b"\0asm\x01\0\0\0".to_vec();
+        let mut held = Vec::new();
         for name in names {
             let part = std::fs::read(dist.join(name))
                 .with_context(|| format!("cannot read {name} for {point}'s pack"))?;
-            let mut body = leb128(name.len());
-            body.extend_from_slice(name.as_bytes());
+            let integrity = crate::integrity::sri(&part);
+            let mut body = leb128(integrity.len());
+            body.extend_from_slice(integrity.as_bytes());
             body.extend_from_slice(&part);
             bytes.push(0);
             bytes.extend(leb128(body.len()));
             bytes.extend(body);
+            held.push(integrity);
         }
         let name = format!("pack-{:016x}.wasm", paths::fnv1a(&bytes));
         let path = dist.join(&name);
@@ -333,12 +389,12 @@ fn write_packs(dist: &Path, points: &[(String, Vec<String>)]) -> Result<(Vec<Pac
             point: point.clone(),
             name,
             integrity: crate::integrity::sri(&bytes),
-            parts: names.clone(),
+            held,
         });
     }
     // The loader takes the first pack whose parts are all asked for: the
     // largest first.
-    packs.sort_by_key(|p| std::cmp::Reverse(p.parts.len()));
+    packs.sort_by_key(|p| std::cmp::Reverse(p.held.len()));
     Ok((packs, timeout_ms))
 }
 
@@ -356,12 +412,12 @@ fn leb128(mut n: usize) -> Vec<u8> {
     }
 }
 
-/// The loader's table of packs: `[url, integrity, parts]` each.
+/// The loader's table of packs: `[url, integrity, parts' integrity]` each.
 fn packs_table(packs: &[Pack]) -> String {
     let rows: Vec<String> = packs
         .iter()
         .map(|p| {
-            let parts: Vec<String> = p.parts.iter().map(|n| format!("\"{n}\"")).collect();
+            let parts: Vec<String> = p.held.iter().map(|n| format!("\"{n}\"")).collect();
             format!(
                 "[new URL(\"./{}\", import.meta.url), \"{}\", [{}]]",
                 p.name,
@@ -394,16 +450,15 @@ function fetchPart(url, integrity) {
         asked = new Map();
         queueMicrotask(fetchAsked);
     }
-    return new Promise((resolve, reject) => asked.set(url.href, { url, integrity, resolve, reject }));
+    return new Promise((resolve, reject) => asked.set(integrity, { url, integrity, resolve, reject }));
 }
 function fetchAsked() {
     const parts = asked;
     asked = null;
-    for (const [url, integrity, names] of packs) {
-        const hrefs = names.map((name) => new URL(`./${name}`, import.meta.url).href);
-        if (hrefs.every((href) => parts.has(href) && !failedParts.has(href))) {
-            fetchPack(url, integrity, hrefs.map((href) => parts.get(href)));
-            for (const href of hrefs) parts.delete(href);
+    for (const [url, integrity, held] of packs) {
+        if (held.every((part) => parts.has(part) && !failedParts.has(parts.get(part).url.href))) {
+            fetchPack(url, integrity, held.map((part) => parts.get(part)));
+            for (const part of held) parts.delete(part);
         }
     }
     for (const part of parts.values()) fetchAlone(part);
@@ -420,7 +475,7 @@ async function fetchPack(url, integrity, parts) {
         if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
         const pack = await WebAssembly.compile(await response.arrayBuffer());
         for (const part of parts) {
-            const [bytes] = WebAssembly.Module.customSections(pack, part.url.pathname.split("/").pop());
+            const [bytes] = WebAssembly.Module.customSections(pack, part.integrity);
             if (bytes === undefined) throw new Error(`${url.href} does not hold ${part.url.href}`);
             part.resolve({ url: part.url, response: new Response(bytes) });
         }
@@ -468,21 +523,6 @@ fn replace_once(text: &str, from: &str, to: &str) -> Result<String> {
             "the split loader holds {from:?} {n} times, not once"
         )),
     }
-}
-
-/// Each split point's parts, named as in `dist/` (from the last split
-/// build): `(point, names)`.
-pub fn points(env: &Env) -> Result<Vec<(String, Vec<String>)>> {
-    read_points(&out_dir(env).join(SHIPPED))
-}
-
-/// The pack each split point of more than one part is fetched in, when none
-/// of its parts is there yet (a deep link to its page): `(point, pack)`.
-pub fn packs(env: &Env) -> Result<Vec<(String, String)>> {
-    Ok(read_points(&out_dir(env).join(PACKED))?
-        .into_iter()
-        .filter_map(|(point, mut files)| Some((point, files.pop()?)))
-        .collect())
 }
 
 /// A manifest's `point: file file …` lines.

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use crate::model::CdnAuthType;
 use crate::panel::widgets::{BulkChange, Choice, Choices, LastSet};
-use crate::settings::{Change, Setting};
+use crate::settings::{cdn_auth_name, Change, Setting};
 
 fn meaning(t: &CdnAuthType) -> &'static str {
     match t {
@@ -28,22 +28,24 @@ pub fn SettingsPage() -> impl IntoView {
         .iter()
         .map(|t| Choice {
             value: t.clone(),
-            name: t.as_str(),
+            name: cdn_auth_name(t).unwrap_or("Another type"),
             meaning: meaning(t),
         })
         .collect();
-    let domain_states = vec![
-        Choice {
-            value: true,
-            name: "enabled",
-            meaning: "Players on its own domains get a public token.",
-        },
-        Choice {
-            value: false,
-            name: "disabled",
-            meaning: "Its domains give no public token.",
-        },
-    ];
+    // Domain-based authentication is on or off: a switch.
+    let switch = view! {
+        <label class="gc-switch">
+            <input type="checkbox" role="switch" prop:checked=move || domain.get()
+                on:change=move |ev| domain.set(event_target_checked(&ev)) />
+            <span>"Domain-based auth"</span>
+        </label>
+        <p class="gc-hint">{move || if domain.get() {
+            "On: players on its own domains get a public token."
+        } else {
+            "Off: its domains give no public token."
+        }}</p>
+    }
+    .into_any();
     view! {
         <section class="gc-page" aria-labelledby="settings-heading">
             <h1 id="settings-heading">"Namespace settings"</h1>
@@ -53,7 +55,7 @@ pub fn SettingsPage() -> impl IntoView {
                 "CDN authentication",
                 "Who may fetch the namespace's CDN content.",
                 Setting::CdnAuth,
-                Choices::new("Authentication type", cdn_types).radios(cdn),
+                Choices::new("Authentication type", cdn_types).segmented(cdn),
                 Signal::derive(move || Change::CdnAuth(cdn.get())),
             )}
             {row(
@@ -61,7 +63,7 @@ pub fn SettingsPage() -> impl IntoView {
                 "Domain-based authentication",
                 "Whether players reaching the game from the namespace's own domains skip a separate sign-in.",
                 Setting::DomainAuth,
-                Choices::new("Set domain-based authentication to", domain_states).radios(domain),
+                switch,
                 Signal::derive(move || Change::DomainAuth(domain.get())),
             )}
         </section>

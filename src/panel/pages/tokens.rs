@@ -191,6 +191,7 @@ fn row(s: Session, m: Made, now: i64) -> AnyView {
         game_id: GameId::new(&m.game_id),
         namespace_id: ns.clone(),
         view: String::new(),
+        build_id: String::new(),
     };
     let again = move |_| {
         let Some(req) = request.clone() else { return };

@@ -47,6 +47,9 @@ impl Session {
                 }
             }
             self.page.set(route.page);
+            if route.page == Page::Build {
+                self.build.set(route.build_id.clone());
+            }
             if route.page == Page::Builds {
                 // In presentation mode without the filter's text and the
                 // builds compared, whatever the entry held.
@@ -76,6 +79,15 @@ impl Session {
         self.route(page).to_hash()
     }
 
+    /// The link to the page of the build `id`, with the current ids.
+    pub fn build_href(self, id: &str) -> String {
+        Route {
+            build_id: id.to_owned(),
+            ..self.route(Page::Build)
+        }
+        .to_hash()
+    }
+
     /// A page with the current ids and the builds' view (which only the
     /// builds page's address holds); without the ids in presentation mode,
     /// so that the address bar and the links show none (the builds page
@@ -91,6 +103,7 @@ impl Session {
             game_id,
             namespace_id,
             view: self.view.get(),
+            build_id: self.build.get(),
         }
     }
 }

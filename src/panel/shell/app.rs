@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::{connection, context, palette};
 use crate::panel::lazy::{lazy, lazy_view};
-use crate::panel::pages::{builds, dev_token, log, settings, tokens};
+use crate::panel::pages::{self, builds};
 use crate::panel::present;
 use crate::panel::session::Session;
 use crate::route::Page;
@@ -44,7 +44,11 @@ pub fn App() -> impl IntoView {
                             // "false" rather than no attribute: a closure of a
                             // type the panel's views already have costs no code
                             // (docs/SIZE.md, size rule "no new reactive types").
-                            aria-current=move || if s.page.get() == p { "page" } else { "false" }
+                            // (A build's page is one of the builds'.)
+                            aria-current=move || {
+                                let now = s.page.get();
+                                if now == p || (now == Page::Build && p == Page::Builds) { "page" } else { "false" }
+                            }
                         >
                             {p.title()}
                         </a>
@@ -60,10 +64,11 @@ pub fn App() -> impl IntoView {
             // first visited.
             {move || match s.page.get() {
                 Page::Builds => view! { <builds::BuildsPage /> }.into_any(),
-                Page::DevToken => lazy_view(dev_token_page, "this page", |make| make()),
-                Page::Tokens => lazy_view(tokens_page, "this page", |make| make()),
-                Page::Log => lazy_view(log_page, "this page", |make| make()),
-                Page::Settings => lazy_view(settings_page, "this page", |make| make()),
+                Page::Build => view! { <builds::BuildPage /> }.into_any(),
+                Page::DevToken => pages::dev_token_view(),
+                Page::Tokens => pages::tokens_view(),
+                Page::Log => pages::log_view(),
+                Page::Settings => pages::settings_view(),
             }}
         </main>
     }
@@ -113,28 +118,4 @@ lazy! {
             .into_any()
         }
     }
-}
-
-// Each page's code, fetched on its first visit.
-lazy! {
-    fn dev_token_page() -> fn() -> AnyView;
-    in dev_token, preload preload_dev_token;
-    { || view! { <dev_token::DevTokenPage /> }.into_any() }
-}
-lazy! {
-    /// The namespace's settings.
-    fn settings_page() -> fn() -> AnyView;
-    in settings, preload preload_settings;
-    { || view! { <settings::SettingsPage /> }.into_any() }
-}
-lazy! {
-    fn log_page() -> fn() -> AnyView;
-    in log, preload preload_log;
-    { || view! { <log::LogPage /> }.into_any() }
-}
-lazy! {
-    /// The development tokens made in this browser.
-    fn tokens_page() -> fn() -> AnyView;
-    in tokens, preload preload_tokens;
-    { || view! { <tokens::TokensPage /> }.into_any() }
 }

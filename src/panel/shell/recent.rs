@@ -6,8 +6,7 @@
 
 use leptos::prelude::*;
 
-use super::row::row;
-use crate::ids::NamespaceId;
+use super::row::{choose, row, Unmark};
 use crate::panel::session::Session;
 use crate::panel::store::dropped_note;
 use crate::panel::store::RecentId;
@@ -81,14 +80,6 @@ fn matching(kind: IdKind, query: &str) -> Vec<RecentId> {
             .cloned()
             .collect()
     })
-}
-
-/// Selects `id` as the context's `kind` and closes the switcher.
-pub(super) fn choose(kind: IdKind, id: &str) {
-    let s = Session::get();
-    s.id_field(kind).set(id.to_owned());
-    s.enter();
-    crate::panel::dom::hide(&format!("gc-pick-{}", kind.noun()));
 }
 
 /// The rows of `kind` that `query` leaves.
@@ -275,21 +266,5 @@ fn mark(refused: RwSignal<String>, unmark: Unmark) -> impl IntoView {
                 }
             }}
         </p>
-    }
-}
-
-/// Removing protected marks: the namespaces whose marks go, and whether
-/// the confirmation that asks for their names is open.
-#[derive(Clone, Copy)]
-pub(super) struct Unmark {
-    open: RwSignal<bool>,
-    ids: RwSignal<Vec<NamespaceId>>,
-}
-
-impl Unmark {
-    /// Asks to remove `ns`'s mark.
-    pub(super) fn ask(self, ns: NamespaceId) {
-        self.ids.set(vec![ns]);
-        self.open.set(true);
     }
 }

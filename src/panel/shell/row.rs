@@ -4,7 +4,6 @@
 
 use leptos::prelude::*;
 
-use super::recent::{choose, Unmark};
 use crate::ids::NamespaceId;
 use crate::panel::session::Session;
 use crate::panel::store::RecentId;
@@ -108,4 +107,28 @@ pub(super) fn row(
         </li>
     }
     .into_any()
+}
+
+/// Selects `id` as the context's `kind` and closes the switcher.
+pub(super) fn choose(kind: IdKind, id: &str) {
+    let s = Session::get();
+    s.id_field(kind).set(id.to_owned());
+    s.enter();
+    crate::panel::dom::hide(&format!("gc-pick-{}", kind.noun()));
+}
+
+/// Removing protected marks: the namespaces whose marks go, and whether
+/// the confirmation that asks for their names is open.
+#[derive(Clone, Copy)]
+pub(super) struct Unmark {
+    pub(super) open: RwSignal<bool>,
+    pub(super) ids: RwSignal<Vec<NamespaceId>>,
+}
+
+impl Unmark {
+    /// Asks to remove `ns`'s mark.
+    pub(super) fn ask(self, ns: NamespaceId) {
+        self.ids.set(vec![ns]);
+        self.open.set(true);
+    }
 }

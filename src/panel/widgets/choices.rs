@@ -1,5 +1,5 @@
-//! A choice among a few typed values, as radio buttons or a drop-down list,
-//! and what a setting was last set to.
+//! A choice among a few typed values, as a segmented control or a
+//! drop-down list, and what a setting was last set to.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
@@ -18,7 +18,7 @@ pub fn LastSet(setting: Setting) -> impl IntoView {
     let said = move || {
         let (game, namespace) = s.ids();
         match s.last_set.of(setting, &game, &namespace) {
-            Some(c) => format!("Last set from this panel: {}.", c.value()),
+            Some(c) => format!("Last set from this panel: {}.", c.said()),
             None => "Not set from this panel yet: the current setting is unknown.".to_owned(),
         }
     };
@@ -26,7 +26,7 @@ pub fn LastSet(setting: Setting) -> impl IntoView {
 }
 
 /// One option of [`Choices`]: the value itself, its name, and what it means
-/// (shown beside a radio button; a drop-down list shows the name only).
+/// (shown under a segmented control once chosen; a drop-down list shows the name only).
 pub struct Choice<T> {
     pub value: T,
     pub name: &'static str,
@@ -47,8 +47,8 @@ impl<T> Choice<T> {
 /// Tells radio groups apart: each gets a `name` of its own.
 static GROUPS: AtomicU32 = AtomicU32::new(0);
 
-/// One value chosen among a few, shown as radio buttons ([`Choices::radios`])
-/// or a drop-down list ([`Choices::select`]). The signal holds the value,
+/// One value chosen among a few, shown as a segmented control
+/// ([`Choices::segmented`]) or a drop-down list ([`Choices::select`]). The signal holds the value,
 /// never its text: the markup knows each option only by its place in the
 /// list, so nothing typed into the page (or a value the list does not hold)
 /// can become a value. Generic only at its edge (which place holds the
@@ -66,16 +66,11 @@ impl<T: Clone + PartialEq + Send + Sync + 'static> Choices<T> {
         Choices { label, options }
     }
 
-    /// As radio buttons, each with what it means.
-    pub fn radios(self, value: RwSignal<T>) -> AnyView {
-        self.radios_with(value, ().into_any())
-    }
-
-    /// As radio buttons, with `after` in the same group (an option of the
-    /// choice, such as a checkbox).
-    pub fn radios_with(self, value: RwSignal<T>, after: AnyView) -> AnyView {
+    /// As a segmented control: the options side by side, one pressed, and
+    /// under them what the chosen one means.
+    pub fn segmented(self, value: RwSignal<T>) -> AnyView {
         let (names, place, pick) = self.bind(value);
-        radio_list(self.label, names, place, pick, after)
+        segments(self.label, names, place, pick)
     }
 
     /// As a drop-down list.
@@ -105,31 +100,29 @@ impl<T: Clone + PartialEq + Send + Sync + 'static> Choices<T> {
 /// Each option's name and meaning, in order.
 type Names = Vec<(&'static str, &'static str)>;
 
-/// Radio buttons: the one at `place` checked, `pick` told the place chosen;
-/// `after` closes the group. A name with a meaning is in bold before it.
-fn radio_list(
+/// Radio buttons drawn as one control of segments (their names), and under
+/// it the meaning of the one at `place`; `pick` told the place chosen.
+fn segments(
     label: &'static str,
     names: Names,
     place: Signal<Option<usize>>,
     pick: Callback<usize>,
-    after: AnyView,
 ) -> AnyView {
     let group = format!("gc-choices-{}", GROUPS.fetch_add(1, Ordering::Relaxed));
+    let meanings: Vec<&'static str> = names.iter().map(|(_, meaning)| *meaning).collect();
     view! {
         <fieldset class="gc-choices">
-            <legend>{label}</legend>
-            {names.into_iter().enumerate().map(|(i, (name, meaning))| view! {
-                <label class="gc-choice">
-                    <input type="radio" name=group.clone() prop:checked=move || place.get() == Some(i)
-                        on:change=move |_| pick.run(i) />
-                    {if meaning.is_empty() {
-                        view! { <span>{name}</span> }.into_any()
-                    } else {
-                        view! { <span><strong>{name}</strong> " — " {meaning}</span> }.into_any()
-                    }}
-                </label>
-            }).collect_view()}
-            {after}
+            <legend class="gc-visually-hidden">{label}</legend>
+            <div class="gc-segmented">
+                {names.into_iter().enumerate().map(|(i, (name, _))| view! {
+                    <label>
+                        <input type="radio" name=group.clone() prop:checked=move || place.get() == Some(i)
+                            on:change=move |_| pick.run(i) />
+                        <span>{name}</span>
+                    </label>
+                }).collect_view()}
+            </div>
+            <p class="gc-hint">{move || place.get().and_then(|i| meanings.get(i).copied()).unwrap_or_default()}</p>
         </fieldset>
     }
     .into_any()

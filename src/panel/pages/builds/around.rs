@@ -1,28 +1,40 @@
 //! What the table shows around it, in a part of its own fetched with the
-//! table's (split builds): the tag chips and the size chart (`chart`), the
-//! view kept in the address, the CSV and JSON export, two builds compared
-//! side by side and the rows' ⋯ menu (`tools`). The table works without
-//! them (in its default view) if the part cannot be fetched.
+//! table's (split builds): in its toolbar the tag chips, the days chosen
+//! and the options: the budget, the dates, the CSV and JSON export
+//! (`chart::options`, `tools`); under it the size chart (`chart`), two
+//! builds compared side by side and the rows' ⋯ menu (`tools`); and the
+//! view kept in the address. The table works without them (in its default
+//! view) if the part cannot be fetched.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::chart::Insights;
+use super::chart::{options, Insights};
 use super::state::TableState;
 use super::tools::{comparison_view, export, menu_items};
 use crate::builds_view::{Narrow, View};
 use crate::panel::session::Session;
 
-/// The chips and the chart, then the comparison (or what it waits for),
-/// and the rows' ⋯ menu (a popover, shown under the button that opens it);
-/// and the view kept in the address.
-pub(super) fn around(a: TableState) -> AnyView {
+/// In the table's toolbar: the chips, the days chosen and the options.
+pub(super) fn tools(a: TableState) -> AnyView {
+    let TableState { list, rows, .. } = a.clone();
+    let export = move |json: bool| export(&list, &rows.get_untracked(), json);
+    options(a, export).into_any()
+}
+
+/// Under the toolbar: the size chart.
+pub(super) fn chart(a: TableState) -> AnyView {
+    view! { <Insights table=a /> }.into_any()
+}
+
+/// The comparison (or what it waits for), and the rows' ⋯ menu (a
+/// popover, shown under the button that opens it); and the view kept in
+/// the address.
+pub(super) fn rest(a: TableState) -> AnyView {
     keep_in_address(&a);
-    let TableState {
-        list, rows, picked, ..
-    } = a.clone();
+    let TableState { list, picked, .. } = a.clone();
     let comparison = {
         let list = list.clone();
         move || match picked.get()[..] {
@@ -31,11 +43,6 @@ pub(super) fn around(a: TableState) -> AnyView {
             _ => None,
         }
     };
-    let export = {
-        let list = list.clone();
-        move |json: bool| export(&list, &rows.get_untracked(), json)
-    };
-    let export_json = export.clone();
     // The row whose ⋯ button was pressed: the buttons say which
     // (`data-row`), and open the menu themselves (`popovertarget`).
     let menu_row = RwSignal::new(None::<usize>);
@@ -70,10 +77,6 @@ pub(super) fn around(a: TableState) -> AnyView {
     };
     let items = move || Some(menu_items(&list, menu_row.get()?, picked));
     view! {
-        <Insights table=a.clone()>
-            <button type="button" class="gc-secondary" on:click=move |_| export(false)>"Export CSV"</button>
-            <button type="button" class="gc-secondary" on:click=move |_| export_json(true)>"Export JSON"</button>
-        </Insights>
         {comparison}
         <div id="gc-row-menu" popover="auto" role="menu" aria-label=named class="gc-row-menu">{items}</div>
     }

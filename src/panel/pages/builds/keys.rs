@@ -5,14 +5,19 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::row::{row_id, row_px};
+use super::row::row_id;
 
 /// The rows' keys: the arrows, Page Up and Down, Home and End move the
-/// current row among `count` and keep it in view under the sticky header;
+/// current row among `count` (rows `row_px` high) and keep it in view under the sticky header;
 /// Enter opens its ⋯ menu (focus on its first item). Only keys pressed on
 /// the table itself, with no modifier: a sort button's Enter sorts, and
 /// the browser's and the palette's shortcuts are theirs.
-pub(super) fn keys(ev: &web_sys::KeyboardEvent, current: RwSignal<usize>, count: usize) {
+pub(super) fn keys(
+    ev: &web_sys::KeyboardEvent,
+    current: RwSignal<usize>,
+    count: usize,
+    row_px: usize,
+) {
     let table = ev.current_target();
     if ev.target() != table
         || ev.ctrl_key()
@@ -23,15 +28,25 @@ pub(super) fn keys(ev: &web_sys::KeyboardEvent, current: RwSignal<usize>, count:
     {
         return;
     }
-    let Some(scroller) = table
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|table| table.parent_element())
-    else {
+    let Some(table) = table.and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return;
     };
-    let row_px = row_px();
-    let page = (scroller.client_height().max(0) as usize / row_px)
-        .saturating_sub(2)
+    let (Some(body), Some(head)) = (
+        table.query_selector("tbody").ok().flatten(),
+        table.query_selector("thead th").ok().flatten(),
+    ) else {
+        return;
+    };
+    // The rows scroll with the page; what hides them at the top is the
+    // header row, which stays there (with the panel's header above it).
+    let height = window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0) as i32;
+    let shown_from = head.get_bounding_client_rect().bottom() as i32;
+    let page = ((height - shown_from).max(0) as usize / row_px)
+        .saturating_sub(1)
         .max(1);
     let at = current.get_untracked().min(count.saturating_sub(1));
     let to = match ev.key().as_str() {
@@ -51,18 +66,12 @@ pub(super) fn keys(ev: &web_sys::KeyboardEvent, current: RwSignal<usize>, count:
     ev.prevent_default();
     let to = to.min(count.saturating_sub(1));
     current.set(to);
-    // In view below the header, which stays at the top as the rows scroll.
-    let header = scroller
-        .query_selector("thead")
-        .ok()
-        .flatten()
-        .map_or(0, |h| h.client_height().max(0));
-    let top = (to * row_px) as i32;
-    let shown = scroller.client_height() - header;
-    if top < scroller.scroll_top() {
-        scroller.set_scroll_top(top);
-    } else if top + row_px as i32 > scroller.scroll_top() + shown {
-        scroller.set_scroll_top(top + row_px as i32 - shown);
+    // In view: below the header row, above the window's bottom.
+    let top = body.get_bounding_client_rect().top() as i32 + (to * row_px) as i32;
+    if top < shown_from {
+        window().scroll_by_with_x_and_y(0.0, f64::from(top - shown_from));
+    } else if top + row_px as i32 > height {
+        window().scroll_by_with_x_and_y(0.0, f64::from(top + row_px as i32 - height));
     }
 }
 

@@ -3,12 +3,16 @@
 //! filtering by text and upload state, CSV and JSON export.
 
 mod around;
+mod build;
+
+pub use build::BuildPage;
 mod chart;
 mod keys;
 mod row;
 mod state;
 mod table;
 mod tools;
+mod window;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -61,6 +65,8 @@ impl Loaded {
                 // What is around the table comes while the list does.
                 #[cfg(gamecloud_split)]
                 leptos::task::spawn_local(async {
+                    let _ = preload_tools().await;
+                    let _ = preload_chart().await;
                     let _ = preload_around().await;
                 });
                 let builds = fetch(connection, game.clone(), opts)
@@ -130,6 +136,17 @@ impl Loaded {
         }
     }
 
+    /// The kept list if it is the selected game's (another game's is not
+    /// shown; tracked).
+    fn of_game(self, s: Session) -> Option<Arc<BuildList>> {
+        let game = GameId::new(&s.game_id.get());
+        self.list.with(|l| {
+            l.as_ref()
+                .filter(|(g, _)| *g == game)
+                .map(|(_, b)| b.clone())
+        })
+    }
+
     /// Loads the builds again, unless a load is on its way: a click that
     /// lands as a field is left (which loads them) sends one call, not two
     /// (the button is disabled only once the page is drawn again).
@@ -152,14 +169,13 @@ pub fn BuildsPage() -> impl IntoView {
         loaded.arrive(s);
     });
     let retry = Callback::new(move |_| loaded.refresh());
-    // The kept list is the selected game's (another game's is not shown).
-    let builds = move || {
-        let game = GameId::new(&s.game_id.get());
-        loaded.list.with(|l| {
-            l.as_ref()
-                .filter(|(g, _)| *g == game)
-                .map(|(_, b)| b.clone())
-        })
+    let builds = move || loaded.of_game(s);
+    // The view as a link, to share.
+    let copied = RwSignal::new(false);
+    let copy_link = move |_| {
+        if let Some(href) = web_sys::window().and_then(|w| w.location().href().ok()) {
+            crate::panel::widgets::copy(&href, copied);
+        }
     };
     let updated = move || {
         let minutes = (s.now.get() - loaded.at_ms.get()) / 60_000;
@@ -174,9 +190,15 @@ pub fn BuildsPage() -> impl IntoView {
             <div class="gc-title-row">
                 <h1 id="builds-heading">"Builds"</h1>
                 {move || builds().is_some().then(|| view! { <span class="gc-muted">{updated}</span> })}
+                // A drop-in element's view is its host's, not a link's.
+                {(!cfg!(feature = "elements")).then(|| view! {
+                    <button type="button" class="gc-tertiary" on:click=copy_link>
+                        {move || if copied.get() { "Link copied ✓" } else { "Copy link" }}
+                    </button>
+                })}
                 <button
                     type="button"
-                    class=move || if builds().is_some() { "gc-secondary" } else { "" }
+                    class="gc-secondary"
                     disabled=move || load.pending().get()
                     on:click=move |_| loaded.refresh()
                 >
@@ -191,6 +213,8 @@ pub fn BuildsPage() -> impl IntoView {
                 _ => None,
             }}
             {move || match builds() {
+                // A failed load says so above, and what to do.
+                None if load.value().with(|v| matches!(v, Some(Err(_)))) => ().into_any(),
                 #[cfg(not(feature = "elements"))]
                 None => view! { <p class="gc-muted">"Connect with a token and choose a game (in the bar above): the builds load by themselves."</p> }.into_any(),
                 // In a drop-in element its host gives them.
@@ -228,13 +252,29 @@ lazy! {
 }
 
 lazy! {
-    /// What the table shows around it: the tag chips and the size chart,
-    /// the view kept in the address, the export, two builds compared and
-    /// the rows' ⋯ menu (split builds: fetched as the first list is asked
-    /// for, so that it is there with the rows).
-    fn around_table() -> fn(state::TableState) -> AnyView;
+    /// What the table shows in its toolbar: the tag chips, the days chosen
+    /// and the options (budget, dates, export) (split builds: fetched as
+    /// the first list is asked for, so that they are there with the rows).
+    fn around_tools() -> fn(state::TableState) -> AnyView;
+    in builds_tools, preload preload_tools;
+    { around::tools }
+}
+
+lazy! {
+    /// Under the table's toolbar: the size chart (split builds: fetched as
+    /// the first list is asked for).
+    fn around_chart() -> fn(state::TableState) -> AnyView;
+    in builds_chart, preload preload_chart;
+    { around::chart }
+}
+
+lazy! {
+    /// What else the table shows around it: two builds compared and the
+    /// rows' ⋯ menu; and the view kept in the address (split builds:
+    /// fetched as the first list is asked for).
+    fn around_rest() -> fn(state::TableState) -> AnyView;
     in builds_more, preload preload_around;
-    { around::around }
+    { around::rest }
 }
 
 lazy! {

@@ -24,4 +24,11 @@ pub(super) struct TableState {
     pub narrow: RwSignal<Narrow>,
     /// The builds compared (indexes into the list, two at most).
     pub picked: RwSignal<Vec<usize>>,
+    /// The current row, by its place among the rows shown (the keys move
+    /// it, a bar of the chart sets it).
+    pub current: RwSignal<usize>,
+    /// Whether the chart is open on a phone (on a wider screen it always
+    /// is), and whether its numbers show as a table under it.
+    pub chart_open: RwSignal<bool>,
+    pub chart_table: RwSignal<bool>,
 }

@@ -1,28 +1,29 @@
-//! The builds table: only the visible rows are in the DOM; sort, filter by
-//! text and upload state, and what narrows the rows further (tags, days, the
-//! budget). Around it, in a part of its own (`around`): the chart and the
-//! chips that set what narrows the rows, the view kept in the address, the
-//! export, the comparison and the rows' ⋯ menu (`around`).
+//! The builds table: only the rows in the window are in the DOM (the page
+//! scrolls as one, the header row stays under the panel's header); sort,
+//! filter by text and upload state, and what narrows the rows further
+//! (tags, days, the budget). Around it, in a part of its own (`around`): in
+//! the toolbar the chips, the days chosen and the options (budget, dates,
+//! export); under it the chart; the view kept in the address, the
+//! comparison and the rows' ⋯ menu.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::keys::keys;
-use super::row::{row, row_id, row_px};
+use super::row::{row, row_id, row_px, row_px_reader};
 use super::state::TableState;
-use crate::builds_view::{BuildList, Column, Narrow, Sort, StateFilter};
+use super::window::follow_window;
+use crate::builds_view::{grouped, BuildList, Column, Narrow, Sort, StateFilter};
 use crate::panel::lazy::lazy_view;
 use crate::panel::widgets::{Choice, Choices};
 
 /// Rows rendered above and below the visible ones, for smooth scrolling.
 const OVERSCAN: usize = 3;
-/// The scrolling area's height.
-const VIEWPORT_PX: usize = 560;
 
 #[component]
 pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
+    let row_px_now = row_px_reader();
     // What is typed shows at once; the rows follow it at the next frame,
     // one filter for every key typed since the last (the table may be gone
     // by then: nothing is done).
@@ -48,10 +49,12 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
     let sort = RwSignal::new(Sort::default());
     // Tags, days and the budget: set from around the table (`around`).
     let narrow = RwSignal::new(Narrow::default());
-    // In pixels; an i64 as the session's clock is (a signal of a type the
-    // panel already has costs no code of its own: docs/SIZE.md, size rule
-    // "no new reactive types").
-    let scroll_top = RwSignal::new(0_i64);
+    // The rows in the window: the first one's place and how many fit (set
+    // as the page scrolls or the window changes size, `follow_window`).
+    let first_shown = RwSignal::new(0_usize);
+    let fit = RwSignal::new(24_usize);
+    let body = NodeRef::<leptos::html::Tbody>::new();
+    follow_window(body, first_shown, fit);
     // Indexed once per list, a slice at a time once the list is painted (a
     // scroll or a key gets through between slices), so that the first filter
     // and the first sort by name are as quick as any other. A sort orders
@@ -77,10 +80,14 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
     // The current row, by its place among the rows shown: the table is one
     // tab stop, and the keys move this row (`keys`).
     let current = RwSignal::new(0_usize);
-    // Other rows (a filter, a sort, what narrows them): the first is current.
+    // Other rows (a filter, a sort, what narrows them): the first is
+    // current, and no row is marked (`row::reveal`).
     Effect::new(move |_| {
         rows.track();
         current.set(0);
+        if let Some(table) = body.get_untracked().and_then(|b| b.parent_element()) {
+            let _ = table.remove_attribute("data-marked");
+        }
     });
     let now_ms = js_sys::Date::now() as i64;
     let total = builds.len();
@@ -95,15 +102,20 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
         rows,
         narrow,
         picked,
+        current,
+        chart_open: RwSignal::new(false),
+        chart_table: RwSignal::new(false),
     };
+    let chart = around.clone();
+    let rest = around.clone();
 
     let visible = {
         let builds = builds.clone();
         move || {
             let rows = rows.get();
             let row_px = row_px();
-            let first = (scroll_top.get().max(0) as usize / row_px).saturating_sub(OVERSCAN);
-            let count = VIEWPORT_PX / row_px + 2 * OVERSCAN;
+            let first = first_shown.get().saturating_sub(OVERSCAN);
+            let count = fit.get() + 2 * OVERSCAN;
             let end = (first + count).min(rows.len());
             let first = first.min(end);
             let top = first * row_px;
@@ -164,42 +176,53 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
         }
     };
 
+    // Every filter off: the empty table's way back (the budget stays).
+    let clear = move |_| {
+        typed.set(String::new());
+        query.set(String::new());
+        state.set(StateFilter::All);
+        narrow.update(|n| {
+            *n = Narrow {
+                budget: n.budget,
+                ..Narrow::default()
+            }
+        });
+    };
     view! {
-        {lazy_view(super::around_table, "the chart and the table's tools", move |make| make(around.clone()))}
         <div class="gc-toolbar" role="search">
-            <label>
-                "Filter"
-                <input type="search" id="gc-filter" class="gc-secret" placeholder="Name, id or tag" bind:value=typed />
+            <label class="gc-filter">
+                <span class="gc-visually-hidden">"Filter"</span>
+                <input type="search" id="gc-filter" class="gc-secret" placeholder="Filter: name, id or tag" bind:value=typed />
             </label>
             <label>
-                "Upload state"
+                <span class="gc-visually-hidden">"Upload state"</span>
                 {Choices::new("Upload state", StateFilter::ALL.map(|f| Choice::named(f, f.title())).into()).select(state)}
             </label>
-            <p class="gc-count" role="status">{move || format!("{} of {total} builds", rows.get().len())}</p>
+            {lazy_view(super::around_tools, "the tags", move |make| make(around.clone()))}
+            <p class="gc-count" role="status">{move || format!("{} of {} builds", grouped(rows.get().len() as u64), grouped(total as u64))}</p>
         </div>
-        <div
-            class="gc-table-scroll"
-            style:height=format!("{VIEWPORT_PX}px")
-            on:scroll=move |ev| {
-                if let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                    scroll_top.set(i64::from(el.scroll_top()));
-                }
-            }
-        >
+        {lazy_view(super::around_chart, "the chart", move |make| make(chart.clone()))}
+        {lazy_view(super::around_rest, "the comparison", move |make| make(rest.clone()))}
+        <div class="gc-table-box">
             <table class="gc-table gc-builds" role="grid" aria-label="Builds" tabindex="0"
                 aria-rowcount=move || (rows.get().len() + 1).to_string()
                 aria-activedescendant=move || rows.with(|r| !r.is_empty()).then(|| row_id(current.get()))
                 aria-describedby="gc-rows-keys"
-                on:keydown=move |ev| keys(&ev, current, rows.with_untracked(|r| r.len()))>
+                on:keydown=move |ev| keys(&ev, current, rows.with_untracked(|r| r.len()), row_px_now())>
                 <thead>
                     <tr aria-rowindex="1">
                         {Column::ALL.into_iter().map(header).collect_view()}
                         <th scope="col"><span class="gc-visually-hidden">"More"</span></th>
                     </tr>
                 </thead>
-                <tbody>{visible}</tbody>
+                <tbody id="gc-rows" node_ref=body>{visible}</tbody>
             </table>
-            {move || rows.get().is_empty().then(|| view! { <p class="gc-empty" role="status">"No builds match the filter."</p> }.into_any())}
+            {move || rows.get().is_empty().then(|| view! {
+                <div class="gc-empty" role="status">
+                    <p>"No builds match the filter."</p>
+                    <button type="button" class="gc-secondary" on:click=clear>"Clear the filter"</button>
+                </div>
+            }.into_any())}
         </div>
         <p id="gc-rows-keys" class="gc-visually-hidden">"Arrow keys, Page Up, Page Down, Home and End move the current build; Enter opens its menu."</p>
     }

@@ -1,6 +1,6 @@
 //! What the table does on request, drawn around it (`around`): the CSV and
-//! JSON export, the rows' ⋯ menu (copy an id, compare), and two builds
-//! compared side by side.
+//! JSON export, the rows' ⋯ menu (its build's page, copy an id, compare),
+//! and two builds compared side by side.
 
 use leptos::prelude::*;
 
@@ -63,8 +63,17 @@ pub(super) fn menu_items(
             </button>
         }
     };
+    // A build's page is the panel's: a drop-in element has no address.
+    #[cfg(not(feature = "elements"))]
+    let page = {
+        let href = crate::panel::session::Session::get().build_href(&b.build_id);
+        view! { <a class="gc-menu-link" role="menuitem" href=href on:click=|_| close_menu()>"Open its page"</a> }
+    };
+    #[cfg(feature = "elements")]
+    let page = ();
     view! {
         <div class="gc-hint" aria-hidden="true">{b.display_name.clone()}</div>
+        {page}
         {item("Copy build id", b.build_id.clone())}
         {item("Copy upload id", b.upload_id.clone())}
         <button type="button" class="gc-tertiary" role="menuitem" on:click=toggle>

@@ -70,15 +70,45 @@ pub fn ApplyConfirm(
     } = asking;
     // What the change will send, and the same as curl commands.
     let sent = move || calls::preview(s, &change.get(), &namespaces.get());
+    // Nothing to apply where every namespace chosen was last set here to
+    // this value (a namespace not set from here may differ: it counts).
+    let changes_nothing = move || {
+        let (game, _) = s.ids();
+        change.with(|c| {
+            chosen(s, picks)
+                .iter()
+                .all(|(id, _)| s.last_set.of(c.setting(), &game, id).as_ref() == Some(c))
+        })
+    };
+    let action = change.with_untracked(|c| c.setting().action());
+    let ask = move |_| {
+        asking.ask(
+            untrack(|| chosen(s, picks))
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect(),
+            false,
+        )
+    };
+    // Set already, as far as this panel knows: the service cannot say, and
+    // someone may have changed it since (elsewhere), so it may be set again.
+    let set_again = move || {
+        (changes_nothing() && !chosen(s, picks).is_empty()).then(|| view! {
+            <p class="gc-hint">"Set to this from here already. "
+                <button type="button" class="gc-tertiary gc-small" disabled=move || plan.with(Plan::is_running) on:click=ask>"Set again…"</button>
+            </p>
+        })
+    };
     view! {
-        <button type="button" disabled=move || plan.with(Plan::is_running) || chosen(s, picks).is_empty()
-            on:click=move |_| asking.ask(untrack(|| chosen(s, picks)).into_iter().map(|(id, _)| id).collect(), false)>
-            // None chosen: the button is disabled, and says no number.
+        <button type="button" class="gc-secondary" disabled=move || plan.with(Plan::is_running) || chosen(s, picks).is_empty() || changes_nothing()
+            on:click=ask>
+            // It names the change; none chosen, it is disabled and says no number.
             {move || match chosen(s, picks).len() {
-                0 | 1 => "Apply…".to_owned(),
-                n => format!("Apply to {n} namespaces…"),
+                0 | 1 => format!("{}…", change.with(Change::button)),
+                n => format!("{} on {n} namespaces…", change.with(Change::button)),
             }}
         </button>
+        {set_again}
         <Confirm
             open=asking.open
             text=Signal::derive(move || {
@@ -88,7 +118,7 @@ pub fn ApplyConfirm(
                 let out: Vec<_> = if again.get() { Vec::new() } else {
                     offered(s, picks).into_iter().filter(|o| s.protected.has(&o.0) && !chosen.contains(o)).collect()
                 };
-                let mut text = Text::default().plain(&format!("Set {}?\nOn {}: ", change.get().describe(), plural(chosen.len())));
+                let mut text = Text::default().plain(&format!("{}?\nOn {}: ", change.get().sentence(), plural(chosen.len())));
                 text.append(listed(&chosen));
                 text.push_plain(".");
                 if !out.is_empty() {
@@ -99,7 +129,7 @@ pub fn ApplyConfirm(
                 text
             })
             request=Signal::derive(move || sent().text)
-            confirm="Apply"
+            confirm=action
             on_confirm
             curl=Signal::derive(move || sent().curl)
             powershell=Signal::derive(move || sent().powershell)

@@ -9,13 +9,21 @@ mod apply_confirm;
 mod namespace_picker;
 mod run_results;
 
+use std::future::Future;
+use std::pin::Pin;
+
 use leptos::prelude::*;
 
+use crate::api::{ApiError, NetworkReason};
 use crate::bulk::{Next, Picks, Plan, CONCURRENCY};
+use crate::ids::NamespaceId;
 use crate::panel::calls;
+use crate::panel::lazy::lazy;
+use crate::panel::present::name;
 use crate::panel::session::Session;
 use crate::protect::Named;
 use crate::settings::Change;
+use crate::transport::Options;
 use apply_confirm::{with_labels, ApplyConfirm, Asking};
 use namespace_picker::NamespacePicker;
 use run_results::RunResults;
@@ -37,6 +45,12 @@ pub fn BulkChange(
     let mut opts = calls::page_options();
     opts.retry.max_retry_after_ms = 0;
     let opts = StoredValue::new_local(opts);
+    // What sends a change comes once the page is shown (split builds): the
+    // page is usable before it, and a confirmation waits for it.
+    #[cfg(gamecloud_split)]
+    leptos::task::spawn_local(async {
+        let _ = preload_setter().await;
+    });
     // The change a run makes, kept for a retry whatever the page shows
     // since, and the namespaces whose names were typed to confirm it.
     let run_change = StoredValue::new(change.get_untracked());
@@ -68,7 +82,10 @@ pub fn BulkChange(
                             ) else {
                                 break;
                             };
-                            let result = calls::set(s, opts, c, ns, named).await;
+                            let result = match setter().await {
+                                Ok(set) => set(s, opts, c, ns, named).await,
+                                Err(_) => Err(not_fetched()),
+                            };
                             let now = js_sys::Date::now() as u64;
                             if plan.try_update(|p| p.finish(ticket, result, now)).is_none() {
                                 break;
@@ -129,9 +146,22 @@ pub fn BulkChange(
         }
         now
     });
+    // The namespaces the change goes to, named above its button.
+    let applies_to = move || {
+        let chosen = namespace_picker::chosen(s, picks);
+        if chosen.is_empty() {
+            return view! { <p class="gc-hint">"No namespace chosen: tick one under “Apply to other namespaces”."</p> }.into_any();
+        }
+        let names = chosen
+            .into_iter()
+            .map(|(id, label)| view! { <li>{name(&crate::ids::short(id.as_str()), &label, s.protected.has(&id))}</li> })
+            .collect_view();
+        view! { <ul class="gc-applies" aria-label="Applies to">{names}</ul> }.into_any()
+    };
     view! {
         <div class="gc-setting-control">
             {control}
+            {applies_to}
             <ApplyConfirm picks plan change=asked_change asking on_confirm=Callback::new(confirmed) />
         </div>
         <div class="gc-others">
@@ -144,5 +174,26 @@ pub fn BulkChange(
             </div>
         </div>
         <RunResults plan retry=Callback::new(ask_retry) />
+    }
+}
+
+/// A change on its way to one namespace.
+type Setting = Pin<Box<dyn Future<Output = Result<(), ApiError>>>>;
+
+lazy! {
+    /// Sends a change to one namespace (confirmed for a protected one by
+    /// the names typed) and logs it: the transport and the answer's
+    /// readers, fetched once the page is shown (split builds).
+    fn setter() -> fn(Session, Options, Change, NamespaceId, Named) -> Setting;
+    in settings_send, preload preload_setter;
+    { |s, opts, change, ns, named| Box::pin(calls::set(s, opts, change, ns, named)) }
+}
+
+/// What a change that could not go says when the code that sends it could
+/// not be fetched: nothing was sent, and a retry fetches it again.
+fn not_fetched() -> ApiError {
+    ApiError::Network {
+        reason: NetworkReason::Unreachable,
+        message: "the panel's code that sends changes could not be fetched (the network, or a new version of the panel deployed: reload the page); nothing was sent".to_owned(),
     }
 }

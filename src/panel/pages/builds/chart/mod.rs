@@ -1,16 +1,21 @@
-//! Above the table: the tags several builds carry, as chips that filter,
-//! and the shown builds' sizes over time, drawn here as SVG (no chart
-//! library), with the game's size budget as a line. Dragging across the
-//! chart (or the two dates under it) keeps the builds of those days, and
-//! the chart follows: it draws the rows shown, so it zooms in to those
-//! days ("All dates" zooms out). Its numbers are also a table.
-//! Drawn around the table, in the part that holds what is around it (`around`).
+//! Above the table: the shown builds' sizes over time, drawn here as SVG
+//! (no chart library), with the game's size budget as a line. Dragging
+//! across the chart (or the dates among the options) keeps the builds of
+//! those days, and the chart follows: it draws the rows shown, so it zooms
+//! in to those days (the days' chip zooms out). Its numbers are also a
+//! table. Drawn around the table, in the part that holds what is around it
+//! (`around`).
 //!
-//! The chips are `chips`'s; the scale, the dates and the chart as a table
-//! are `numbers`'s.
+//! The chips, the days' chip and the options are `options`'s (in the
+//! table's toolbar); the scale, the dates and the chart as a table are
+//! `numbers`'s.
 
+mod bars;
 mod chips;
 mod numbers;
+mod options;
+
+pub(super) use options::options;
 
 use std::sync::Arc;
 
@@ -19,30 +24,27 @@ use wasm_bindgen::JsCast;
 
 use super::state::TableState;
 use crate::builds_view::{self, buckets, DAY_MS};
-use crate::model::Timestamp;
-use crate::panel::store::KeptBudgets;
-use chips::tag_chips;
-use numbers::{date, numbers, scale_top};
+use bars::{bar, show_row};
+use numbers::{date, day_ticks, numbers, percent, scale_top, ticks, y_of};
 
 /// The drawing's size in its own units (it stretches to the page's width).
 const W: i64 = 1000;
-const H: i64 = 160;
+pub(super) const H: i64 = 160;
 /// Room at each side, so that the first and last marks show whole.
 const PAD: i64 = 14;
 /// The most marks drawn: more builds than this are drawn per stretch of time.
 const MARKS: usize = 160;
 /// A MiB, the budget field's unit.
 const MIB: u64 = 1 << 20;
+/// A drag shorter than this (in the drawing's units, about pixels) is a click.
+const CLICK: i64 = 5;
 
-/// The chips, the chart, and under it its dates, the budget, "Over budget
-/// only" and `children` (the export).
+/// The chart, and under it its numbers as a table when they are asked for.
 #[component]
 pub(super) fn Insights(
-    /// The table's state: the chart draws the rows shown; the chips, the
-    /// days and "over budget" set what narrows them, and the game's budget
-    /// as kept here.
+    /// The table's state: the chart draws the rows shown, and the game's
+    /// budget; a drag across it sets the days that narrow them.
     table: TableState,
-    children: Children,
 ) -> impl IntoView {
     let TableState {
         list,
@@ -50,22 +52,12 @@ pub(super) fn Insights(
         state,
         rows,
         narrow,
+        chart_open,
+        chart_table,
+        picked,
         ..
-    } = table;
-    let game = crate::panel::session::Session::get().game();
-    let budgets = KeptBudgets::load();
-    budgets.follow();
-    {
-        let game = game.clone();
-        Effect::new(move |_| {
-            let kept = budgets.of(&game);
-            if narrow.with_untracked(|n| n.budget != kept) {
-                narrow.update(|n| n.budget = kept);
-            }
-        });
-    }
+    } = table.clone();
     let budget = move || narrow.with(|n| n.budget);
-    let chips = tag_chips(&list, narrow);
     let marks = {
         let list = list.clone();
         // Drawn again when what is shown changes, not when it is sorted
@@ -96,53 +88,99 @@ pub(super) fn Insights(
         let days = (a.min(b).div_euclid(DAY_MS), a.max(b).div_euclid(DAY_MS));
         narrow.update(|f| f.days = Some(days));
     };
-    // A drag ends where the pointer is let go, or leaves the chart.
-    let end = move |ev: &web_sys::MouseEvent| {
-        if let Some((a, b)) = drag.get_untracked() {
-            drag.set(None);
-            choose(a, at_pointer(ev).unwrap_or(b));
-        }
-    };
-    // Where a time is across the chart, and a size up it.
+    // Where a time is across the chart.
     let x_of = move |t: i64| {
         let (t0, t1) = span();
         PAD + ((i128::from(t.clamp(t0, t1) - t0) * i128::from(W - 2 * PAD)) / i128::from(t1 - t0))
             as i64
     };
-    let top = move || marks.with(|m| scale_top(m, budget()));
-    let y_of =
-        |size: u64, top: u64| H - (u128::from(size.min(top)) * H as u128 / u128::from(top)) as i64;
-    // A column per mark, as tall as its largest build, centred on its time
-    // (a stretch of time: on its middle); drawn as one path per kind of
-    // mark (within the budget, over it, cut at the top of the scale), so
-    // that a filter redraws three elements, not a hundred and sixty.
-    let bars = move || {
-        let (budget, top) = (budget(), top());
-        let marks = marks.get();
-        let width = ((W - 2 * PAD) / (marks.len() as i64).max(1) * 6 / 10).clamp(2, 24);
-        let mut paths = [String::new(), String::new(), String::new()];
-        for m in marks.iter() {
-            let kind = if m.largest > top {
-                2
-            } else if budget.is_some_and(|b| m.largest > b) {
-                1
+    // A drag ends where the pointer is let go, or leaves the chart; one
+    // that hardly moved is a click (on a bar: its row is shown).
+    let for_click = table.clone();
+    let row_px = crate::panel::pages::builds::row::row_px_reader();
+    let end = move |ev: &web_sys::MouseEvent| {
+        if let Some((a, b)) = drag.get_untracked() {
+            drag.set(None);
+            let b = at_pointer(ev).unwrap_or(b);
+            if (x_of(a) - x_of(b)).abs() >= CLICK {
+                choose(a, b);
             } else {
-                0
-            };
-            let left = x_of(m.first_ms / 2 + m.last_ms / 2) - width / 2;
-            let top_y = y_of(m.largest, top).min(H - 2);
-            paths[kind].push_str(&format!("M{left} {H}V{top_y}h{width}V{H}z"));
+                show_row(ev.target(), &for_click, row_px());
+            }
         }
-        ["gc-bar", "gc-bar gc-over", "gc-bar gc-off-scale"]
-            .into_iter()
-            .zip(paths)
-            .filter(|(_, d)| !d.is_empty())
-            .map(|(class, d)| view! { <path class=class d=d /> })
-            .collect_view()
+    };
+    let top = move || marks.with(|m| scale_top(m, budget()));
+    // A column per mark, as tall as its largest build, centred on its time
+    // (a stretch of time: on its middle), named by its tooltip; a click
+    // shows its largest build's row.
+    let bars = {
+        let table = table.clone();
+        move || {
+            let (budget, top) = (budget(), top());
+            let marks = marks.get();
+            let width = ((W - 2 * PAD) / (marks.len() as i64).max(1) * 6 / 10).clamp(2, 24);
+            marks
+                .iter()
+                .map(|m| {
+                    let left = x_of(m.first_ms / 2 + m.last_ms / 2) - width / 2;
+                    let picked = picked.with(|p| p.contains(&m.largest_at));
+                    bar(m, left, width, top, budget, &table.list, picked)
+                })
+                .collect_view()
+        }
     };
     let line = move || {
         let at = y_of(budget()?, top()).to_string();
         Some(view! { <line class="gc-budget" x1="0" x2=W.to_string() y1=at.clone() y2=at /> })
+    };
+    // The budget's label at the line's end, in the scale's unit.
+    let budget_label = move || {
+        let budget = budget()?;
+        let up = percent(budget.min(top()), top());
+        Some(view! {
+            <span class="gc-budget-label" style:bottom=up>{format!("Budget {}", builds_view::human_size(budget))}</span>
+        })
+    };
+    // Round sizes up the scale, each with a faint line across.
+    let ticks = move || ticks(top());
+    let grid = move || {
+        let top = top();
+        let d: String = ticks()
+            .iter()
+            .skip(1)
+            .map(|(size, _)| format!("M0 {}H{W}", y_of(*size, top)))
+            .collect();
+        view! { <path class="gc-grid" d=d /> }
+    };
+    let scale = move || {
+        let top = top();
+        ticks()
+            .into_iter()
+            .map(|(size, label)| view! { <span style:bottom=percent(size, top)>{label}</span> })
+            .collect_view()
+    };
+    // The sizes of the bars cut at the top, written over them.
+    let cut_sizes = move || {
+        let top = top();
+        marks.with(|m| {
+            m.iter()
+                .filter(|m| m.largest > top)
+                .map(|m| {
+                    let at = x_of(m.first_ms / 2 + m.last_ms / 2) / 10;
+                    view! { <span class="gc-cut-size" style:left=format!("{at}%")>{builds_view::human_size(m.largest)}</span> }
+                })
+                .collect_view()
+        })
+    };
+    // The days under the chart, where they fall across it.
+    let days = move || {
+        let (t0, t1) = span();
+        day_ticks(t0, t1)
+            .into_iter()
+            .map(
+                |(t, label)| view! { <span style:left=format!("{}%", x_of(t) / 10)>{label}</span> },
+            )
+            .collect_view()
     };
     // The days being chosen, while the drag lasts.
     let chosen = move || {
@@ -167,41 +205,11 @@ pub(super) fn Insights(
             }
         })
     };
-    let scale = move || builds_view::human_size(top());
-    let ends = move || {
-        let (t0, t1) = span();
-        (date(t0), date(t1))
-    };
-    let day_value = move |end: usize| {
-        narrow.with(|f| {
-            f.days
-                .and_then(|d| Timestamp::date_of_day(if end == 0 { d.0 } else { d.1 }))
-                .unwrap_or_default()
-        })
-    };
-    // A date cleared leaves that end open; both cleared, every date.
-    let set_day = move |end: usize, text: String| {
-        let (open_from, open_to) = (i64::MIN / DAY_MS, i64::MAX / DAY_MS);
-        let day = Timestamp::day_of_date(&text);
-        narrow.update(|f| {
-            let (from, to) = f.days.unwrap_or((open_from, open_to));
-            let (from, to) = match end {
-                0 => (day.unwrap_or(open_from), to),
-                _ => (from, day.unwrap_or(open_to)),
-            };
-            f.days = (from != open_from || to != open_to).then(|| (from.min(to), from.max(to)));
-        })
-    };
-    // Whether "The chart as a table" is open (read from the element: two
-    // changes in a row may fire one toggle event).
-    let as_table = RwSignal::new(false);
-    let budget_field = move || budget().map(|b| (b / MIB).to_string()).unwrap_or_default();
-    let game_for_budget = game.clone();
     view! {
-        <section class="gc-insights" aria-label="Sizes over time">
-            {chips}
+        <section class="gc-insights" aria-label="Sizes over time" data-open=move || chart_open.get().to_string()>
             <figure class="gc-chart gc-muted">
-                <div class="gc-chart-scale" aria-hidden="true"><span>{scale}</span><span>"0"</span></div>
+                <div class="gc-chart-scale" aria-hidden="true">{scale}</div>
+                <div class="gc-plot">
                 <svg viewBox=format!("0 0 {W} {H}") preserveAspectRatio="none" role="img" aria-label=summary
                     on:pointerdown=move |ev| {
                         if let Some(t) = at_pointer(&ev) {
@@ -213,37 +221,20 @@ pub(super) fn Insights(
                             drag.set(Some((a, t)));
                         }
                     }
-                    on:pointerup=move |ev| end(&ev)
+                    on:pointerup={
+                        let end = end.clone();
+                        move |ev| end(&ev)
+                    }
                     on:pointerleave=move |ev| end(&ev)
-                >{chosen}{bars}{line}</svg>
-                <figcaption class="gc-chart-ends"><span>{move || ends().0}</span><span>{move || ends().1}</span></figcaption>
+                >{grid}{chosen}{bars}{line}</svg>
+                {budget_label}
+                {cut_sizes}
+                </div>
+                <figcaption class="gc-chart-days" aria-hidden="true">{days}</figcaption>
             </figure>
-            <div class="gc-chart-controls">
-                <label>"From" <input type="date" prop:value=move || day_value(0) on:change=move |ev| set_day(0, event_target_value(&ev)) /></label>
-                <label>"To" <input type="date" prop:value=move || day_value(1) on:change=move |ev| set_day(1, event_target_value(&ev)) /></label>
-                <button type="button" class="gc-tertiary" disabled=move || narrow.with(|f| f.days.is_none())
-                    on:click=move |_| narrow.update(|f| f.days = None)>"All dates"</button>
-                <label>"Size budget (MiB)"
-                    <input type="number" min="1" step="1" class="gc-number" prop:value=budget_field
-                        on:change=move |ev| {
-                            let mib = event_target_value(&ev).trim().parse::<u64>().ok().filter(|m| *m > 0);
-                            budgets.set(&game_for_budget, mib.map(|m| m.saturating_mul(MIB)));
-                        } />
-                </label>
-                <label class="gc-check">
-                    <input type="checkbox" disabled=move || budget().is_none()
-                        prop:checked=move || narrow.with(|f| f.over_budget)
-                        on:change=move |ev| { let on = event_target_checked(&ev); narrow.update(|f| f.over_budget = on) } />
-                    "Over budget only"
-                </label>
-                {children()}
-            </div>
-            // The table is made while it is open: a filter does not redraw
-            // it unseen.
-            <details class="gc-fold" on:toggle=move |ev| as_table.set(event_target::<web_sys::Element>(&ev).has_attribute("open"))>
-                <summary>"The chart as a table"</summary>
-                {move || as_table.get().then(|| marks.with(|m| numbers(m, budget())))}
-            </details>
+            // The table is made while it is asked for: a filter does not
+            // redraw it unseen.
+            {move || chart_table.get().then(|| marks.with(|m| numbers(m, budget())))}
         </section>
     }
 }
