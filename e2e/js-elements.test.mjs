@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { stat } from 'node:fs/promises';
 import { axeViolations, launchBrowser, queueFault, serviceState, startService, until } from './harness.mjs';
 import { ElementsHost } from './pages/index.mjs';
-import { OUT, TAKING, compare, holdClock } from './pictures.mjs';
+import { OUT, TAKING, compare, holdClock, takeStill, watchParts } from './pictures.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const CLOCK = '2026-11-26T12:00:00Z';
@@ -342,17 +342,18 @@ test('an element removed from the page takes its page down; moved, it keeps what
 for (const scheme of ['light', 'dark']) {
   for (const [screen, [width, height]] of Object.entries({ '': [1280, 800], '-phone': [390, 844] })) {
     test(`screenshot: the elements in a host page${screen} (${scheme})`, async () => {
-      const host = await openHost({ scheme, width, height, clock: CLOCK });
+      const host = await openHost({ scheme, width, height, clock: CLOCK, before: watchParts });
       const { page, problems } = host;
       await host.buildsShown();
       await host.tokens.createButton.waitFor();
       await host.settings.lastSet();
+      await page.partsSettled();
       await page.evaluate(() => document.activeElement?.blur());
       const name = `elements-${scheme}${screen}.png`;
       const path = `${OUT}${name}`;
       await holdClock(page);
       // The whole host page: the three elements, however tall.
-      await page.screenshot({ path, fullPage: true, animations: 'disabled', caret: 'hide' });
+      await takeStill(page, path, { fullPage: true });
       assert.ok((await stat(path)).size > 10_000);
       if (!TAKING) await compare(path, name, []);
       assert.deepEqual(problems, []);

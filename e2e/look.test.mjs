@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { stat } from 'node:fs/promises';
 import { after, before } from 'node:test';
 import { axeViolations, demoNamespaces, startService, useFixtures } from './harness.mjs';
-import { OUT, TAKING, compare, holdClock } from './pictures.mjs';
+import { OUT, TAKING, compare, holdClock, takeStill, watchParts } from './pictures.mjs';
 import { openPanel } from './pages/index.mjs';
 
 const CLOCK = '2026-11-26T12:00:00Z';
@@ -34,23 +34,6 @@ after(async () => {
 const buildsAnswer = (answer) => async (page) => {
   await page.route(/\/cloud\/games\/[^/]+\/builds(\?|$)/, answer);
 };
-
-/**
- * Gives `page.partsSettled()`: resolves once no part of the panel has been
- * asked for and not yet in for 700 ms (the parts come one after another).
- */
-function countParts(page) {
-  const parts = /\/(part|pack)-[0-9a-f]{16}\.wasm$/;
-  let inFlight = 0;
-  let moved = Date.now();
-  page.on('request', (r) => { if (parts.test(r.url())) { inFlight += 1; moved = Date.now(); } });
-  for (const done of ['requestfinished', 'requestfailed']) {
-    page.on(done, (r) => { if (parts.test(r.url())) { inFlight -= 1; moved = Date.now(); } });
-  }
-  page.partsSettled = async () => {
-    while (inFlight > 0 || Date.now() - moved < 700) await new Promise((r) => setTimeout(r, 100));
-  };
-}
 
 /** What changes from run to run, left out of the comparison: a suggested passphrase, the service's ray ids. */
 const live = (page) => [page.getByLabel(/^Passphrase/), page.locator('dt:text-is("Ray id") + dd code')];
@@ -263,7 +246,7 @@ for (const scheme of ['light', 'dark']) {
         // The picture waits for every part asked for (the toolbar's chips come
         // in one of their own, and move the row they share).
         const before = async (page) => {
-          countParts(page);
+          watchParts(page);
           await opening.before?.(page);
         };
         const panel = await openPanel(fx, { page: routes[slug] ?? slug, ns: 'staging', viewport: { width, height }, scheme, clock: Date.parse(CLOCK), submit: true, ...opening, before });
@@ -274,7 +257,7 @@ for (const scheme of ['light', 'dark']) {
         const name = `${slug}-${scheme}${screen}.png`;
         const path = `${OUT}${name}`;
         await holdClock(page);
-        await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+        await takeStill(page, path);
         assert.ok((await stat(path)).size > 10_000);
         if (!TAKING) {
           const boxes = (await Promise.all(live(page).map((l) => l.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))))).flat();

@@ -34,6 +34,43 @@ export async function holdClock(page) {
 }
 
 /**
+ * Counts the parts of the wasm (a page's code, fetched as it is needed) that
+ * the page asks for, from now on; gives `page.partsSettled()`: resolves once
+ * none has been asked for and not yet in for 700 ms (they come one after
+ * another).
+ */
+export function watchParts(page) {
+  const parts = /\/(part|pack)-[0-9a-f]{16}\.wasm$/;
+  let inFlight = 0;
+  let moved = Date.now();
+  page.on('request', (r) => { if (parts.test(r.url())) { inFlight += 1; moved = Date.now(); } });
+  for (const done of ['requestfinished', 'requestfailed']) {
+    page.on(done, (r) => { if (parts.test(r.url())) { inFlight -= 1; moved = Date.now(); } });
+  }
+  page.partsSettled = async () => {
+    while (inFlight > 0 || Date.now() - moved < 700) await new Promise((r) => setTimeout(r, 100));
+  };
+}
+
+/**
+ * Takes the picture once the page holds still: two shots in a row the same
+ * (as Playwright's own `toHaveScreenshot` waits), at most `tries` of them. A
+ * part that arrives late, or a layout that settles a frame after the last
+ * wait, would otherwise be pictured half-way.
+ */
+export async function takeStill(page, path, options = {}, tries = 20) {
+  const shoot = () => page.screenshot({ animations: 'disabled', caret: 'hide', ...options });
+  let last = await shoot();
+  for (let i = 1; i < tries; i++) {
+    await new Promise((r) => setTimeout(r, 150));
+    const next = await shoot();
+    if (next.equals(last)) break;
+    last = next;
+  }
+  await writeFile(path, last);
+}
+
+/**
  * Compares the picture at `path` with the committed one of the same name,
  * except inside `boxes`; writes where they differ beside it (`-diff.png`).
  */
