@@ -192,11 +192,18 @@ fn keep_in_address(a: &TableState) {
             return;
         }
         let done = waiting.clone();
-        let later = written.clone();
+        let now = now.clone();
+        // The view as it is when the address follows it, not as it was
+        // when the wait began: a timer that was not cleared in time (a
+        // second build compared as it fired) never writes an older view,
+        // which the reading above would then take for Back and undo. A
+        // timer whose wait was taken (by the clean-up: the table is gone)
+        // writes nothing.
         let timer = set_timeout_with_handle(
             move || {
-                pending(&done);
-                write(later);
+                if pending(&done).is_some() {
+                    write(untrack(&now).to_query(!s.presenting.is_on_untracked()));
+                }
             },
             ADDRESS_AFTER,
         );
