@@ -23,11 +23,7 @@ pub fn BuildPage() -> impl IntoView {
     let s = Session::get();
     let loaded = Loaded::get();
     let load = loaded.load;
-    Effect::new(move |_| {
-        s.entered.track();
-        loaded.arrive(s);
-    });
-    let retry = Callback::new(move |_| loaded.refresh());
+    let retry = loaded.follow(s);
     move || {
         match (loaded.of_game(s), load.value().get()) {
         (Some(list), _) => lazy_view(build_view, "this build", move |make| make(list.clone())),

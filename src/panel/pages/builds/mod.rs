@@ -147,6 +147,17 @@ impl Loaded {
         })
     }
 
+    /// Loads the builds on arrival, and each time the connection is
+    /// entered (Enter, or a field left); gives the retry a failed load
+    /// offers. The builds page and a build's page start so.
+    fn follow(self, s: Session) -> Callback<()> {
+        Effect::new(move |_| {
+            s.entered.track();
+            self.arrive(s);
+        });
+        Callback::new(move |_| self.refresh())
+    }
+
     /// Loads the builds again, unless a load is on its way: a click that
     /// lands as a field is left (which loads them) sends one call, not two
     /// (the button is disabled only once the page is drawn again).
@@ -162,13 +173,7 @@ pub fn BuildsPage() -> impl IntoView {
     let s = Session::get();
     let loaded = Loaded::get();
     let load = loaded.load;
-    // On arrival, and each time the connection is entered (Enter, or a
-    // field left).
-    Effect::new(move |_| {
-        s.entered.track();
-        loaded.arrive(s);
-    });
-    let retry = Callback::new(move |_| loaded.refresh());
+    let retry = loaded.follow(s);
     let builds = move || loaded.of_game(s);
     // The view as a link, to share.
     let copied = RwSignal::new(false);
