@@ -3,6 +3,7 @@
 //! slow answer, or an answer far larger than it should be), so clients can be
 //! tested against failures on real HTTP.
 
+use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -43,6 +44,11 @@ pub struct Fault {
     /// reads to stop at its limit. 0 leaves the answer as it is.
     #[serde(default)]
     pub pad_to: u64,
+    /// Send the answer (padded or not) no faster than this many kilobits
+    /// a second, a slice at a time, as a slow link delivers it: 20000 for
+    /// 20 Mbit/s. 0 sends it as fast as the connection takes it.
+    #[serde(default)]
+    pub rate_kbit: u64,
     /// How many calls it applies to.
     #[serde(default = "one")]
     pub times: u32,
@@ -165,6 +171,64 @@ impl HttpBody for Padded {
     }
 }
 
+/// The most bytes of a trickled answer sent at once: a slow link's pace is
+/// seen in slices this small (6.5 ms apart at 20 Mbit/s).
+const TRICKLE_SLICE: usize = 16 << 10;
+
+/// A body sent no faster than a rate: each slice once the time since the
+/// first has paid for it.
+struct Trickled {
+    inner: Body,
+    /// What the inner body gave and is not sent yet.
+    pending: Bytes,
+    sent: u64,
+    bytes_per_second: f64,
+    /// When the first slice went out.
+    start: Option<tokio::time::Instant>,
+    wait: Pin<Box<tokio::time::Sleep>>,
+}
+
+impl HttpBody for Trickled {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+        let this = &mut *self;
+        loop {
+            if this.pending.is_empty() {
+                let Some(frame) = std::task::ready!(Pin::new(&mut this.inner).poll_frame(cx))
+                else {
+                    return Poll::Ready(None);
+                };
+                match frame.map(|f| f.into_data()) {
+                    Ok(Ok(data)) => this.pending = data,
+                    Ok(Err(other)) => return Poll::Ready(Some(Ok(other))),
+                    Err(e) => return Poll::Ready(Some(Err(e))),
+                }
+                continue;
+            }
+            let now = tokio::time::Instant::now();
+            let start = *this.start.get_or_insert(now);
+            let paid = (now.duration_since(start).as_secs_f64() * this.bytes_per_second) as u64;
+            // The first slice at once, then each as its time comes.
+            let owed = (paid + TRICKLE_SLICE as u64).saturating_sub(this.sent);
+            if owed >= TRICKLE_SLICE as u64 || owed >= this.pending.len() as u64 {
+                let n = (owed as usize).min(TRICKLE_SLICE).min(this.pending.len());
+                this.sent += n as u64;
+                return Poll::Ready(Some(Ok(Frame::data(this.pending.split_to(n)))));
+            }
+            let due = (this.sent + TRICKLE_SLICE as u64).min(this.sent + this.pending.len() as u64)
+                - TRICKLE_SLICE as u64;
+            let at = start + Duration::from_secs_f64(due as f64 / this.bytes_per_second);
+            this.wait.as_mut().reset(at);
+            std::task::ready!(this.wait.as_mut().poll(cx));
+        }
+    }
+}
+
 impl Fault {
     /// Refuses a fault that could never fire as written.
     pub fn check(&self) -> Result<(), String> {
@@ -181,6 +245,23 @@ impl Fault {
             ));
         }
         Ok(())
+    }
+
+    /// `res` sent at `rate_kbit`, if it asks for it.
+    pub fn trickle(&self, res: Response) -> Response {
+        if self.rate_kbit == 0 {
+            return res;
+        }
+        let (parts, body) = res.into_parts();
+        let body = Trickled {
+            inner: body,
+            pending: Bytes::new(),
+            sent: 0,
+            bytes_per_second: self.rate_kbit as f64 * 1000.0 / 8.0,
+            start: None,
+            wait: Box::pin(tokio::time::sleep(Duration::ZERO)),
+        };
+        Response::from_parts(parts, Body::new(body))
     }
 
     pub fn delay(&self) -> Duration {

@@ -1640,3 +1640,41 @@ async fn a_padded_answer_is_the_answer_then_spaces_streamed_until_the_client_han
         "Not a fault: pad_to 1073741825 is more than 1073741824 bytes, the largest padded answer"
     );
 }
+
+// Issue 55: a client that reads an answer as it arrives is tested against a
+// slow link, the answer a slice at a time at the rate asked for.
+#[tokio::test]
+async fn a_trickled_answer_arrives_a_slice_at_a_time_at_its_rate() {
+    let s = hooked_service().await;
+    let (_, _, whole) = s.send(s.request(Method::GET, &builds_path())).await;
+    // 800 kbit/s: 100,000 bytes a second; 200,000 bytes, padded.
+    s.queue(&json!({"route": "builds", "pad_to": 200_000, "rate_kbit": 800}))
+        .await;
+    let mut res = s.request(Method::GET, &builds_path()).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let mut body = Vec::new();
+    let mut first = None;
+    let mut largest = 0;
+    while let Some(chunk) = res.chunk().await.unwrap() {
+        first.get_or_insert_with(std::time::Instant::now);
+        largest = largest.max(chunk.len());
+        body.extend_from_slice(&chunk);
+    }
+    let took = first.unwrap().elapsed();
+    assert_eq!(body.len(), 200_000);
+    let text: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(text, whole, "the same answer, slowly");
+    assert!(largest <= 16 << 10, "slices of at most 16 KiB: {largest}");
+    // The first slice at once, the other 183,616 bytes at 100,000 a second:
+    // 1.8 s at least from the first byte to the last.
+    assert!(
+        took >= std::time::Duration::from_millis(1_700),
+        "the last byte {took:?} after the first"
+    );
+
+    // The next call is answered at once again.
+    let t = std::time::Instant::now();
+    let (status, _, body) = s.send(s.request(Method::GET, &builds_path())).await;
+    assert_eq!((status, &body), (StatusCode::OK, &whole));
+    assert!(t.elapsed() < std::time::Duration::from_millis(1_700));
+}

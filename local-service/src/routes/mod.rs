@@ -131,7 +131,8 @@ async fn operation(
             .await
             .unwrap_or_else(IntoResponse::into_response),
     };
-    Ok(faults.pad(&fault, res).await)
+    let res = faults.pad(&fault, res).await;
+    Ok(fault.trickle(res))
 }
 
 /// The operation's own handler, its body read first where it has one.
