@@ -19,7 +19,7 @@
 // outside): now the show and the floor are each the first fetch of a page of
 // their own. The warm floor is printed, for scale. Medians of RUNS pages.
 import { gzipSync } from 'node:zlib';
-import { bearer, startService, launchBrowser, openPage } from './harness.mjs';
+import { bearer, startService, launchBrowser, openPage, queueFault } from './harness.mjs';
 import { BuildsPage, openPanel } from './pages/index.mjs';
 
 const RUNS = 5;
@@ -86,8 +86,9 @@ window.__watchLongTasks = () => {
   new PerformanceObserver((list) => { window.__longTasks.push(...list.getEntries()); }).observe({ type: 'longtask' });
 };
 window.__firstRow = () => document.querySelector('tbody tr[aria-rowindex]');
-// The table's count ("N of M builds"), found as a user's screen reader finds it.
-window.__count = () => [...document.querySelectorAll('[role="status"]')].map((e) => e.textContent).find((t) => /^\\d+ of \\d+ builds$/.test(t)) ?? '';
+// The table's count ("N of M builds", its numbers grouped: "1,200 of 100,000
+// builds"), found as a user's screen reader finds it, its numbers read plain.
+window.__count = () => ([...document.querySelectorAll('[role="status"]')].map((e) => e.textContent).find((t) => /^[\\d,]+ of [\\d,]+ builds$/.test(t)) ?? '').replaceAll(',', '');
 // The browser's own fetch and JSON.parse of the list.
 window.__floor = async (url, headers) => {
   const t0 = performance.now();
@@ -140,44 +141,49 @@ async function builds(service, n) {
   // that would hold up a scroll or a key.
   await page.waitForTimeout(1000);
   const after = await page.evaluate(() => Math.max(0, ...window.__longTasks.filter((t) => t.startTime >= window.__doneAt).map((t) => t.duration)));
-  const sorts = {};
-  for (const [column, state] of [['Name', 'ascending'], ['Name', 'descending'], ['Size', 'descending'], ['Created', 'descending'], ['Build id', 'ascending']]) {
-    sorts[`${column} ${state}`] = await timed(
-      page,
-      // A sorted column's name ends with its arrow (CSS content): "Name ▲".
-      () => page.getByRole('button', { name: new RegExp(`^${column}( [▲▼])?$`) }).click(),
-      ({ column, state }) => window.__until(() => [...document.querySelectorAll('th')].some((th) => th.textContent === column && th.getAttribute('aria-sort') === state)),
-      { column, state },
-    );
-  }
-  // Typing a word into the filter: each key as the browser's Event Timing
-  // reports it (what Interaction to Next Paint is made of): from the key to
-  // the frame painted after the page handled it. Keys 100 ms apart, a fast
-  // typist's pace; the slowest key is what a person waits for. Also the
-  // whole word sent as fast as the driver can (three keys in a few ms, which
-  // no person types), to the count painted, for scale.
-  const search = page.getByRole('searchbox');
-  const slowestKey = async (type) => {
+  // Each interaction as the browser's Event Timing reports it (what
+  // Interaction to Next Paint is made of): from the input to the frame
+  // presented after the page handled it, which can be later than the frame
+  // `timed` waits for. Only interactions that start once `act` begins count
+  // (an earlier one's entry can arrive late); under 16 ms counts as 16.
+  const slowestInteraction = async (act) => {
     await page.evaluate(() => {
+      const since = performance.now();
       window.__keys = new Map();
       window.__keyObserver?.disconnect();
       window.__keyObserver = new PerformanceObserver((list) => {
         for (const e of list.getEntries()) {
-          if (e.interactionId) window.__keys.set(e.interactionId, Math.max(window.__keys.get(e.interactionId) ?? 0, e.duration));
+          if (e.interactionId && e.startTime >= since) window.__keys.set(e.interactionId, Math.max(window.__keys.get(e.interactionId) ?? 0, e.duration));
         }
       });
       window.__keyObserver.observe({ type: 'event', durationThreshold: 16 });
     });
-    await type();
+    await act();
     await page.waitForTimeout(500);
-    // Event Timing leaves out what takes under 16 ms: such a key counts as 16.
     return page.evaluate(() => Math.max(16, ...window.__keys.values()));
   };
-  const filter = await slowestKey(() => search.pressSequentially('v99', { delay: 100 }));
+  const sorts = {};
+  const sortsSeen = await slowestInteraction(async () => {
+    for (const [column, state] of [['Name', 'ascending'], ['Name', 'descending'], ['Size', 'descending'], ['Created', 'descending'], ['Build id', 'ascending']]) {
+      sorts[`${column} ${state}`] = await timed(
+        page,
+        // A sorted column's name ends with its arrow (CSS content): "Name ▲".
+        () => page.getByRole('button', { name: new RegExp(`^${column}( [▲▼])?$`) }).click(),
+        ({ column, state }) => window.__until(() => [...document.querySelectorAll('th')].some((th) => th.textContent === column && th.getAttribute('aria-sort') === state)),
+        { column, state },
+      );
+    }
+  });
+  // Typing a word into the filter, keys 100 ms apart, a fast typist's pace;
+  // the slowest key is what a person waits for. Also the whole word sent as
+  // fast as the driver can (three keys in a few ms, which no person types),
+  // to the count painted, for scale.
+  const search = page.getByRole('searchbox');
+  const filter = await slowestInteraction(() => search.pressSequentially('v99', { delay: 100 }));
   // The count "v99" gives, to know when the burst below is through (every
   // demo name holds a "v": "v9" too shows fewer than all).
   const v99 = await page.evaluate(() => window.__count());
-  const unfilter = await slowestKey(() => search.press('Control+A').then(() => search.press('Backspace')));
+  const unfilter = await slowestInteraction(() => search.press('Control+A').then(() => search.press('Backspace')));
   const burst = await timed(
     page,
     () => search.pressSequentially('v99'),
@@ -185,7 +191,7 @@ async function builds(service, n) {
     { v99 },
   );
   await page.close();
-  return { show, after, sorts, filter, unfilter, burst };
+  return { show, after, sorts, sortsSeen, filter, unfilter, burst };
 }
 
 /**
@@ -202,6 +208,35 @@ async function sortRightAfterShow(service) {
     () => page.getByRole('button', { name: /^Size( [▲▼])?$/ }).click(),
     () => window.__until(() => [...document.querySelectorAll('th')].some((th) => th.textContent === 'Size' && th.getAttribute('aria-sort') === 'descending')),
   );
+  await page.close();
+  return ms;
+}
+
+/** A slow link's rate for the trickled answer (issue 55, item 4): 20 Mbit/s. */
+const LINK_KBIT = 20_000;
+/** Issue 55's target: the first rows painted within this long of the answer's first bytes. */
+const FIRST_ROWS_MS = 1000;
+/** Runs over the slow link: each takes the answer's time on the wire (10 s for 100,000 builds). */
+const SLOW_RUNS = 3;
+
+/**
+ * The list over a slow link (issue 55, item 4): the service sends the answer
+ * at LINK_KBIT, and the time is read in the page from the answer's first
+ * byte (its Resource Timing `responseStart`) to the first row painted.
+ */
+async function showOverSlowLink(service) {
+  await queueFault(service, { route: 'builds', rate_kbit: LINK_KBIT });
+  const page = await buildsPage(service);
+  await page.evaluate(() => window.__start());
+  await Promise.all([page.evaluate(() => window.__until(() => window.__firstRow() !== null)), new BuildsPage(page).pressLoad()]);
+  // The answer's timing is there once it is all in.
+  const ms = await page.evaluate(async () => {
+    for (;;) {
+      const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/builds'));
+      if (entry && entry.responseEnd > 0) return window.__doneAt - entry.responseStart;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
   await page.close();
   return ms;
 }
@@ -233,7 +268,8 @@ try {
     row(`first visit to ${route ? `#/${route}` : 'the panel (no hash)'}`, `${kb} KB, ${ms(median(loads.map((l) => l.ms)))}`);
   }
   await demo.stop();
-  for (const n of (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number)) {
+  const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+  for (const n of sizes) {
     const service = await startService(['--builds', String(n)]);
     const floors = [];
     const runs = [];
@@ -254,6 +290,7 @@ try {
       row(`${n} builds: re-sort by ${key}`, ms(t));
     }
     row(`${n} builds: slowest re-sort`, ms(worst), `${check(worst <= INTERACTION_MS, n)}${goal(worst, n)}`);
+    row(`${n} builds: slowest re-sort, as Event Timing sees it`, ms(median(runs.map((r) => r.sortsSeen))));
     const early = [];
     for (let i = 0; i < RUNS; i++) early.push(await sortRightAfterShow(service));
     row(`${n} builds: sort by Size right after show`, ms(median(early)), check(median(early) <= INTERACTION_MS, n));
@@ -263,9 +300,16 @@ try {
     row(`${n} builds: filter, a word's keys all at once`, ms(median(runs.map((r) => r.burst))));
     await service.stop();
   }
+  if (sizes.includes(TARGET_N)) {
+    const slow = await startService(['--builds', String(TARGET_N), '--test-hooks']);
+    const times = [];
+    for (let i = 0; i < SLOW_RUNS; i++) times.push(await showOverSlowLink(slow));
+    row(`${TARGET_N} builds at ${LINK_KBIT / 1000} Mbit/s: first row after first byte`, `${ms(median(times))} (median of ${SLOW_RUNS})`, check(median(times) <= FIRST_ROWS_MS, TARGET_N));
+    await slow.stop();
+  }
 } finally {
   await browser.close();
 }
 for (const [what, value, verdict] of rows) console.log(`${what.padEnd(52)} ${value.padStart(24)}  ${verdict}`);
-console.log(`targets for ${TARGET_N} builds: show within ${SHOW_RATIO}x the floor, re-sort (also right after show) and filter within ${INTERACTION_MS} ms`);
+console.log(`targets for ${TARGET_N} builds: show within ${SHOW_RATIO}x the floor, re-sort (also right after show) and filter within ${INTERACTION_MS} ms; over a ${LINK_KBIT / 1000} Mbit/s link, the first row within ${FIRST_ROWS_MS} ms of the answer's first byte`);
 console.log(met ? 'every speed target met' : 'some speed targets NOT met');
