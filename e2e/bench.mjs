@@ -229,13 +229,15 @@ async function showOverSlowLink(service) {
   await page.evaluate(() => window.__start());
   await Promise.all([page.evaluate(() => window.__until(() => window.__firstRow() !== null)), new BuildsPage(page).pressLoad()]);
   // The answer's timing is there once it is all in.
-  const ms = await page.evaluate(async () => {
-    for (;;) {
-      const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/builds'));
-      if (entry && entry.responseEnd > 0) return window.__doneAt - entry.responseStart;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  });
+  const timing = await page.waitForFunction(
+    () => {
+      const answer = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/builds') && e.responseEnd > 0);
+      return answer && { ms: window.__doneAt - answer.responseStart };
+    },
+    null,
+    { polling: 100, timeout: 60_000 },
+  );
+  const { ms } = await timing.jsonValue();
   await page.close();
   return ms;
 }
@@ -302,6 +304,8 @@ try {
     const slow = await startService(['--builds', String(TARGET_N), '--test-hooks']);
     const times = [];
     for (let i = 0; i < SLOW_RUNS; i++) times.push(await showOverSlowLink(slow));
+    // Each run is the first fetch of a fresh page: the first one also on its own.
+    row(`${TARGET_N} builds at ${LINK_KBIT / 1000} Mbit/s: first row after first byte, first run`, ms(times[0]));
     row(`${TARGET_N} builds at ${LINK_KBIT / 1000} Mbit/s: first row after first byte`, `${ms(median(times))} (median of ${SLOW_RUNS})`, check(median(times) <= FIRST_ROWS_MS, TARGET_N));
     await slow.stop();
   }

@@ -213,15 +213,14 @@ impl HttpBody for Trickled {
             let now = tokio::time::Instant::now();
             let start = *this.start.get_or_insert(now);
             let paid = (now.duration_since(start).as_secs_f64() * this.bytes_per_second) as u64;
-            // The first slice at once, then each as its time comes.
-            let owed = (paid + TRICKLE_SLICE as u64).saturating_sub(this.sent);
-            if owed >= TRICKLE_SLICE as u64 || owed >= this.pending.len() as u64 {
-                let n = (owed as usize).min(TRICKLE_SLICE).min(this.pending.len());
+            // The next slice goes once the time since the first has paid for
+            // all but one slice of what is sent with it: the first at once.
+            let n = this.pending.len().min(TRICKLE_SLICE);
+            let due = (this.sent + n as u64).saturating_sub(TRICKLE_SLICE as u64);
+            if paid >= due {
                 this.sent += n as u64;
                 return Poll::Ready(Some(Ok(Frame::data(this.pending.split_to(n)))));
             }
-            let due = (this.sent + TRICKLE_SLICE as u64).min(this.sent + this.pending.len() as u64)
-                - TRICKLE_SLICE as u64;
             let at = start + Duration::from_secs_f64(due as f64 / this.bytes_per_second);
             this.wait.as_mut().reset(at);
             std::task::ready!(this.wait.as_mut().poll(cx));
