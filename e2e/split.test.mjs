@@ -30,14 +30,15 @@ const HEADINGS = {
 };
 
 /**
- * The panel on `page` (the builds unless given) of the demo game, no
+ * The panel on `page` (the builds unless given) of `game` (the demo's unless given), no
  * namespace, with every part it fetches recorded in `parts`; the token
  * pasted unless `token` is false. Its `Panel`.
  */
-async function open({ page = 'builds', token = true } = {}) {
+async function open({ page = 'builds', token = true, game } = {}) {
   const parts = [];
   const panel = await openPanel(fx, {
     page,
+    game,
     ns: null,
     token: token ? fx.service.token : null,
     before: (page) => page.on('request', (r) => PART.test(r.url()) && parts.push(new URL(r.url()).pathname)),
@@ -189,13 +190,36 @@ test("a deep link to the builds fetches the table's parts in one file; if that f
 });
 
 /**
- * The files only `point` fetches of the two points' (`target/split/parts/shipped.txt`,
+ * The files `point` fetches that none of `others` does (`target/split/parts/shipped.txt`,
  * which `cargo xtask dist` writes beside the `dist/` it ships).
  */
-async function onlyFor(point, other) {
-  const theirs = new Set(await manifest('shipped.txt', other));
+async function onlyFor(point, ...others) {
+  const theirs = new Set((await Promise.all(others.map((other) => manifest('shipped.txt', other)))).flat());
   return new Set((await manifest('shipped.txt', point)).filter((file) => !theirs.has(file)));
 }
+
+test("a visit whose builds load never downloads how a failure is shown; a failed load fetches it and says the service's error", async () => {
+  // The files of how a failure is shown that the builds page's parts do not hold.
+  const failure = await onlyFor('error_panel', 'builds_table', 'builds_tools', 'builds_chart', 'builds_more');
+  assert.ok(failure.size > 0, 'how a failure is shown is a part of its own');
+  const fetched = (panel) => panel.parts.filter((p) => failure.has(p.slice(1)));
+  const panel = await open();
+  await panel.builds.load();
+  assert.deepEqual(fetched(panel), [], 'the list loaded: its failure was never needed');
+  assert.deepEqual(panel.problems, []);
+
+  // A game the service does not hold: its 500, with the code and ray id.
+  const failed = await open({ game: '00000000-0000-4000-8000-000000000000' });
+  const alert = failed.builds.section().getByRole('alert');
+  await alert.or(failed.builds.loadButton).waitFor();
+  if (await failed.builds.loadButton.isVisible()) await failed.builds.pressLoad();
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /500 ERROR/);
+  assert.equal(await alert.getByRole('button', { name: 'Copy ray id' }).count(), 1);
+  assert.equal(await failed.builds.tryAgainButton.count(), 1);
+  assert.ok(fetched(failed).length > 0, `its part was fetched: ${failed.parts.join(' ')}`);
+  assert.deepEqual(failed.problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
+});
 
 test('a sort clicked and a filter typed before what is around the table arrives stay, and the address follows them', async () => {
   // The table comes first; the chart, the chips and the view kept in the

@@ -44,6 +44,9 @@ const MANIFEST: &str = "parts.txt";
 const SHIPPED: &str = "shipped.txt";
 /// Each split point's pack, when it has one: `point: pack` lines.
 const PACKED: &str = "packed.txt";
+/// The pages' split points: a deep link to a page fetches only code that
+/// page needs (docs/SIZE.md, size rule "small chunks placed by cost").
+const LEAN: &[&str] = &["builds_table", "dev_token", "settings", "log", "tokens"];
 
 /// The target directory of the split build.
 pub fn target_dir(env: &Env) -> PathBuf {
@@ -176,6 +179,7 @@ pub fn cut(input: &Path, out: &Path) -> Result<PathBuf> {
     opts.output_dir = out;
     opts.main_out_path = &main;
     opts.link_name = &link;
+    opts.lean_splits = LEAN;
     opts.main_module = MAIN_PLACEHOLDER;
     let split = wasm_split_cli_support::transform(opts)
         .map_err(|e| anyhow!("the splitter failed: {e:?}"))?;

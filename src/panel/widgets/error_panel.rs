@@ -4,6 +4,23 @@ use leptos::prelude::*;
 
 use super::copy::CopyButton;
 use crate::api::ApiError;
+use crate::panel::lazy::{lazy, lazy_view};
+
+/// [`ErrorPanel`] where its code may not be there yet: the builds pages,
+/// whose code every visit fetches, show it this way, so that a visit whose
+/// calls succeed never downloads it (split builds: in a part of its own;
+/// docs/SIZE.md, size rule "failures fetched when they fail").
+pub fn failure(error: ApiError, retry: Callback<()>) -> AnyView {
+    lazy_view(error_panel, "the error", move |make| {
+        make(error.clone(), retry)
+    })
+}
+
+lazy! {
+    fn error_panel() -> fn(ApiError, Callback<()>) -> AnyView;
+    in error_panel, preload preload_error_panel;
+    { |error, retry| view! { <ErrorPanel error=error retry=retry /> }.into_any() }
+}
 
 /// A failure where it happened: the sentence, and for a service error its
 /// code, ray id (copyable) and documentation; a retry button where a retry is

@@ -14,6 +14,6 @@ pub use bulk_change::BulkChange;
 pub use choices::{Choice, Choices, LastSet};
 pub use confirm::Confirm;
 pub use copy::{copy, download, CopyButton};
-pub use error_panel::ErrorPanel;
+pub use error_panel::{failure, ErrorPanel};
 pub use help::help;
 pub use token_life::TokenLife;

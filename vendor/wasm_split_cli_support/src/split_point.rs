@@ -470,6 +470,7 @@ pub fn compute_split_modules(
     module: &InputModule,
     dep_graph: &DepGraph,
     split_points: Vec<SplitPoint>,
+    lean_splits: &[&str],
 ) -> Result<SplitProgramInfo> {
     let split_span = perf_span!("compute splits", module_count = field::Empty);
     let _perf_span = split_span.enter();
@@ -534,7 +535,7 @@ pub fn compute_split_modules(
         }
     }
     perf_span.exit();
-    merge_small_chunks(module, &mut split_module_contents);
+    merge_small_chunks(module, &mut split_module_contents, lean_splits);
 
     // Now, check for each module which of its dependencies it needs to import from some other module.
     for (name, out_module) in split_module_contents.iter_mut() {
@@ -702,9 +703,12 @@ fn chunk_bytes(module: &InputModule, data: &HashMap<usize, u64>, info: &OutputMo
 /// every page, the main module's among them, [`ENTRY_BYTES`]. Starting from
 /// a file per chunk, the two files whose union lowers that total most
 /// become one, one of them under [`SMALL_CHUNK`], until no union lowers it.
+/// A union that would bring one of `lean` code it does not need is never
+/// made.
 fn merge_small_chunks(
     module: &InputModule,
     contents: &mut HashMap<SplitModuleIdentifier, OutputModuleInfo>,
+    lean: &[&str],
 ) {
     let data: HashMap<usize, u64> = module
         .reloc_info
@@ -740,10 +744,12 @@ fn merge_small_chunks(
                 if files[i].bytes().min(files[j].bytes()) >= SMALL_CHUNK {
                     continue;
                 }
-                let gain = files[i].joined(&files[j]).cost() as i64
-                    - files[i].cost() as i64
-                    - files[j].cost() as i64
-                    - entry;
+                let joined = files[i].joined(&files[j]);
+                if lean.iter().any(|split| joined.brings_unneeded(split)) {
+                    continue;
+                }
+                let gain =
+                    joined.cost() as i64 - files[i].cost() as i64 - files[j].cost() as i64 - entry;
                 if gain < 0 && best.is_none_or(|(g, ..)| gain < g) {
                     best = Some((gain, i, j));
                 }
@@ -800,6 +806,15 @@ impl File {
             .map(|(splits, bytes)| (self.splits.len() - splits.len()) as u64 * bytes)
             .sum();
         self.splits.len() as u64 * FILE_BYTES + unneeded
+    }
+
+    /// True if `split` fetches this file and does not need all of it.
+    fn brings_unneeded(&self, split: &str) -> bool {
+        self.splits.contains(split)
+            && self
+                .chunks
+                .iter()
+                .any(|(splits, _)| !splits.contains(split))
     }
 
     fn joined(&self, other: &File) -> File {
@@ -905,7 +920,7 @@ mod small_chunk_tests {
             // Not shared chunks: never moved.
             (SplitModuleIdentifier::Main, holding(&[F(2)])),
         ]);
-        merge_small_chunks(&module, &mut contents);
+        merge_small_chunks(&module, &mut contents, &[]);
         assert_eq!(
             layout(&contents),
             vec![
@@ -919,13 +934,33 @@ mod small_chunk_tests {
     }
 
     #[test]
+    fn a_lean_split_fetches_no_code_it_does_not_need() {
+        use DepNode::Function as F;
+        // As "d" and "e" above, but "e" is lean: "d" fetches two files
+        // rather than "e" paying 100 bytes it does not need.
+        let module = module(&[100, 100], &[]);
+        let mut contents = HashMap::from([
+            (chunk(&["d"]), holding(&[F(1)])),
+            (chunk(&["d", "e"]), holding(&[F(2)])),
+        ]);
+        merge_small_chunks(&module, &mut contents, &["e"]);
+        assert_eq!(
+            layout(&contents),
+            vec![
+                (chunk(&["d"]), vec![F(1)]),
+                (chunk(&["d", "e"]), vec![F(2)])
+            ]
+        );
+    }
+
+    #[test]
     fn large_chunks_stay_files_of_their_own() {
         let module = module(&[5000, 5000], &[]);
         let mut contents = HashMap::from([
             (chunk(&["a", "b"]), holding(&[DepNode::Function(1)])),
             (chunk(&["b", "c"]), holding(&[DepNode::Function(2)])),
         ]);
-        merge_small_chunks(&module, &mut contents);
+        merge_small_chunks(&module, &mut contents, &[]);
         assert_eq!(
             layout(&contents),
             vec![

@@ -12,7 +12,7 @@ use super::{Loaded, NotLoaded};
 use crate::builds_view::{self, BuildList};
 use crate::panel::lazy::{lazy, lazy_view, unloaded};
 use crate::panel::session::Session;
-use crate::panel::widgets::{copy, ErrorPanel};
+use crate::panel::widgets::{copy, failure};
 use crate::route::Page;
 
 /// A build's own page (`#/builds/<id>`): the game's builds as kept, or
@@ -28,7 +28,7 @@ pub fn BuildPage() -> impl IntoView {
         match (loaded.of_game(s), load.value().get()) {
         (Some(list), _) => lazy_view(build_view, "this build", move |make| make(list.clone())),
         _ if load.pending().get() => view! { <p role="status">"Loading builds…"</p> }.into_any(),
-        (None, Some(Err(NotLoaded::Call(e)))) => view! { <ErrorPanel error=e retry=retry /> }.into_any(),
+        (None, Some(Err(NotLoaded::Call(e)))) => failure(e, retry),
         (None, Some(Err(NotLoaded::Code))) => unloaded("the builds list", move || loaded.refresh()).into_any(),
         _ => view! {
             <p class="gc-muted">"Connect with a token and choose a game (in the bar above): the build shows once its game's builds load."</p>

@@ -25,7 +25,7 @@ use crate::builds_view::BuildList;
 use crate::ids::GameId;
 use crate::panel::lazy::{lazy, lazy_view, unloaded, NotLoaded};
 use crate::panel::session::Session;
-use crate::panel::widgets::ErrorPanel;
+use crate::panel::widgets::failure;
 use crate::transport::Options;
 use table::BuildsTable;
 
@@ -213,7 +213,7 @@ pub fn BuildsPage() -> impl IntoView {
             {move || load.pending().get().then(|| view! { <p role="status">"Loading builds…"</p> }.into_any())}
             {move || match load.value().get() {
                 _ if load.pending().get() => None,
-                Some(Err(NotLoaded::Call(e))) => Some(view! { <ErrorPanel error=e retry=retry /> }.into_any()),
+                Some(Err(NotLoaded::Call(e))) => Some(failure(e, retry)),
                 Some(Err(NotLoaded::Code)) => Some(unloaded("the builds list", move || loaded.refresh()).into_any()),
                 _ => None,
             }}
