@@ -6,8 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startService, launchBrowser } from './harness.mjs';
-import { openPanel } from './pages/index.mjs';
+import { startService, launchBrowser, bearer } from './harness.mjs';
+import { openPanel, BuildView } from './pages/index.mjs';
 
 // A part, or a pack of a page's parts (what a deep link fetches in one file).
 const PART = /\/(part|pack)-[0-9a-f]{16}\.wasm$/;
@@ -22,6 +22,9 @@ after(async () => {
   await fx.service?.stop();
 });
 
+/** A game the local service does not hold: its calls fail with a 500. */
+const UNKNOWN_GAME = '00000000-0000-4000-8000-000000000000';
+
 const HEADINGS = {
   tokens: 'Tokens made here',
   'dev-token': 'Development token',
@@ -32,13 +35,14 @@ const HEADINGS = {
 /**
  * The panel on `page` (the builds unless given) of `game` (the demo's unless given), no
  * namespace, with every part it fetches recorded in `parts`; the token
- * pasted unless `token` is false. Its `Panel`.
+ * pasted unless `token` is false (and submitted if `submit`). Its `Panel`.
  */
-async function open({ page = 'builds', token = true, game } = {}) {
+async function open({ page = 'builds', token = true, game, submit = false } = {}) {
   const parts = [];
   const panel = await openPanel(fx, {
     page,
     game,
+    submit,
     ns: null,
     token: token ? fx.service.token : null,
     before: (page) => page.on('request', (r) => PART.test(r.url()) && parts.push(new URL(r.url()).pathname)),
@@ -161,19 +165,27 @@ test("the builds' part failing is said where the list would be, and Try again lo
 /** A line of `target/split/parts/<file>` (written by `cargo xtask dist` beside the `dist/` it ships) for `point`, its files. */
 async function manifest(file, point) {
   const text = await readFile(join(process.env.PANEL_DIST, '..', 'target', 'split', 'parts', file), 'utf8');
-  return text.split('\n').find((line) => line.startsWith(`${point}: `)).split(' ').slice(1);
+  return text.split('\n').find((line) => line.startsWith(`${point}: `)).slice(point.length + 2).split(' ');
 }
 
-test("a deep link to the builds fetches the table's parts in one file; if that file fails, they come one by one", async () => {
+test("a deep link to the builds fetches the table's parts in one file, then what is around it in another; if a file fails, its parts come one by one", async () => {
   const [pack] = await manifest('packed.txt', 'builds_table');
   const held = await manifest('shipped.txt', 'builds_table');
   assert.ok(held.length > 1, 'the table needs more than one part');
+  const [aroundPack] = await manifest('packed.txt', 'after builds_table');
+  const around = new Set();
+  for (const point of ['builds_tools', 'builds_chart', 'builds_more']) {
+    for (const file of await onlyFor(point, 'builds_table')) around.add(file);
+  }
   const panel = await open();
   const { problems, parts, builds } = panel;
   await builds.load();
   assert.equal(await builds.count().textContent(), '36 of 36 builds');
   assert.ok(parts.includes(`/${pack}`), `the table's pack was fetched: ${parts.join(' ')}`);
   assert.deepEqual(parts.filter((p) => held.includes(p.slice(1))), [], 'and none of its parts alone');
+  await builds.chart().waitFor();
+  assert.ok(parts.includes(`/${aroundPack}`), `what is around the table came in one file: ${parts.join(' ')}`);
+  assert.deepEqual(parts.filter((p) => around.has(p.slice(1))), [], 'and none of its parts alone');
   assert.deepEqual(problems, []);
 
   // The pack fails (a CDN that lost it): its parts come one by one, and
@@ -198,6 +210,22 @@ async function onlyFor(point, ...others) {
   return new Set((await manifest('shipped.txt', point)).filter((file) => !theirs.has(file)));
 }
 
+test("a deep link to a build's page fetches its view without the table's tools and chart", async () => {
+  const [aroundPack] = await manifest('packed.txt', 'after builds_table');
+  const toolsAndChart = new Set([
+    ...(await onlyFor('builds_tools', 'builds_table', 'builds_more')),
+    ...(await onlyFor('builds_chart', 'builds_table', 'builds_more')),
+  ]);
+  assert.ok(toolsAndChart.size > 0, 'the tools and the chart have parts of their own');
+  const answer = await fetch(`${fx.service.url}cloud/games/${fx.service.gameId}/builds`, { headers: bearer(fx.service.token) });
+  const { builds } = await answer.json();
+  const panel = await open({ page: `builds/${builds[0].build_id}`, submit: true });
+  await new BuildView(panel.page).shown();
+  assert.ok(!panel.parts.includes(`/${aroundPack}`), `the pack after the table was not taken: ${panel.parts.join(' ')}`);
+  assert.deepEqual(panel.parts.filter((p) => toolsAndChart.has(p.slice(1))), [], "nor the table's tools and chart");
+  assert.deepEqual(panel.problems, []);
+});
+
 test("a visit whose builds load never downloads how a failure is shown; a failed load fetches it and says the service's error", async () => {
   // The files of how a failure is shown that the builds page's parts do not hold.
   const failure = await onlyFor('error_panel', 'builds_table', 'builds_tools', 'builds_chart', 'builds_more');
@@ -209,16 +237,31 @@ test("a visit whose builds load never downloads how a failure is shown; a failed
   assert.deepEqual(panel.problems, []);
 
   // A game the service does not hold: its 500, with the code and ray id.
-  const failed = await open({ game: '00000000-0000-4000-8000-000000000000' });
+  const failed = await open({ game: UNKNOWN_GAME });
   const alert = failed.builds.section().getByRole('alert');
-  await alert.or(failed.builds.loadButton).waitFor();
-  if (await failed.builds.loadButton.isVisible()) await failed.builds.pressLoad();
-  await alert.waitFor();
+  await failed.builds.pressLoad();
+  await alert.getByRole('button', { name: 'Copy ray id' }).waitFor();
   assert.match(await alert.textContent(), /500 ERROR/);
-  assert.equal(await alert.getByRole('button', { name: 'Copy ray id' }).count(), 1);
-  assert.equal(await failed.builds.tryAgainButton.count(), 1);
   assert.ok(fetched(failed).length > 0, `its part was fetched: ${failed.parts.join(' ')}`);
+  const again = failed.page.waitForRequest((r) => r.url().includes(`/games/${UNKNOWN_GAME}/builds`));
+  await failed.builds.tryAgain();
+  await again;
   assert.deepEqual(failed.problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
+});
+
+test("a failure whose explanation cannot be downloaded still says what is known of it, and Try again sends the call again", async () => {
+  const failure = await onlyFor('error_panel', 'builds_table', 'builds_tools', 'builds_chart', 'builds_more');
+  const panel = await open({ game: UNKNOWN_GAME });
+  await panel.page.route(PART, (route) =>
+    failure.has(new URL(route.request().url()).pathname.slice(1)) ? route.abort('connectionreset') : route.continue());
+  await panel.builds.pressLoad();
+  const alert = panel.builds.section().getByRole('alert');
+  await alert.getByText(/its explanation could not be downloaded/).waitFor();
+  assert.match(await alert.textContent(), /The call failed \(service\).* The service answered 500 ERROR \(ray id \S+\)\./);
+  const again = panel.page.waitForRequest((r) => r.url().includes(`/games/${UNKNOWN_GAME}/builds`));
+  await panel.builds.tryAgain();
+  await again;
+  assert.deepEqual(panel.problems.filter((p) => p.startsWith('page error')), [], 'the panel never stopped');
 });
 
 test('a sort clicked and a filter typed before what is around the table arrives stay, and the address follows them', async () => {

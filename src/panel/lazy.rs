@@ -86,6 +86,21 @@ where
     M: Copy + Send + Sync + 'static,
     Fut: Future<Output = Result<M, Unloaded>> + 'static,
 {
+    lazy_view_or(load, what, show, None)
+}
+
+/// [`lazy_view`], with what to show instead of the message for code that
+/// could not be fetched (`otherwise`, when given).
+pub fn lazy_view_or<M, Fut>(
+    load: impl Fn() -> Fut + Copy + Send + Sync + 'static,
+    what: &'static str,
+    show: impl Fn(M) -> AnyView + Send + Sync + 'static,
+    otherwise: Option<Otherwise>,
+) -> AnyView
+where
+    M: Copy + Send + Sync + 'static,
+    Fut: Future<Output = Result<M, Unloaded>> + 'static,
+{
     let show = Arc::new(show);
     let fetch: Fetch = Arc::new(move || {
         let show = show.clone();
@@ -95,17 +110,19 @@ where
         };
         Box::pin(made)
     });
-    fetched_view(fetch, what)
+    fetched_view(fetch, what, otherwise)
 }
 
 /// A view that fetched code makes.
 type Made = Arc<dyn Fn() -> AnyView + Send + Sync>;
+/// What a view shows when its code could not be fetched.
+pub type Otherwise = Arc<dyn Fn() -> AnyView + Send + Sync>;
 /// Fetches the code (at once when it is there already); `None` if it could
 /// not be fetched.
 type Fetch = Arc<dyn Fn() -> Pin<Box<dyn Future<Output = Option<Made>>>> + Send + Sync>;
 
 /// [`lazy_view`]'s body, the same for every split point.
-fn fetched_view(fetch: Fetch, what: &'static str) -> AnyView {
+fn fetched_view(fetch: Fetch, what: &'static str, otherwise: Option<Otherwise>) -> AnyView {
     // Code already fetched (always, without the split) is ready at once: it
     // is shown in place, with no "Loading…" flashing by.
     let now = |code: &mut Pin<Box<dyn Future<Output = Option<Made>>>>| {
@@ -116,7 +133,10 @@ fn fetched_view(fetch: Fetch, what: &'static str) -> AnyView {
         match now(&mut fetch()) {
             Poll::Ready(Some(made)) => made(),
             // `lazy!` without the split has nothing to wait for: never reached.
-            _ => unloaded(what, || ()).into_any(),
+            _ => {
+                let _ = otherwise;
+                unloaded(what, || ()).into_any()
+            }
         }
     }
     #[cfg(gamecloud_split)]
@@ -139,10 +159,13 @@ fn fetched_view(fetch: Fetch, what: &'static str) -> AnyView {
             None => view! { <p class="gc-muted" role="status">{format!("Loading {what}…")}</p> }
                 .into_any(),
             Some(Some(made)) => made(),
-            Some(None) => {
-                let again = again.clone();
-                unloaded(what, move || again()).into_any()
-            }
+            Some(None) => match &otherwise {
+                Some(otherwise) => otherwise(),
+                None => {
+                    let again = again.clone();
+                    unloaded(what, move || again()).into_any()
+                }
+            },
         })
         .into_any()
     }

@@ -45,8 +45,37 @@ const SHIPPED: &str = "shipped.txt";
 /// Each split point's pack, when it has one: `point: pack` lines.
 const PACKED: &str = "packed.txt";
 /// The pages' split points: a deep link to a page fetches only code that
-/// page needs (docs/SIZE.md, size rule "small chunks placed by cost").
+/// page needs (docs/SIZE.md, size rule "small chunks placed by cost"). The
+/// splitter ignores a name it does not know (the elements have no log), so
+/// each is one of [`PANEL_FIRST`], which the build checks.
 const LEAN: &[&str] = &["builds_table", "dev_token", "settings", "log", "tokens"];
+/// What a page asks for in one turn right after its own parts, by its point:
+/// the builds page's tools, chart and what else is around the table (as its
+/// list is asked for), the token's send (as the form is shown), the
+/// settings' send (as the page is shown). Each group has a pack of the
+/// parts its page's pack does not hold (docs/SIZE.md, size rule "a page's
+/// parts in one file"): a visit that opened on that page fetches them in
+/// one file.
+const AFTER: &[(&str, &[&str])] = &[
+    (
+        "builds_table",
+        &["builds_tools", "builds_chart", "builds_more"],
+    ),
+    ("dev_token", &["token_send"]),
+    ("settings", &["settings_send"]),
+];
+/// The panel's points a visit can start with: each page's (the builds
+/// page's table, the token page, the settings, the log, the tokens made
+/// here) and the header's switcher and palette.
+const PANEL_FIRST: &[&str] = &[
+    "builds_table",
+    "dev_token",
+    "settings",
+    "log",
+    "tokens",
+    "switcher",
+    "palette",
+];
 
 /// The target directory of the split build.
 pub fn target_dir(env: &Env) -> PathBuf {
@@ -213,15 +242,7 @@ impl Cut {
     pub fn panel(env: &Env) -> Cut {
         Cut {
             out: out_dir(env),
-            first: &[
-                "builds_table",
-                "dev_token",
-                "settings",
-                "log",
-                "tokens",
-                "switcher",
-                "palette",
-            ],
+            first: PANEL_FIRST,
         }
     }
 
@@ -241,10 +262,12 @@ impl Cut {
     }
 
     /// The pack each of [`Cut::first`] is fetched in when none of its parts
-    /// is there yet (a deep link to its page): `(point, pack)`.
+    /// is there yet (a deep link to its page): `(point, pack)`. The packs of
+    /// what a page asks for next ([`AFTER`]) are not among them.
     pub fn packs(&self) -> Result<Vec<(String, String)>> {
         Ok(read_points(&self.out.join(PACKED))?
             .into_iter()
+            .filter(|(point, _)| self.first.contains(&point.as_str()))
             .filter_map(|(point, mut files)| Some((point, files.pop()?)))
             .collect())
     }
@@ -351,8 +374,9 @@ struct Pack {
     held: Vec<String>,
 }
 
-/// Writes a pack for each of `first`: a wasm module of custom sections, one
-/// per part, named by the part's integrity hash (which a bundler that renames
+/// Writes a pack for each of `first`, and for each group of [`AFTER`]
+/// whose page is one of them: a wasm module of custom sections, one per
+/// part, named by the part's integrity hash (which a bundler that renames
 /// the files keeps) and holding its bytes (a real wasm, so that hosts send
 /// and compress it as they do the parts; the loader reads the sections back
 /// with `WebAssembly.Module.customSections`). Returns them, and how long the
@@ -363,43 +387,69 @@ fn write_packs(
     points: &[(String, Vec<String>)],
     first: &[&str],
 ) -> Result<(Vec<Pack>, u64)> {
-    let mut packs = Vec::new();
-    let mut timeout_ms = u64::from(PART_TIMEOUT_MS);
-    for first in first {
-        let (point, names) = points
+    let names = |point: &str| {
+        points
             .iter()
-            .find(|(point, _)| point == first)
-            .with_context(|| format!("no split point is named {first}: `Cut::first` is stale"))?;
-        let mut bytes = b"\0asm\x01\0\0\0".to_vec();
-        let mut held = Vec::new();
-        for name in names {
-            let part = std::fs::read(dist.join(name))
-                .with_context(|| format!("cannot read {name} for {point}'s pack"))?;
-            let integrity = crate::integrity::sri(&part);
-            let mut body = leb128(integrity.len());
-            body.extend_from_slice(integrity.as_bytes());
-            body.extend_from_slice(&part);
-            bytes.push(0);
-            bytes.extend(leb128(body.len()));
-            bytes.extend(body);
-            held.push(integrity);
+            .find(|(p, _)| p == point)
+            .map(|(_, names)| names)
+            .with_context(|| {
+                format!("no split point is named {point}: `Cut::first` or `AFTER` is stale")
+            })
+    };
+    let mut packs = Vec::new();
+    for point in first {
+        packs.push(write_pack(dist, point, names(point)?)?);
+    }
+    for (page, after) in AFTER.iter().filter(|(page, _)| first.contains(page)) {
+        let theirs = names(page)?;
+        let mut held: Vec<String> = Vec::new();
+        for point in *after {
+            for name in names(point)? {
+                if !theirs.contains(name) && !held.contains(name) {
+                    held.push(name.clone());
+                }
+            }
         }
-        let name = format!("pack-{:016x}.wasm", paths::fnv1a(&bytes));
-        let path = dist.join(&name);
-        std::fs::write(&path, &bytes).with_context(|| format!("cannot write {name}"))?;
-        timeout_ms =
-            timeout_ms.max((crate::packed::gzipped(&path)? * 1000 / 2048).div_ceil(1000) * 1000);
-        packs.push(Pack {
-            point: point.clone(),
-            name,
-            integrity: crate::integrity::sri(&bytes),
-            held,
-        });
+        // One part alone is its own file already.
+        if held.len() > 1 {
+            packs.push(write_pack(dist, &format!("after {page}"), &held)?);
+        }
+    }
+    let mut timeout_ms = u64::from(PART_TIMEOUT_MS);
+    for pack in &packs {
+        let gzipped = crate::packed::gzipped(&dist.join(&pack.name))?;
+        timeout_ms = timeout_ms.max((gzipped * 1000 / 2048).div_ceil(1000) * 1000);
     }
     // The loader takes the first pack whose parts are all asked for: the
     // largest first.
     packs.sort_by_key(|p| std::cmp::Reverse(p.held.len()));
     Ok((packs, timeout_ms))
+}
+
+/// Writes the pack of `names` (parts in `dist`) for `point`.
+fn write_pack(dist: &Path, point: &str, names: &[String]) -> Result<Pack> {
+    let mut bytes = b"\0asm\x01\0\0\0".to_vec();
+    let mut held = Vec::new();
+    for name in names {
+        let part = std::fs::read(dist.join(name))
+            .with_context(|| format!("cannot read {name} for {point}'s pack"))?;
+        let integrity = crate::integrity::sri(&part);
+        let mut body = leb128(integrity.len());
+        body.extend_from_slice(integrity.as_bytes());
+        body.extend_from_slice(&part);
+        bytes.push(0);
+        bytes.extend(leb128(body.len()));
+        bytes.extend(body);
+        held.push(integrity);
+    }
+    let name = format!("pack-{:016x}.wasm", paths::fnv1a(&bytes));
+    std::fs::write(dist.join(&name), &bytes).with_context(|| format!("cannot write {name}"))?;
+    Ok(Pack {
+        point: point.to_owned(),
+        name,
+        integrity: crate::integrity::sri(&bytes),
+        held,
+    })
 }
 
 /// `n` as unsigned LEB128, wasm's way of writing a length.
@@ -561,4 +611,20 @@ fn shipped_points(out: &Path, parts: &[Part]) -> Result<Vec<(String, Vec<String>
             Ok((point, names))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    /// A renamed page whose old name stayed in [`super::LEAN`] would leave
+    /// its deep link unlean without a word: each lean point is one a visit
+    /// starts with, whose names the build checks against the splitter's.
+    #[test]
+    fn every_lean_point_is_a_point_a_visit_starts_with() {
+        for point in super::LEAN {
+            assert!(
+                super::PANEL_FIRST.contains(point),
+                "{point} is not in PANEL_FIRST"
+            );
+        }
+    }
 }

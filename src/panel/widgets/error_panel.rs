@@ -4,16 +4,47 @@ use leptos::prelude::*;
 
 use super::copy::CopyButton;
 use crate::api::ApiError;
-use crate::panel::lazy::{lazy, lazy_view};
+use crate::panel::lazy::{lazy, lazy_view_or};
 
 /// [`ErrorPanel`] where its code may not be there yet: the builds pages,
 /// whose code every visit fetches, show it this way, so that a visit whose
 /// calls succeed never downloads it (split builds: in a part of its own;
-/// docs/SIZE.md, size rule "failures fetched when they fail").
+/// docs/SIZE.md, size rule "failures fetched when they fail"). If that code
+/// cannot be fetched either, what is known without it is said, and Try
+/// again sends the call again.
 pub fn failure(error: ApiError, retry: Callback<()>) -> AnyView {
-    lazy_view(error_panel, "the error", move |make| {
-        make(error.clone(), retry)
-    })
+    let known = error.clone();
+    let otherwise = std::sync::Arc::new(move || unexplained(&known, retry));
+    lazy_view_or(
+        error_panel,
+        "this failure's explanation",
+        move |make| make(error.clone(), retry),
+        Some(otherwise),
+    )
+}
+
+/// A failure whose explanation could not be downloaded: its kind, and a
+/// service error's status, code and ray id (plain text the call kept).
+fn unexplained(error: &ApiError, retry: Callback<()>) -> AnyView {
+    let service = match error {
+        ApiError::Service(e) => format!(
+            " The service answered {} {} (ray id {}).",
+            e.status, e.code, e.ray_id
+        ),
+        _ => String::new(),
+    };
+    let said = format!(
+        "The call failed ({}), and its explanation could not be downloaded: the network failed, \
+         or this panel was replaced by a newer version (then reload the page).{service}",
+        error.kind()
+    );
+    view! {
+        <div class="gc-error" role="alert" data-kind=error.kind()>
+            <p class="gc-secret">{said}</p>
+            <button type="button" class="gc-secondary" on:click=move |_| retry.run(())>"Try again"</button>
+        </div>
+    }
+    .into_any()
 }
 
 lazy! {

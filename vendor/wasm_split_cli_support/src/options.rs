@@ -92,9 +92,9 @@ pub struct Options<'a> {
     /// Enables explicit tests for assumptions we make about the input wasm file during integration testing.
     #[doc(hidden)]
     pub strict_tests: bool,
-    /// Split points whose files hold only code they need: a small chunk
-    /// joins another only where neither brings one of these points code it
-    /// does not need (gamecloud's patch, `merge_small_chunks`).
+    /// Split points whose files hold only code they need: no union of small
+    /// chunks into one file brings one of these points code it does not
+    /// need (gamecloud's patch, `merge_small_chunks`).
     ///
     /// Default: none
     pub lean_splits: &'a [&'a str],

@@ -954,6 +954,24 @@ mod small_chunk_tests {
     }
 
     #[test]
+    fn a_lean_split_still_shares_files_whose_code_it_all_needs() {
+        use DepNode::Function as F;
+        // 100 bytes for "e", 100 for "d" and "e": one file for both brings
+        // "e" nothing it does not need, and "d" 100 bytes rather than "e"
+        // fetching two files: they join.
+        let module = module(&[100, 100], &[]);
+        let mut contents = HashMap::from([
+            (chunk(&["e"]), holding(&[F(1)])),
+            (chunk(&["d", "e"]), holding(&[F(2)])),
+        ]);
+        merge_small_chunks(&module, &mut contents, &["e"]);
+        assert_eq!(
+            layout(&contents),
+            vec![(chunk(&["d", "e"]), vec![F(1), F(2)])]
+        );
+    }
+
+    #[test]
     fn large_chunks_stay_files_of_their_own() {
         let module = module(&[5000, 5000], &[]);
         let mut contents = HashMap::from([

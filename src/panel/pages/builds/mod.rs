@@ -64,11 +64,7 @@ impl Loaded {
                 let fetch = loader().await.map_err(|_| NotLoaded::Code)?;
                 // What is around the table comes while the list does.
                 #[cfg(gamecloud_split)]
-                leptos::task::spawn_local(async {
-                    let _ = preload_tools().await;
-                    let _ = preload_chart().await;
-                    let _ = preload_around().await;
-                });
+                around::preload(s.page.get_untracked());
                 let builds = fetch(connection, game.clone(), opts)
                     .await
                     .map_err(NotLoaded::Call)?;

@@ -26,10 +26,13 @@ pub(super) fn IssuedToken(issued: Issued, again: Callback<DevTokenRequest>) -> i
     // so that its title shows under the sticky header with the token (its
     // own scroll put the title under the header, issue 54 item 6).
     let region = NodeRef::<leptos::html::Div>::new();
+    // Once more at the next frame: what arrives with the token (its
+    // files' part) can move the page while it is laid out.
     Effect::new(move |_| {
         if let Some(region) = region.get() {
             let _ = region.focus();
             title_under_header();
+            request_animation_frame(title_under_header);
         }
     });
     view! {
