@@ -226,9 +226,11 @@ test("a deep link to a build's page fetches its view without the table's tools a
   assert.deepEqual(panel.problems, []);
 });
 
+/** The files of how a failure is shown that the builds page's parts do not hold. */
+const failureFiles = () => onlyFor('error_panel', 'builds_table', 'builds_tools', 'builds_chart', 'builds_more');
+
 test("a visit whose builds load never downloads how a failure is shown; a failed load fetches it and says the service's error", async () => {
-  // The files of how a failure is shown that the builds page's parts do not hold.
-  const failure = await onlyFor('error_panel', 'builds_table', 'builds_tools', 'builds_chart', 'builds_more');
+  const failure = await failureFiles();
   assert.ok(failure.size > 0, 'how a failure is shown is a part of its own');
   const fetched = (panel) => panel.parts.filter((p) => failure.has(p.slice(1)));
   const panel = await open();
@@ -250,7 +252,7 @@ test("a visit whose builds load never downloads how a failure is shown; a failed
 });
 
 test("a failure whose explanation cannot be downloaded still says what is known of it, and Try again sends the call again", async () => {
-  const failure = await onlyFor('error_panel', 'builds_table', 'builds_tools', 'builds_chart', 'builds_more');
+  const failure = await failureFiles();
   const panel = await open({ game: UNKNOWN_GAME });
   await panel.page.route(PART, (route) =>
     failure.has(new URL(route.request().url()).pathname.slice(1)) ? route.abort('connectionreset') : route.continue());
