@@ -79,9 +79,12 @@ const scenes = {
     await builds.filter('no such build');
     await builds.counted('0 of 36 builds');
   },
-  // 100,000 builds.
+  // 100,000 builds, their tags counted (a slice of builds per task: on a
+  // slow machine the page holds still between two slices, so the picture
+  // waits for the chips themselves).
   'many-builds': async ({ page, builds }) => {
     await builds.counted('100,000 of 100,000 builds');
+    await builds.chip('channel=beta').waitFor();
     await page.evaluate(() => document.activeElement?.blur());
   },
   // The palette (Ctrl-K), with what a name typed finds.
