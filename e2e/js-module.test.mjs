@@ -503,7 +503,7 @@ test('npm pack gives an installable package with types, and no Leptos but in the
   const [info] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: dir, encoding: 'utf8' }));
   assert.equal(info.name, '@gamecloud/client');
   // The elements' parts, named by their content (`part-*.wasm`, `pack-*.wasm`), apart.
-  const parts = info.files.map((f) => f.path).filter((p) => /^(part|pack)-[0-9a-f]{16}\.wasm$/.test(p));
+  const parts = info.files.map((f) => f.path).filter((p) => /^(part|pack)-[\w-]{16}\.wasm$/.test(p));
   assert.ok(parts.some((p) => p.startsWith('pack-')) && parts.some((p) => p.startsWith('part-')), 'the elements come in parts');
   assert.deepEqual(info.files.map((f) => f.path).filter((p) => !parts.includes(p)).sort(), [
     'README.md',

@@ -40,7 +40,7 @@ export async function holdClock(page) {
  * another).
  */
 export function watchParts(page) {
-  const parts = /\/(part|pack)-[0-9a-f]{16}\.wasm$/;
+  const parts = /\/(part|pack)-[\w-]{16}\.wasm$/;
   let inFlight = 0;
   let moved = Date.now();
   page.on('request', (r) => { if (parts.test(r.url())) { inFlight += 1; moved = Date.now(); } });

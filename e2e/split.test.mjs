@@ -10,8 +10,8 @@ import { startService, launchBrowser, bearer } from './harness.mjs';
 import { openPanel, BuildView } from './pages/index.mjs';
 
 // A part, or a pack of a page's parts (what a deep link fetches in one file).
-const PART = /\/(part|pack)-[0-9a-f]{16}\.wasm$/;
-const PACK = /\/pack-[0-9a-f]{16}\.wasm$/;
+const PART = /\/(part|pack)-[\w-]{16}\.wasm$/;
+const PACK = /\/pack-[\w-]{16}\.wasm$/;
 const fx = {};
 before(async () => {
   fx.service = await startService([]);
@@ -168,14 +168,19 @@ async function manifest(file, point) {
   return text.split('\n').find((line) => line.startsWith(`${point}: `)).slice(point.length + 2).split(' ');
 }
 
-test("a deep link to the builds fetches the table's parts in one file, then what is around it in another; if a file fails, its parts come one by one", async () => {
-  const [pack] = await manifest('packed.txt', 'builds_table');
-  const held = await manifest('shipped.txt', 'builds_table');
-  assert.ok(held.length > 1, 'the table needs more than one part');
-  const [aroundPack] = await manifest('packed.txt', 'after builds_table');
+/** The files of the split points a visit starts with (`PANEL_VISITS` in `xtask/src/split.rs`), each once. */
+async function visitFiles(...points) {
+  return [...new Set((await Promise.all(points.map((point) => manifest('shipped.txt', point)))).flat())];
+}
+
+test("a deep link to the builds fetches the list's and the table's parts in one file, then what is around it in another; if a file fails, its parts come one by one", async () => {
+  const [pack] = await manifest('packed.txt', 'builds');
+  const held = await visitFiles('builds_list', 'builds_table');
+  assert.ok(held.length > 1, 'the list and the table need more than one part');
+  const [aroundPack] = await manifest('packed.txt', 'after builds');
   const around = new Set();
   for (const point of ['builds_tools', 'builds_chart', 'builds_more']) {
-    for (const file of await onlyFor(point, 'builds_table')) around.add(file);
+    for (const file of await onlyFor(point, 'builds_list', 'builds_table')) around.add(file);
   }
   const panel = await open();
   const { problems, parts, builds } = panel;
@@ -210,24 +215,33 @@ async function onlyFor(point, ...others) {
   return new Set((await manifest('shipped.txt', point)).filter((file) => !theirs.has(file)));
 }
 
-test("a deep link to a build's page fetches its view without the table's tools and chart", async () => {
-  const [aroundPack] = await manifest('packed.txt', 'after builds_table');
-  const toolsAndChart = new Set([
-    ...(await onlyFor('builds_tools', 'builds_table', 'builds_more')),
-    ...(await onlyFor('builds_chart', 'builds_table', 'builds_more')),
-  ]);
-  assert.ok(toolsAndChart.size > 0, 'the tools and the chart have parts of their own');
+test("a deep link to a build's page fetches the list's code and its view in one file, and nothing of the table", async () => {
+  const [pack] = await manifest('packed.txt', 'build');
+  const [aroundPack] = await manifest('packed.txt', 'after builds');
+  const table = await onlyFor('builds_table', 'builds_list', 'build_page');
+  assert.ok(table.size > 0, 'the table has parts of its own');
   const answer = await fetch(`${fx.service.url}cloud/games/${fx.service.gameId}/builds`, { headers: bearer(fx.service.token) });
   const { builds } = await answer.json();
   const panel = await open({ page: `builds/${builds[0].build_id}`, submit: true });
   await new BuildView(panel.page).shown();
-  assert.ok(!panel.parts.includes(`/${aroundPack}`), `the pack after the table was not taken: ${panel.parts.join(' ')}`);
-  assert.deepEqual(panel.parts.filter((p) => toolsAndChart.has(p.slice(1))), [], "nor the table's tools and chart");
+  assert.ok(panel.parts.includes(`/${pack}`), `the build's pack was fetched: ${panel.parts.join(' ')}`);
+  assert.ok(!panel.parts.includes(`/${aroundPack}`), 'the pack after the table was not taken');
+  assert.deepEqual(panel.parts.filter((p) => table.has(p.slice(1))), [], "nor any of the table's parts");
+  assert.deepEqual(panel.problems, []);
+});
+
+test("a deep link to the token page with a token fetches none of the builds' code", async () => {
+  const builds = await onlyFor('builds_list', 'dev_token', 'token_send');
+  assert.ok(builds.size > 0, 'the code that loads the builds has parts of its own');
+  const panel = await open({ page: 'dev-token', submit: true });
+  await panel.tokens.createButton.waitFor();
+  await panel.page.waitForLoadState('networkidle');
+  assert.deepEqual(panel.parts.filter((p) => builds.has(p.slice(1))), [], `no part of the builds' list: ${panel.parts.join(' ')}`);
   assert.deepEqual(panel.problems, []);
 });
 
 /** The files of how a failure is shown that the builds page's parts do not hold. */
-const failureFiles = () => onlyFor('error_panel', 'builds_table', 'builds_tools', 'builds_chart', 'builds_more');
+const failureFiles = () => onlyFor('error_panel', 'builds_list', 'builds_table', 'builds_tools', 'builds_chart', 'builds_more');
 
 test("a visit whose builds load never downloads how a failure is shown; a failed load fetches it and says the service's error", async () => {
   const failure = await failureFiles();
@@ -269,7 +283,7 @@ test("a failure whose explanation cannot be downloaded still says what is known 
 test('a sort clicked and a filter typed before what is around the table arrives stay, and the address follows them', async () => {
   // The table comes first; the chart, the chips and the view kept in the
   // address come in a part of their own, here held back until the sort.
-  const around = await onlyFor('builds_more', 'builds_table');
+  const around = await onlyFor('builds_more', 'builds_list', 'builds_table');
   assert.ok(around.size > 0, 'what is around the table is a part of its own');
   let arrive;
   const arrived = new Promise((resolve) => { arrive = resolve; });

@@ -31,12 +31,12 @@ pub enum NotLoaded {
 
 /// Declares `async fn $name(args) -> Result<$out, Unloaded>` whose body is
 /// fetched on the first call (split builds), and `async fn $preload() ->
-/// Result<(), Unloaded>` that fetches it without calling it. Functions of one
-/// `$module` share their file.
+/// Result<(), Unloaded>` that fetches it without calling it, both with the
+/// visibility given. Functions of one `$module` share their file.
 macro_rules! lazy {
     (
         $(#[$doc:meta])*
-        fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty;
+        $vis:vis fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty;
         in $module:ident, preload $preload:ident;
         $body:block
     ) => {
@@ -48,14 +48,14 @@ macro_rules! lazy {
             preload($preload),
             fallible
         )]
-        fn $name($($arg: $ty),*) -> Result<$out, $crate::panel::lazy::Unloaded> {
+        $vis fn $name($($arg: $ty),*) -> Result<$out, $crate::panel::lazy::Unloaded> {
             let out: $out = $body;
             Ok(out)
         }
 
         $(#[$doc])*
         #[cfg(not(gamecloud_split))]
-        async fn $name($($arg: $ty),*) -> Result<$out, $crate::panel::lazy::Unloaded> {
+        $vis async fn $name($($arg: $ty),*) -> Result<$out, $crate::panel::lazy::Unloaded> {
             let out: $out = $body;
             Ok(out)
         }
@@ -63,7 +63,7 @@ macro_rules! lazy {
         /// Fetches the code without running it (split builds).
         #[cfg(not(gamecloud_split))]
         #[allow(dead_code)]
-        async fn $preload() -> Result<(), $crate::panel::lazy::Unloaded> {
+        $vis async fn $preload() -> Result<(), $crate::panel::lazy::Unloaded> {
             Ok(())
         }
     };

@@ -18,8 +18,9 @@ use crate::toolchain::Compiler;
 pub struct PanelSizes {
     /// Opening the panel: every file but the parts.
     pub first_load: Packed,
-    /// Each split point with what a deep link to it downloads (the first
-    /// load and the point's parts).
+    /// A deep link to each page (the first load and its visit's first
+    /// parts), and to a page that needs any other split point (its parts
+    /// counted alone, as if none were there): `(what, bytes)`.
     pub deep_links: Vec<(String, Packed)>,
     /// Every file.
     pub total: Packed,
@@ -106,28 +107,62 @@ fn panel_sizes(env: &Env, out: &str) -> Result<PanelSizes> {
     let mut deep_links = Vec::new();
     let cut = split::Cut::panel(env);
     let packs = cut.packs()?;
-    for (point, parts) in cut.points()? {
-        // A deep link fetches its page's parts in their pack, when they
-        // have one (`split::finish`).
-        let pack = packs
-            .iter()
-            .find(|(p, _)| *p == point)
-            .map(|(_, pack)| pack);
-        let bytes =
-            first_load + pack.map_or_else(|| parts.iter().map(|p| packed(p)).sum(), |p| packed(p));
+    let points = cut.points()?;
+    let sum = |parts: &[&String]| parts.iter().map(|p| packed(p)).sum::<Packed>();
+    let alone = |parts: &[&String]| {
         let from: Vec<String> = parts
             .iter()
             .map(|p| format!("{p} {}", packed(p).gz))
             .collect();
+        format!(
+            "{} parts (gzip bytes alone): {}",
+            parts.len(),
+            from.join(", ")
+        )
+    };
+    // A deep link fetches its visit's first parts in their pack
+    // (`split::finish`).
+    for visit in cut.visits() {
+        let parts = split::visit_parts(&points, visit)?;
+        let pack = packs.iter().find(|(v, _)| v == visit.0).map(|(_, p)| p);
+        let bytes = first_load + pack.map_or_else(|| sum(&parts), |p| packed(p));
         let how = pack.map_or_else(String::new, |p| {
             format!("in {p} ({} gzip bytes) ", packed(p).gz)
         });
         println!(
-            "  a page that needs {point}: {bytes}: the opening's files and {} parts {how}(gzip bytes alone): {}",
-            parts.len(),
-            from.join(", ")
+            "  a deep link to {} ({}): {bytes}: the opening's files and {how}{}",
+            visit.0,
+            visit.1.join(", "),
+            alone(&parts)
         );
-        deep_links.push((point, bytes));
+        deep_links.push((format!("a deep link to {}", visit.0), bytes));
+        // And what the page asks for once its first control is usable
+        // (printed, not gated).
+        if let Some(after) = cut.after_pack(visit.0)? {
+            let all = bytes + packed(&after);
+            println!(
+                "    then, once it is usable, {after} ({} gzip bytes): {all} in all ({} gzip bytes)",
+                packed(&after).gz,
+                all.gz
+            );
+        }
+    }
+    // Every other point's parts counted alone, as if none were there: an
+    // upper bound for a page that fetches it after its first parts.
+    for (point, parts) in &points {
+        if cut
+            .visits()
+            .any(|(_, first)| first.contains(&point.as_str()))
+        {
+            continue;
+        }
+        let parts: Vec<&String> = parts.iter().collect();
+        let bytes = first_load + sum(&parts);
+        println!(
+            "  a page that needs {point}: {bytes}: the opening's files and {}",
+            alone(&parts)
+        );
+        deep_links.push((format!("a page that needs the part {point:?}"), bytes));
     }
     Ok(PanelSizes {
         first_load,

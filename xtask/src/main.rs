@@ -52,6 +52,9 @@ commands:
                    accessibility 100 (installs Lighthouse in xtask/lighthouse
                    on first use)
   sizes            what each crate weighs in the JS module and the panel
+  holds VISIT      what a deep link's first parts hold, by module (VISIT: builds,
+                   build, dev_token, settings, log, tokens, switcher, palette;
+                   reads the last `dist`)
   levers           build both outputs with each compiler flag weighed in
                    xtask/src/toolchain.rs, and print what each weighs
   fuzz [CASES]     run the decoders' and the validator's property tests with
@@ -86,6 +89,10 @@ fn main() -> ExitCode {
             setup::ensure(Needs::Browser).and_then(|env| measure::lighthouse(&env))
         }
         Some("sizes") => setup::ensure(Needs::Build).and_then(|env| measure::sizes(&env)),
+        Some("holds") => match args.get(1) {
+            Some(visit) => setup::ensure(Needs::Build).and_then(|env| measure::holds(&env, visit)),
+            None => Err(anyhow!("holds needs a visit: cargo xtask holds builds")),
+        },
         Some("levers") => setup::ensure(Needs::Build).and_then(|env| measure::levers(&env)),
         Some("fuzz") => setup::ensure(Needs::Build)
             .and_then(|env| check::fuzz(&env, args.get(1).map(String::as_str))),

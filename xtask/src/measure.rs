@@ -40,9 +40,8 @@ pub(crate) fn panel_budgets(sizes: Option<&PanelSizes>) -> Result<()> {
         Some(sizes.first_load),
         FIRST_LOAD_BYTES,
     )];
-    for (point, bytes) in &sizes.deep_links {
-        let what = format!("a page that needs the part {point:?}");
-        results.push(budget(&what, Some(*bytes), DEEP_LINK_BYTES));
+    for (what, bytes) in &sizes.deep_links {
+        results.push(budget(what, Some(*bytes), DEEP_LINK_BYTES));
     }
     println!(
         "every file of {DIST}/ together (printed, not gated): {} ({} bytes gzip)",
@@ -229,7 +228,7 @@ pub fn sizes(env: &Env) -> Result<()> {
         let mut twiggy = env.cmd("twiggy");
         twiggy.args(["top", "-n", "100000", "-f", "csv", &named]);
         let csv = cmd::capture(&format!("twiggy top {named}"), twiggy)?;
-        let table = by_crate(&csv);
+        let table = by_crate(&csv, 1);
         let total: u64 = table.iter().map(|(_, n)| n).sum();
         println!(
             "\n{name}: {} gzipped ({gz} bytes, {rustc}); code and data {} raw:",
@@ -243,9 +242,37 @@ pub fn sizes(env: &Env) -> Result<()> {
     Ok(())
 }
 
+/// `cargo xtask holds VISIT`: what a visit's first parts hold (`VISIT` one
+/// of `split::PANEL_VISITS`, as the last `cargo xtask dist` cut them): twiggy
+/// on each part as the splitter wrote it, before wasm-opt and with its names,
+/// code and data summed by crate and the panel's own by module. The bytes are
+/// raw, not gzipped: a share of what the visit's pack weighs.
+pub fn holds(env: &Env, visit: &str) -> Result<()> {
+    let files = split::Cut::panel(env).cut_files(visit)?;
+    let mut csv = String::new();
+    for file in &files {
+        let mut twiggy = env.cmd("twiggy");
+        twiggy.args(["top", "-n", "100000", "-f", "csv"]).arg(file);
+        let rows = cmd::capture(&format!("twiggy top {}", file.display()), twiggy)?;
+        csv.extend(rows.lines().skip(1).map(|l| format!("{l}\n")));
+    }
+    let table = by_crate(&format!("header\n{csv}"), 4);
+    let total: u64 = table.iter().map(|(_, n)| n).sum();
+    println!(
+        "a deep link to {visit}: {} files as the splitter cut them, code and data {} raw:",
+        files.len(),
+        kb(total)
+    );
+    for (module, bytes) in table.iter().take(40) {
+        println!("  {module:<48} {bytes:>7}");
+    }
+    Ok(())
+}
+
 /// twiggy's CSV rows summed by crate (the first path segment of a name),
-/// with data segments and wasm-bindgen's shims in groups of their own.
-fn by_crate(csv: &str) -> Vec<(String, u64)> {
+/// the panel's own by its first `depth` modules, with data segments and
+/// wasm-bindgen's shims in groups of their own.
+fn by_crate(csv: &str, depth: usize) -> Vec<(String, u64)> {
     let mut sums = std::collections::BTreeMap::<String, u64>::new();
     for line in csv.lines().skip(1) {
         // Name,ShallowSize,ShallowSizePercent,RetainedSize,RetainedSizePercent:
@@ -257,13 +284,19 @@ fn by_crate(csv: &str) -> Vec<(String, u64)> {
         let size: u64 = size.parse().unwrap_or(0);
         let name = name
             .trim_matches('"')
-            .trim_start_matches(['<', '&', '*', ' ']);
+            .trim_start_matches(['<', '&', '*', ' '])
+            .trim_start_matches("_ as ");
         // Custom sections (the split build's relocations and linking data)
         // are neither code nor data a browser runs: the shipped files have none.
         let krate = if name.contains("function names") || name.starts_with("custom section") {
             continue;
         } else if name.starts_with("data segment") {
             "data (strings, tables)".to_owned()
+        } else if ["type", "import", "elem", "global", "table", "export"]
+            .iter()
+            .any(|w| name.starts_with(w) && !name[w.len()..].starts_with(char::is_alphanumeric))
+        {
+            "wasm types, imports, exports, tables".to_owned()
         } else if name.contains("shim") || name.starts_with("code[") {
             "wasm-bindgen shims".to_owned()
         } else {
@@ -273,8 +306,18 @@ fn by_crate(csv: &str) -> Vec<(String, u64)> {
                 .collect();
             let head = head.split('[').next().unwrap_or_default().to_owned();
             if head == "gamecloud" {
-                let module = name.split("::").nth(1).unwrap_or("");
-                format!("gamecloud::{module}")
+                // Modules are lower-case: a type, a closure or a shim ends them.
+                let modules: Vec<&str> = name
+                    .split("::")
+                    .skip(1)
+                    .take(depth)
+                    .take_while(|m| {
+                        m.chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                            && !m.starts_with('_')
+                    })
+                    .collect();
+                format!("gamecloud::{}", modules.join("::"))
             } else {
                 head
             }

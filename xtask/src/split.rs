@@ -11,7 +11,7 @@
 //! import the main part's table and memory through those exports).
 //!
 //! After Trunk, [`finish`] makes each part shippable: wasm-opt with the main
-//! part's passes ([`crate::opt::WASM_OPT`]), a name from its content (`part-<hash>.wasm`, cached
+//! part's passes ([`crate::opt::WASM_OPT`]), a name from its content (`part-<digest>.wasm`, cached
 //! forever like the rest), and a loader whose every fetch carries the part's
 //! integrity hash and a time limit, checks the HTTP status and reads the
 //! bytes itself (so a host that sends `.wasm` with another type still
@@ -44,37 +44,48 @@ const MANIFEST: &str = "parts.txt";
 const SHIPPED: &str = "shipped.txt";
 /// Each split point's pack, when it has one: `point: pack` lines.
 const PACKED: &str = "packed.txt";
-/// The pages' split points: a deep link to a page fetches only code that
-/// page needs (docs/SIZE.md, size rule "small chunks placed by cost"). The
-/// splitter ignores a name it does not know (the elements have no log), so
-/// each is one of [`PANEL_FIRST`], which the build checks.
-const LEAN: &[&str] = &["builds_table", "dev_token", "settings", "log", "tokens"];
-/// What a page asks for in one turn right after its own parts, by its point:
-/// the builds page's tools, chart and what else is around the table (as its
-/// list is asked for), the token's send (as the form is shown), the
-/// settings' send (as the page is shown). Each group has a pack of the
-/// parts its page's pack does not hold (docs/SIZE.md, size rule "a page's
-/// parts in one file"): a visit that opened on that page fetches them in
-/// one file.
+/// The pages' visits, by their first split points: a deep link to a page
+/// fetches only code that page needs (docs/SIZE.md, size rule "small chunks
+/// placed by cost"). The splitter ignores a name it does not know (the
+/// elements have no log), so each is the points of one of
+/// [`PANEL_VISITS`], which the build checks.
+const LEAN: &[&[&str]] = &[
+    &["builds_list", "builds_table"],
+    &["builds_list", "build_page"],
+    &["dev_token"],
+    &["settings"],
+    &["log"],
+    &["tokens"],
+];
+/// What a visit asks for in one turn right after its first parts, by the
+/// visit's name: the builds page's tools, chart and what else is around the
+/// table (as its list is asked for), the token's send (as the form is
+/// shown), the settings' send (as the page is shown). Each group has a pack
+/// of the parts the visit's pack does not hold (docs/SIZE.md, size rule "a
+/// page's parts in one file"): a visit that opened on that page fetches
+/// them in one file.
 const AFTER: &[(&str, &[&str])] = &[
-    (
-        "builds_table",
-        &["builds_tools", "builds_chart", "builds_more"],
-    ),
+    ("builds", &["builds_tools", "builds_chart", "builds_more"]),
     ("dev_token", &["token_send"]),
     ("settings", &["settings_send"]),
 ];
-/// The panel's points a visit can start with: each page's (the builds
-/// page's table, the token page, the settings, the log, the tokens made
-/// here) and the header's switcher and palette.
-const PANEL_FIRST: &[&str] = &[
-    "builds_table",
-    "dev_token",
-    "settings",
-    "log",
-    "tokens",
-    "switcher",
-    "palette",
+/// What a visit starts with: its name, and the split points it asks for in
+/// its first turn (`src/panel/pages/builds/points.rs`: the builds page asks
+/// for the code that loads the list with the table's, a build's page with
+/// its view's). Each has a pack of their parts ([`write_packs`]).
+type Visit = (&'static str, &'static [&'static str]);
+/// The panel's visits: each page's (the builds, a build's own page, the
+/// token page, the settings, the log, the tokens made here), and the
+/// header's switcher and palette, opened first.
+const PANEL_VISITS: &[Visit] = &[
+    ("builds", &["builds_list", "builds_table"]),
+    ("build", &["builds_list", "build_page"]),
+    ("dev_token", &["dev_token"]),
+    ("settings", &["settings"]),
+    ("log", &["log"]),
+    ("tokens", &["tokens"]),
+    ("switcher", &["switcher"]),
+    ("palette", &["palette"]),
 ];
 
 /// The target directory of the split build.
@@ -208,7 +219,7 @@ pub fn cut(input: &Path, out: &Path) -> Result<PathBuf> {
     opts.output_dir = out;
     opts.main_out_path = &main;
     opts.link_name = &link;
-    opts.lean_splits = LEAN;
+    opts.lean_visits = LEAN;
     opts.main_module = MAIN_PLACEHOLDER;
     let split = wasm_split_cli_support::transform(opts)
         .map_err(|e| anyhow!("the splitter failed: {e:?}"))?;
@@ -223,35 +234,37 @@ pub fn cut(input: &Path, out: &Path) -> Result<PathBuf> {
     Ok(main)
 }
 
-/// A split build: where its parts are cut to, and the split points a visit
-/// can start with.
+/// A split build: where its parts are cut to, and what a visit can start
+/// with.
 pub struct Cut {
     /// Where the stand-in or [`cut`] writes the parts.
     pub out: PathBuf,
-    /// The points a visit can start with: each has a pack of its parts
+    /// What a visit can start with: each has a pack of its parts
     /// ([`write_packs`]). Every other point is fetched after one of these,
     /// with some of its parts already there (the part every point needs, at
     /// least), so a pack of its own would never be taken.
-    first: &'static [&'static str],
+    visits: &'static [Visit],
 }
 
 impl Cut {
-    /// The panel's: each page's point (the builds page's table, the token
-    /// page, the settings, the log, the tokens made here) and the header's
-    /// switcher and palette start a visit.
+    /// The panel's: [`PANEL_VISITS`].
     pub fn panel(env: &Env) -> Cut {
         Cut {
             out: out_dir(env),
-            first: PANEL_FIRST,
+            visits: PANEL_VISITS,
         }
     }
 
-    /// The drop-in elements': each element's page (the builds', whose table
-    /// comes with the first list; the token page; the settings).
+    /// The drop-in elements': each element's page (the builds', whose list
+    /// and table come first; the token page; the settings).
     pub fn elements(env: &Env) -> Cut {
         Cut {
             out: env.root.join(paths::ELEMENTS_TARGET_DIR).join("parts"),
-            first: &["builds_table", "dev_token", "settings"],
+            visits: &[
+                ("builds", &["builds_list", "builds_table"]),
+                ("dev_token", &["dev_token"]),
+                ("settings", &["settings"]),
+            ],
         }
     }
 
@@ -261,16 +274,72 @@ impl Cut {
         read_points(&self.out.join(SHIPPED))
     }
 
-    /// The pack each of [`Cut::first`] is fetched in when none of its parts
-    /// is there yet (a deep link to its page): `(point, pack)`. The packs of
+    /// The files of `visit`'s points as the splitter cut them (before
+    /// wasm-opt, with their names), from the last split build.
+    pub fn cut_files(&self, visit: &str) -> Result<Vec<PathBuf>> {
+        let visit = self
+            .visits
+            .iter()
+            .find(|(name, _)| *name == visit)
+            .with_context(|| {
+                let names: Vec<&str> = self.visits.iter().map(|(name, _)| *name).collect();
+                format!("no visit is named {visit:?}: one of {}", names.join(", "))
+            })?;
+        let points = read_points(&self.out.join(MANIFEST))?;
+        Ok(visit_parts(&points, visit)?
+            .into_iter()
+            .map(|name| self.out.join(format!("{name}.wasm")))
+            .collect())
+    }
+
+    /// The points each visit starts with: `(visit, points)`.
+    pub fn visits(&self) -> impl Iterator<Item = &'static Visit> {
+        self.visits.iter()
+    }
+
+    /// The pack each visit's first parts are fetched in when none of them
+    /// is there yet (a deep link to its page): `(visit, pack)`. The packs of
     /// what a page asks for next ([`AFTER`]) are not among them.
     pub fn packs(&self) -> Result<Vec<(String, String)>> {
         Ok(read_points(&self.out.join(PACKED))?
             .into_iter()
-            .filter(|(point, _)| self.first.contains(&point.as_str()))
-            .filter_map(|(point, mut files)| Some((point, files.pop()?)))
+            .filter(|(visit, _)| self.visits.iter().any(|(name, _)| name == visit))
+            .filter_map(|(visit, mut files)| Some((visit, files.pop()?)))
             .collect())
     }
+
+    /// The pack of what a visit asks for right after its first parts
+    /// ([`AFTER`]), when it has one.
+    pub fn after_pack(&self, visit: &str) -> Result<Option<String>> {
+        let key = format!("after {visit}");
+        Ok(read_points(&self.out.join(PACKED))?
+            .into_iter()
+            .find(|(name, _)| *name == key)
+            .and_then(|(_, mut files)| files.pop()))
+    }
+}
+
+/// The parts of `visit`'s points, each once, from `points` (`(point,
+/// names)`, as [`Cut::points`] gives them).
+pub fn visit_parts<'a>(
+    points: &'a [(String, Vec<String>)],
+    visit: &Visit,
+) -> Result<Vec<&'a String>> {
+    let mut held: Vec<&String> = Vec::new();
+    for point in visit.1 {
+        let (_, names) = points.iter().find(|(p, _)| p == point).with_context(|| {
+            format!(
+                "no split point is named {point}: the visit {:?} is stale",
+                visit.0
+            )
+        })?;
+        for name in names {
+            if !held.contains(&name) {
+                held.push(name);
+            }
+        }
+    }
+    Ok(held)
 }
 
 /// One part as shipped.
@@ -312,9 +381,9 @@ pub fn finish(env: &Env, cut: &Cut, dist: &Path, glue: &Path) -> Result<()> {
         let optimized = out.join(format!("{stem}.opt"));
         crate::opt::run(env, &path, &optimized)?;
         let bytes = read(&optimized)?;
-        let name = format!("part-{:016x}.wasm", paths::fnv1a(&bytes));
-        std::fs::write(dist.join(&name), &bytes).with_context(|| format!("cannot write {name}"))?;
         let integrity = crate::integrity::sri(&bytes);
+        let name = format!("part-{}.wasm", crate::integrity::content_name(&integrity));
+        std::fs::write(dist.join(&name), &bytes).with_context(|| format!("cannot write {name}"))?;
         loader = replace_once(
             &loader,
             &format!("fetch(new URL(\"./{stem}.wasm\", import.meta.url))"),
@@ -339,7 +408,7 @@ pub fn finish(env: &Env, cut: &Cut, dist: &Path, glue: &Path) -> Result<()> {
         "instantiatePart(src, imports)",
     );
     let points = shipped_points(out, &parts)?;
-    let (packs, pack_timeout_ms) = write_packs(dist, &points, cut.first)?;
+    let (packs, pack_timeout_ms) = write_packs(dist, &points, cut.visits)?;
     loader.push_str(
         &INSTANTIATE
             .replace("PART_TIMEOUT_MS", &PART_TIMEOUT_MS.to_string())
@@ -374,8 +443,8 @@ struct Pack {
     held: Vec<String>,
 }
 
-/// Writes a pack for each of `first`, and for each group of [`AFTER`]
-/// whose page is one of them: a wasm module of custom sections, one per
+/// Writes a pack for each of `visits`, and for each group of [`AFTER`]
+/// whose visit is one of them: a wasm module of custom sections, one per
 /// part, named by the part's integrity hash (which a bundler that renames
 /// the files keeps) and holding its bytes (a real wasm, so that hosts send
 /// and compress it as they do the parts; the loader reads the sections back
@@ -385,34 +454,27 @@ struct Pack {
 fn write_packs(
     dist: &Path,
     points: &[(String, Vec<String>)],
-    first: &[&str],
+    visits: &[Visit],
 ) -> Result<(Vec<Pack>, u64)> {
-    let names = |point: &str| {
-        points
-            .iter()
-            .find(|(p, _)| p == point)
-            .map(|(_, names)| names)
-            .with_context(|| {
-                format!("no split point is named {point}: `Cut::first` or `AFTER` is stale")
-            })
-    };
     let mut packs = Vec::new();
-    for point in first {
-        packs.push(write_pack(dist, point, names(point)?)?);
+    for visit in visits {
+        let held: Vec<String> = visit_parts(points, visit)?.into_iter().cloned().collect();
+        packs.push(write_pack(dist, visit.0, &held)?);
     }
-    for (page, after) in AFTER.iter().filter(|(page, _)| first.contains(page)) {
-        let theirs = names(page)?;
+    for (name, after) in AFTER {
+        let Some(visit) = visits.iter().find(|(v, _)| v == name) else {
+            continue;
+        };
+        let theirs = visit_parts(points, visit)?;
         let mut held: Vec<String> = Vec::new();
-        for point in *after {
-            for name in names(point)? {
-                if !theirs.contains(name) && !held.contains(name) {
-                    held.push(name.clone());
-                }
+        for name in visit_parts(points, &(name, after))? {
+            if !theirs.contains(&name) {
+                held.push(name.clone());
             }
         }
         // One part alone is its own file already.
         if held.len() > 1 {
-            packs.push(write_pack(dist, &format!("after {page}"), &held)?);
+            packs.push(write_pack(dist, &format!("after {name}"), &held)?);
         }
     }
     let mut timeout_ms = u64::from(PART_TIMEOUT_MS);
@@ -442,12 +504,13 @@ fn write_pack(dist: &Path, point: &str, names: &[String]) -> Result<Pack> {
         bytes.extend(body);
         held.push(integrity);
     }
-    let name = format!("pack-{:016x}.wasm", paths::fnv1a(&bytes));
+    let integrity = crate::integrity::sri(&bytes);
+    let name = format!("pack-{}.wasm", crate::integrity::content_name(&integrity));
     std::fs::write(dist.join(&name), &bytes).with_context(|| format!("cannot write {name}"))?;
     Ok(Pack {
         point: point.to_owned(),
         name,
-        integrity: crate::integrity::sri(&bytes),
+        integrity,
         held,
     })
 }
@@ -616,15 +679,27 @@ fn shipped_points(out: &Path, parts: &[Part]) -> Result<Vec<(String, Vec<String>
 #[cfg(test)]
 mod tests {
     /// A renamed page whose old name stayed in [`super::LEAN`] would leave
-    /// its deep link unlean without a word: each lean point is one a visit
-    /// starts with, whose names the build checks against the splitter's.
+    /// its deep link unlean without a word: each lean visit is one of the
+    /// panel's, whose names the build checks against the splitter's.
     #[test]
-    fn every_lean_point_is_a_point_a_visit_starts_with() {
-        for point in super::LEAN {
+    fn every_lean_visit_is_a_visit_of_the_panel() {
+        for lean in super::LEAN {
             assert!(
-                super::PANEL_FIRST.contains(point),
-                "{point} is not in PANEL_FIRST"
+                super::PANEL_VISITS.iter().any(|(_, points)| points == lean),
+                "{lean:?} are not the points of one of PANEL_VISITS"
             );
         }
+    }
+
+    /// A visit's pack holds each part once, in its points' order.
+    #[test]
+    fn a_visit_fetches_the_parts_of_all_its_points_once() {
+        let points = vec![
+            ("list".to_owned(), vec!["a".to_owned(), "b".to_owned()]),
+            ("table".to_owned(), vec!["b".to_owned(), "c".to_owned()]),
+        ];
+        let parts = super::visit_parts(&points, &("builds", &["list", "table"])).unwrap();
+        assert_eq!(parts, ["a", "b", "c"]);
+        assert!(super::visit_parts(&points, &("build", &["list", "page"])).is_err());
     }
 }

@@ -92,12 +92,13 @@ pub struct Options<'a> {
     /// Enables explicit tests for assumptions we make about the input wasm file during integration testing.
     #[doc(hidden)]
     pub strict_tests: bool,
-    /// Split points whose files hold only code they need: no union of small
-    /// chunks into one file brings one of these points code it does not
-    /// need (gamecloud's patch, `merge_small_chunks`).
+    /// Visits whose files hold only code they need, each the split points a
+    /// page fetches together: no union of small chunks into one file brings
+    /// one of these visits code none of its points needs (gamecloud's
+    /// patch, `merge_small_chunks`).
     ///
     /// Default: none
-    pub lean_splits: &'a [&'a str],
+    pub lean_visits: &'a [&'a [&'a str]],
 }
 
 impl<'wasm> Options<'wasm> {
@@ -114,7 +115,7 @@ impl<'wasm> Options<'wasm> {
             emit_dwarf: std::env::var_os("WASM_SPLIT_CLI_ENABLE_DWARF")
                 .is_some_and(|v| !v.is_empty()),
             strict_tests: false,
-            lean_splits: &[],
+            lean_visits: &[],
         }
     }
 }

@@ -470,7 +470,7 @@ pub fn compute_split_modules(
     module: &InputModule,
     dep_graph: &DepGraph,
     split_points: Vec<SplitPoint>,
-    lean_splits: &[&str],
+    lean_visits: &[&[&str]],
 ) -> Result<SplitProgramInfo> {
     let split_span = perf_span!("compute splits", module_count = field::Empty);
     let _perf_span = split_span.enter();
@@ -535,7 +535,7 @@ pub fn compute_split_modules(
         }
     }
     perf_span.exit();
-    merge_small_chunks(module, &mut split_module_contents, lean_splits);
+    merge_small_chunks(module, &mut split_module_contents, lean_visits);
 
     // Now, check for each module which of its dependencies it needs to import from some other module.
     for (name, out_module) in split_module_contents.iter_mut() {
@@ -703,12 +703,12 @@ fn chunk_bytes(module: &InputModule, data: &HashMap<usize, u64>, info: &OutputMo
 /// every page, the main module's among them, [`ENTRY_BYTES`]. Starting from
 /// a file per chunk, the two files whose union lowers that total most
 /// become one, one of them under [`SMALL_CHUNK`], until no union lowers it.
-/// A union that would bring one of `lean` code it does not need is never
-/// made.
+/// A union that would bring one of the `lean` visits (the splits a page
+/// fetches together) code none of its splits needs is never made.
 fn merge_small_chunks(
     module: &InputModule,
     contents: &mut HashMap<SplitModuleIdentifier, OutputModuleInfo>,
-    lean: &[&str],
+    lean: &[&[&str]],
 ) {
     let data: HashMap<usize, u64> = module
         .reloc_info
@@ -745,7 +745,7 @@ fn merge_small_chunks(
                     continue;
                 }
                 let joined = files[i].joined(&files[j]);
-                if lean.iter().any(|split| joined.brings_unneeded(split)) {
+                if lean.iter().any(|visit| joined.brings_unneeded(visit)) {
                     continue;
                 }
                 let gain =
@@ -808,13 +808,11 @@ impl File {
         self.splits.len() as u64 * FILE_BYTES + unneeded
     }
 
-    /// True if `split` fetches this file and does not need all of it.
-    fn brings_unneeded(&self, split: &str) -> bool {
-        self.splits.contains(split)
-            && self
-                .chunks
-                .iter()
-                .any(|(splits, _)| !splits.contains(split))
+    /// True if `visit` (splits fetched together) fetches this file and
+    /// none of its splits needs some of it.
+    fn brings_unneeded(&self, visit: &[&str]) -> bool {
+        let needs = |splits: &BTreeSet<String>| visit.iter().any(|s| splits.contains(*s));
+        needs(&self.splits) && self.chunks.iter().any(|(splits, _)| !needs(splits))
     }
 
     fn joined(&self, other: &File) -> File {
@@ -943,7 +941,7 @@ mod small_chunk_tests {
             (chunk(&["d"]), holding(&[F(1)])),
             (chunk(&["d", "e"]), holding(&[F(2)])),
         ]);
-        merge_small_chunks(&module, &mut contents, &["e"]);
+        merge_small_chunks(&module, &mut contents, &[&["e"]]);
         assert_eq!(
             layout(&contents),
             vec![
@@ -964,10 +962,33 @@ mod small_chunk_tests {
             (chunk(&["e"]), holding(&[F(1)])),
             (chunk(&["d", "e"]), holding(&[F(2)])),
         ]);
-        merge_small_chunks(&module, &mut contents, &["e"]);
+        merge_small_chunks(&module, &mut contents, &[&["e"]]);
         assert_eq!(
             layout(&contents),
             vec![(chunk(&["d", "e"]), vec![F(1), F(2)])]
+        );
+    }
+
+    #[test]
+    fn a_lean_visit_shares_files_whose_code_one_of_its_splits_needs() {
+        use DepNode::Function as F;
+        // "l" is fetched with "t" on one page, with "p" on another. Code "l"
+        // needs and code "p" and "t" both need join: each page needs all of
+        // it (a lean split "l" alone would refuse). Code only "t" needs stays
+        // apart: the page of "l" and "p" would fetch it.
+        let module = module(&[100, 100, 100], &[]);
+        let mut contents = HashMap::from([
+            (chunk(&["l"]), holding(&[F(1)])),
+            (chunk(&["p", "t"]), holding(&[F(2)])),
+            (chunk(&["t"]), holding(&[F(3)])),
+        ]);
+        merge_small_chunks(&module, &mut contents, &[&["l", "t"], &["l", "p"]]);
+        assert_eq!(
+            layout(&contents),
+            vec![
+                (chunk(&["l", "p", "t"]), vec![F(1), F(2)]),
+                (chunk(&["t"]), vec![F(3)]),
+            ]
         );
     }
 

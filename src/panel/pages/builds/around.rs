@@ -215,21 +215,3 @@ fn keep_in_address(a: &TableState) {
 
 /// How long the view holds still before the address follows it.
 const ADDRESS_AFTER: std::time::Duration = std::time::Duration::from_millis(300);
-
-/// Fetches what is around the table, asked for in one turn: in one file
-/// after a deep link (docs/SIZE.md, size rule "a page's parts in one
-/// file"). A build's page (`page`) needs only its view, which is among it.
-#[cfg(gamecloud_split)]
-pub(super) fn preload(page: crate::route::Page) {
-    if page != crate::route::Page::Build {
-        leptos::task::spawn_local(async {
-            let _ = super::preload_tools().await;
-        });
-        leptos::task::spawn_local(async {
-            let _ = super::preload_chart().await;
-        });
-    }
-    leptos::task::spawn_local(async {
-        let _ = super::preload_around().await;
-    });
-}

@@ -8,16 +8,17 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use super::points::build_view;
 use super::{Loaded, NotLoaded};
 use crate::builds_view::{self, BuildList};
-use crate::panel::lazy::{lazy, lazy_view, unloaded};
+use crate::panel::lazy::{lazy_view, unloaded};
 use crate::panel::session::Session;
 use crate::panel::widgets::{copy, failure};
 use crate::route::Page;
 
 /// A build's own page (`#/builds/<id>`): the game's builds as kept, or
 /// loaded as the builds page loads them; then the build, drawn by code of
-/// its own (split builds: `build_view`).
+/// its own (split builds: `points::build_view`).
 #[component]
 pub fn BuildPage() -> impl IntoView {
     let s = Session::get();
@@ -38,19 +39,9 @@ pub fn BuildPage() -> impl IntoView {
     }
 }
 
-lazy! {
-    /// A build's page: its ids, tags and state, and its name's history;
-    /// with what else is around the table, whose ⋯ menu opens it (split
-    /// builds: a build's page fetches the table's code too, which loads the
-    /// list).
-    fn build_view() -> fn(Arc<BuildList>) -> AnyView;
-    in builds_more, preload preload_build_page;
-    { build_page }
-}
-
 /// The page of the build the address names, from `list` (the game's
 /// builds); one the list does not hold is said so.
-fn build_page(list: Arc<BuildList>) -> AnyView {
+pub(super) fn build_page(list: Arc<BuildList>) -> AnyView {
     let s = Session::get();
     (move || {
         let id = s.build.get();

@@ -8,26 +8,23 @@ mod build;
 pub use build::BuildPage;
 mod chart;
 mod keys;
+mod points;
 mod row;
 mod state;
 mod table;
 mod tools;
 mod window;
 
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::api::{ApiError, Connection, ListBuilds};
 use crate::builds_view::BuildList;
 use crate::ids::GameId;
-use crate::panel::lazy::{lazy, lazy_view, unloaded, NotLoaded};
+use crate::panel::lazy::{lazy_view, unloaded, NotLoaded};
 use crate::panel::session::Session;
 use crate::panel::widgets::failure;
-use crate::transport::Options;
-use table::BuildsTable;
+use points::{loader, table};
 
 /// The game's builds as last loaded, kept for as long as the panel is open:
 /// another page and back finds them, a refresh keeps them on screen, and
@@ -59,12 +56,12 @@ impl Loaded {
             asked.set(game.as_str().to_owned());
             async move {
                 let connection = connection.map_err(NotLoaded::Call)?;
-                // The code that loads the list comes with the table's (split
-                // builds): a page opened without a token never needs it.
+                // The code that loads the list (split builds): a page
+                // opened without a token never needs it.
                 let fetch = loader().await.map_err(|_| NotLoaded::Code)?;
                 // What is around the table comes while the list does.
                 #[cfg(gamecloud_split)]
-                around::preload(s.page.get_untracked());
+                points::fetch_around(s.page.get_untracked());
                 let builds = fetch(connection, game.clone(), opts)
                     .await
                     .map_err(NotLoaded::Call)?;
@@ -82,20 +79,8 @@ impl Loaded {
                 loaded.arrive(s);
             }
         });
-        // The code that loads them is fetched as soon as a token is there
-        // (split builds), so that the first load waits for its call only.
         #[cfg(gamecloud_split)]
-        {
-            let fetching = RwSignal::new(false);
-            Effect::new(move |_| {
-                if !fetching.get_untracked() && s.token.with(|t| !t.trim().is_empty()) {
-                    fetching.set(true);
-                    leptos::task::spawn_local(async {
-                        let _ = preload_loader().await;
-                    });
-                }
-            });
-        }
+        points::fetch_ahead(s);
         provide_context(loaded);
     }
 
@@ -107,7 +92,7 @@ impl Loaded {
     /// Runs `f` with each failed load's error (a drop-in element sends it
     /// to its host).
     #[cfg(feature = "elements")]
-    pub fn on_failure(self, f: impl Fn(&ApiError) + 'static) {
+    pub fn on_failure(self, f: impl Fn(&crate::api::ApiError) + 'static) {
         let value = self.load.value();
         Effect::new(move |_| {
             value.with(|v| {
@@ -226,67 +211,4 @@ pub fn BuildsPage() -> impl IntoView {
             }}
         </section>
     }
-}
-
-/// The game's builds as read and indexed, on their way.
-type Fetched = Pin<Box<dyn Future<Output = Result<Arc<BuildList>, ApiError>>>>;
-
-lazy! {
-    /// Reads the game's builds and finds each one's previous build (the
-    /// first rows show the changes in size): fetched with the table's code,
-    /// on the first load (split builds).
-    fn loader() -> fn(Connection, GameId, Options) -> Fetched;
-    in builds_table, preload preload_loader;
-    {
-        |connection, game, opts| {
-            Box::pin(async move {
-                let call = ListBuilds {
-                    game_id: game.as_str(),
-                };
-                let answer = crate::transport::send(&connection, &call, &opts).await?;
-                let list = BuildList::new(answer.builds, browser_lowercase);
-                list.prepare_history();
-                Ok(Arc::new(list))
-            })
-        }
-    }
-}
-
-lazy! {
-    /// What the table shows in its toolbar: the tag chips, the days chosen
-    /// and the options (budget, dates, export) (split builds: fetched as
-    /// the first list is asked for, so that they are there with the rows).
-    fn around_tools() -> fn(state::TableState) -> AnyView;
-    in builds_tools, preload preload_tools;
-    { around::tools }
-}
-
-lazy! {
-    /// Under the table's toolbar: the size chart (split builds: fetched as
-    /// the first list is asked for).
-    fn around_chart() -> fn(state::TableState) -> AnyView;
-    in builds_chart, preload preload_chart;
-    { around::chart }
-}
-
-lazy! {
-    /// What else the table shows around it: two builds compared and the
-    /// rows' ⋯ menu; and the view kept in the address (split builds:
-    /// fetched as the first list is asked for).
-    fn around_rest() -> fn(state::TableState) -> AnyView;
-    in builds_more, preload preload_around;
-    { around::rest }
-}
-
-lazy! {
-    /// The table's code, fetched with the first list (split builds).
-    fn table() -> fn(Arc<BuildList>) -> AnyView;
-    in builds_table, preload preload_table;
-    { |builds| view! { <BuildsTable builds=builds /> }.into_any() }
-}
-
-/// The browser's own `toLowerCase`: Rust's would add its Unicode case
-/// tables to the wasm (docs/SIZE.md, size rule "the browser's lowercase").
-fn browser_lowercase(s: &str) -> String {
-    js_sys::JsString::from(s).to_lower_case().into()
 }
