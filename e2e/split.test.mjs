@@ -34,16 +34,16 @@ const HEADINGS = {
 
 /**
  * The panel on `page` (the builds unless given) of `game` (the demo's unless given), no
- * namespace, with every part it fetches recorded in `parts`; the token
+ * namespace unless `ns` names one of the demo's, with every part it fetches recorded in `parts`; the token
  * pasted unless `token` is false (and submitted if `submit`). Its `Panel`.
  */
-async function open({ page = 'builds', token = true, game, submit = false } = {}) {
+async function open({ page = 'builds', token = true, game, submit = false, ns = null } = {}) {
   const parts = [];
   const panel = await openPanel(fx, {
     page,
     game,
     submit,
-    ns: null,
+    ns,
     token: token ? fx.service.token : null,
     before: (page) => page.on('request', (r) => PART.test(r.url()) && parts.push(new URL(r.url()).pathname)),
   });
@@ -237,6 +237,18 @@ test("a deep link to the token page with a token fetches none of the builds' cod
   await panel.tokens.createButton.waitFor();
   await panel.page.waitForLoadState('networkidle');
   assert.deepEqual(panel.parts.filter((p) => builds.has(p.slice(1))), [], `no part of the builds' list: ${panel.parts.join(' ')}`);
+  assert.deepEqual(panel.problems, []);
+});
+
+test("a token asked for on a deep link to the token page fetches the engine files in one file", async () => {
+  const [pack] = await manifest('packed.txt', 'later dev_token engine_files');
+  const files = await onlyFor('engine_files', 'dev_token', 'token_send');
+  assert.ok(files.size > 1, 'the engine files have parts of their own');
+  const panel = await open({ page: 'dev-token', ns: 'staging', submit: true });
+  await panel.tokens.create('127.0.0.1');
+  await panel.tokens.issued().engines().waitFor();
+  assert.ok(panel.parts.includes(`/${pack}`), `the engine files' pack was fetched: ${panel.parts.join(' ')}`);
+  assert.deepEqual(panel.parts.filter((p) => files.has(p.slice(1))), [], 'and none of their parts alone');
   assert.deepEqual(panel.problems, []);
 });
 

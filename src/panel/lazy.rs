@@ -171,13 +171,17 @@ fn fetched_view(fetch: Fetch, what: &'static str, otherwise: Option<Otherwise>) 
     }
 }
 
+/// Why the code of a part may not download, said alike wherever one did not.
+pub const WHY_NOT_DOWNLOADED: &str =
+    "the network failed, or this panel was replaced by a newer version (then reload the page)";
+
 /// The message for code that could not be fetched, with a retry.
 pub fn unloaded(what: &'static str, retry: impl Fn() + 'static) -> impl IntoView {
     view! {
         <div class="gc-error" role="alert" data-kind="unloaded">
             <p>{format!(
-                "The code of {what} could not be downloaded: the network failed, or this panel was \
-                 replaced by a newer version (then reload the page). The other pages still work."
+                "The code of {what} could not be downloaded: {WHY_NOT_DOWNLOADED}. The other pages \
+                 still work."
             )}</p>
             <button type="button" class="gc-secondary" on:click=move |_| retry()>"Try again"</button>
         </div>

@@ -136,13 +136,14 @@ fn panel_sizes(env: &Env, out: &str) -> Result<PanelSizes> {
             alone(&parts)
         );
         deep_links.push((format!("a deep link to {}", visit.0), bytes));
-        // And what the page asks for once its first control is usable
-        // (printed, not gated).
-        if let Some(after) = cut.after_pack(visit.0)? {
-            let all = bytes + packed(&after);
+        // And what the page asks for once its first control is usable, in
+        // the order it asks (printed, not gated).
+        let mut all = bytes;
+        for (asks, pack) in cut.packs_after(visit.0)? {
+            all = all + packed(&pack);
             println!(
-                "    then, once it is usable, {after} ({} gzip bytes): {all} in all ({} gzip bytes)",
-                packed(&after).gz,
+                "    then {asks}, in {pack} ({} gzip bytes): {all} in all ({} gzip bytes)",
+                packed(&pack).gz,
                 all.gz
             );
         }

@@ -57,20 +57,66 @@ const LEAN: &[&[&str]] = &[
     &["log"],
     &["tokens"],
 ];
-/// What a visit asks for in one turn right after its first parts, by the
-/// visit's name: the builds page's tools, chart and what else is around the
-/// table (as its list is asked for), the token's send (as the form is
-/// shown), the settings' send (as the page is shown). Each group has a pack
-/// of the parts the visit's pack does not hold (docs/SIZE.md, size rule "a
-/// page's parts in one file"): a visit that opened on that page fetches
-/// them in one file.
-const AFTER: &[(&str, &[&str])] = &[
-    ("builds", &["builds_tools", "builds_chart", "builds_more"]),
-    ("dev_token", &["token_send"]),
-    ("settings", &["settings_send"]),
+/// What a visit asks for in one turn after its first parts: the builds
+/// page's tools, chart and what else is around the table (as its list is
+/// asked for), the token's send (as the form is shown) and then the engine
+/// files (as a token is asked for, once the send is there), the settings'
+/// send (as the page is shown) and then a confirmation (as a change is
+/// asked for). Each has a pack of the parts the visit's pack and what came
+/// before it do not hold (docs/SIZE.md, size rule "a page's parts in one
+/// file"): a visit that opened on that page fetches them in one file.
+const AFTER: &[After] = &[
+    After {
+        visit: "builds",
+        asks: &["builds_tools", "builds_chart", "builds_more"],
+        there: &[],
+    },
+    After {
+        visit: "dev_token",
+        asks: &["token_send"],
+        there: &[],
+    },
+    After {
+        visit: "dev_token",
+        asks: &["engine_files"],
+        there: &["token_send"],
+    },
+    After {
+        visit: "settings",
+        asks: &["settings_send"],
+        there: &[],
+    },
+    After {
+        visit: "settings",
+        asks: &["confirm"],
+        there: &["settings_send"],
+    },
 ];
+
+/// What a visit asks for in one turn after its first parts.
+struct After {
+    /// The visit's name (one of [`PANEL_VISITS`]).
+    visit: &'static str,
+    /// The split points asked for together.
+    asks: &'static [&'static str],
+    /// The points asked for before them, whose parts are there by then.
+    there: &'static [&'static str],
+}
+
+impl After {
+    /// Its pack's name in `packed.txt`: `after <visit>` for what comes
+    /// right after the first parts, `later <visit> <points>` for the rest.
+    fn key(&self) -> String {
+        if self.there.is_empty() {
+            format!("after {}", self.visit)
+        } else {
+            format!("later {} {}", self.visit, self.asks.join(" "))
+        }
+    }
+}
+
 /// What a visit starts with: its name, and the split points it asks for in
-/// its first turn (`src/panel/pages/builds/points.rs`: the builds page asks
+/// its first turn (`fetch_ahead` in `src/panel/pages/builds/list.rs`: the builds page asks
 /// for the code that loads the list with the table's, a build's page with
 /// its view's). Each has a pack of their parts ([`write_packs`]).
 type Visit = (&'static str, &'static [&'static str]);
@@ -308,14 +354,18 @@ impl Cut {
             .collect())
     }
 
-    /// The pack of what a visit asks for right after its first parts
-    /// ([`AFTER`]), when it has one.
-    pub fn after_pack(&self, visit: &str) -> Result<Option<String>> {
-        let key = format!("after {visit}");
-        Ok(read_points(&self.out.join(PACKED))?
-            .into_iter()
-            .find(|(name, _)| *name == key)
-            .and_then(|(_, mut files)| files.pop()))
+    /// The packs of what a visit asks for after its first parts
+    /// ([`AFTER`]), in the order it asks: `(what it holds, pack)`.
+    pub fn packs_after(&self, visit: &str) -> Result<Vec<(String, String)>> {
+        let packed = read_points(&self.out.join(PACKED))?;
+        Ok(AFTER
+            .iter()
+            .filter(|after| after.visit == visit)
+            .filter_map(|after| {
+                let (_, files) = packed.iter().find(|(key, _)| *key == after.key())?;
+                Some((after.asks.join(", "), files.last()?.clone()))
+            })
+            .collect())
     }
 }
 
@@ -461,20 +511,21 @@ fn write_packs(
         let held: Vec<String> = visit_parts(points, visit)?.into_iter().cloned().collect();
         packs.push(write_pack(dist, visit.0, &held)?);
     }
-    for (name, after) in AFTER {
-        let Some(visit) = visits.iter().find(|(v, _)| v == name) else {
+    for after in AFTER {
+        let Some(visit) = visits.iter().find(|(v, _)| *v == after.visit) else {
             continue;
         };
-        let theirs = visit_parts(points, visit)?;
+        let mut theirs = visit_parts(points, visit)?;
+        theirs.extend(visit_parts(points, &(after.visit, after.there))?);
         let mut held: Vec<String> = Vec::new();
-        for name in visit_parts(points, &(name, after))? {
+        for name in visit_parts(points, &(after.visit, after.asks))? {
             if !theirs.contains(&name) {
                 held.push(name.clone());
             }
         }
         // One part alone is its own file already.
         if held.len() > 1 {
-            packs.push(write_pack(dist, &format!("after {name}"), &held)?);
+            packs.push(write_pack(dist, &after.key(), &held)?);
         }
     }
     let mut timeout_ms = u64::from(PART_TIMEOUT_MS);

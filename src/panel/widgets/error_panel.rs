@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use super::copy::CopyButton;
 use crate::api::ApiError;
-use crate::panel::lazy::{lazy, lazy_view_or};
+use crate::panel::lazy::{lazy, lazy_view_or, WHY_NOT_DOWNLOADED};
 
 /// [`ErrorPanel`] where its code may not be there yet: the builds pages,
 /// whose code every visit fetches, show it this way, so that a visit whose
@@ -34,8 +34,7 @@ fn unexplained(error: &ApiError, retry: Callback<()>) -> AnyView {
         _ => String::new(),
     };
     let said = format!(
-        "The call failed ({}), and its explanation could not be downloaded: the network failed, \
-         or this panel was replaced by a newer version (then reload the page).{service}",
+        "The call failed ({}), and its explanation could not be downloaded: {WHY_NOT_DOWNLOADED}.{service}",
         error.kind()
     );
     view! {

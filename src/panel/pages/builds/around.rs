@@ -15,24 +15,25 @@ use super::chart::{options, Insights};
 use super::state::TableState;
 use super::tools::{comparison_view, export, menu_items};
 use crate::builds_view::{Narrow, View};
+use crate::panel::lazy::lazy;
 use crate::panel::session::Session;
 
 /// In the table's toolbar: the chips, the days chosen and the options.
-pub(super) fn tools(a: TableState) -> AnyView {
+fn tools(a: TableState) -> AnyView {
     let TableState { list, rows, .. } = a.clone();
     let export = move |json: bool| export(&list, &rows.get_untracked(), json);
     options(a, export).into_any()
 }
 
 /// Under the toolbar: the size chart.
-pub(super) fn chart(a: TableState) -> AnyView {
+fn chart(a: TableState) -> AnyView {
     view! { <Insights table=a /> }.into_any()
 }
 
 /// The comparison (or what it waits for), and the rows' ⋯ menu (a
 /// popover, shown under the button that opens it); and the view kept in
 /// the address.
-pub(super) fn rest(a: TableState) -> AnyView {
+fn rest(a: TableState) -> AnyView {
     keep_in_address(&a);
     let TableState { list, picked, .. } = a.clone();
     let comparison = {
@@ -215,3 +216,44 @@ fn keep_in_address(a: &TableState) {
 
 /// How long the view holds still before the address follows it.
 const ADDRESS_AFTER: std::time::Duration = std::time::Duration::from_millis(300);
+
+lazy! {
+    /// What the table shows in its toolbar: the tag chips, the days chosen
+    /// and the options (budget, dates, export).
+    pub(super) fn around_tools() -> fn(TableState) -> AnyView;
+    in builds_tools, preload preload_tools;
+    { tools }
+}
+
+lazy! {
+    /// Under the table's toolbar: the size chart.
+    pub(super) fn around_chart() -> fn(TableState) -> AnyView;
+    in builds_chart, preload preload_chart;
+    { chart }
+}
+
+lazy! {
+    /// What else the table shows around it: two builds compared and the
+    /// rows' ⋯ menu; and the view kept in the address.
+    pub(super) fn around_rest() -> fn(TableState) -> AnyView;
+    in builds_more, preload preload_around;
+    { rest }
+}
+
+/// Fetches what is around the table, asked for in one turn as the list is
+/// (on the builds page only).
+#[cfg(gamecloud_split)]
+pub(super) fn fetch_around(page: crate::route::Page) {
+    if page != crate::route::Page::Builds {
+        return;
+    }
+    leptos::task::spawn_local(async {
+        let _ = preload_tools().await;
+    });
+    leptos::task::spawn_local(async {
+        let _ = preload_chart().await;
+    });
+    leptos::task::spawn_local(async {
+        let _ = preload_around().await;
+    });
+}

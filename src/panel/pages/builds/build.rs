@@ -8,17 +8,16 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::points::build_view;
 use super::{Loaded, NotLoaded};
 use crate::builds_view::{self, BuildList};
-use crate::panel::lazy::{lazy_view, unloaded};
+use crate::panel::lazy::{lazy, lazy_view, unloaded};
 use crate::panel::session::Session;
 use crate::panel::widgets::{copy, failure};
 use crate::route::Page;
 
 /// A build's own page (`#/builds/<id>`): the game's builds as kept, or
 /// loaded as the builds page loads them; then the build, drawn by code of
-/// its own (split builds: `points::build_view`).
+/// its own (split builds: `build_view`).
 #[component]
 pub fn BuildPage() -> impl IntoView {
     let s = Session::get();
@@ -39,9 +38,16 @@ pub fn BuildPage() -> impl IntoView {
     }
 }
 
+lazy! {
+    /// A build's page: its ids, tags and state, and its name's history.
+    pub(super) fn build_view() -> fn(Arc<BuildList>) -> AnyView;
+    in build_page, preload preload_build_view;
+    { build_page }
+}
+
 /// The page of the build the address names, from `list` (the game's
 /// builds); one the list does not hold is said so.
-pub(super) fn build_page(list: Arc<BuildList>) -> AnyView {
+fn build_page(list: Arc<BuildList>) -> AnyView {
     let s = Session::get();
     (move || {
         let id = s.build.get();

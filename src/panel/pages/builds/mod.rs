@@ -8,7 +8,7 @@ mod build;
 pub use build::BuildPage;
 mod chart;
 mod keys;
-mod points;
+mod list;
 mod row;
 mod state;
 mod table;
@@ -24,7 +24,8 @@ use crate::ids::GameId;
 use crate::panel::lazy::{lazy_view, unloaded, NotLoaded};
 use crate::panel::session::Session;
 use crate::panel::widgets::failure;
-use points::{loader, table};
+use list::loader;
+use table::table;
 
 /// The game's builds as last loaded, kept for as long as the panel is open:
 /// another page and back finds them, a refresh keeps them on screen, and
@@ -61,7 +62,7 @@ impl Loaded {
                 let fetch = loader().await.map_err(|_| NotLoaded::Code)?;
                 // What is around the table comes while the list does.
                 #[cfg(gamecloud_split)]
-                points::fetch_around(s.page.get_untracked());
+                around::fetch_around(s.page.get_untracked());
                 let builds = fetch(connection, game.clone(), opts)
                     .await
                     .map_err(NotLoaded::Call)?;
@@ -80,7 +81,7 @@ impl Loaded {
             }
         });
         #[cfg(gamecloud_split)]
-        points::fetch_ahead(s);
+        list::fetch_ahead(s);
         provide_context(loaded);
     }
 

@@ -15,7 +15,7 @@ use super::row::{row, row_id, row_px, row_px_reader};
 use super::state::TableState;
 use super::window::follow_window;
 use crate::builds_view::{grouped, BuildList, Column, Narrow, Sort, StateFilter};
-use crate::panel::lazy::lazy_view;
+use crate::panel::lazy::{lazy, lazy_view};
 use crate::panel::widgets::{Choice, Choices};
 
 /// Rows rendered above and below the visible ones, for smooth scrolling.
@@ -198,11 +198,11 @@ pub(super) fn BuildsTable(builds: Arc<BuildList>) -> impl IntoView {
                 <span class="gc-visually-hidden">"Upload state"</span>
                 {Choices::new("Upload state", StateFilter::ALL.map(|f| Choice::named(f, f.title())).into()).select(state)}
             </label>
-            {lazy_view(super::points::around_tools, "the tags", move |make| make(around.clone()))}
+            {lazy_view(super::around::around_tools, "the tags", move |make| make(around.clone()))}
             <p class="gc-count" role="status">{move || format!("{} of {} builds", grouped(rows.get().len() as u64), grouped(total as u64))}</p>
         </div>
-        {lazy_view(super::points::around_chart, "the chart", move |make| make(chart.clone()))}
-        {lazy_view(super::points::around_rest, "the comparison", move |make| make(rest.clone()))}
+        {lazy_view(super::around::around_chart, "the chart", move |make| make(chart.clone()))}
+        {lazy_view(super::around::around_rest, "the comparison", move |make| make(rest.clone()))}
         <div class="gc-table-box">
             <table class="gc-table gc-builds" role="grid" aria-label="Builds" tabindex="0"
                 aria-rowcount=move || (rows.get().len() + 1).to_string()
@@ -243,4 +243,11 @@ fn index_in_slices(list: Arc<BuildList>) {
         },
         std::time::Duration::ZERO,
     );
+}
+
+lazy! {
+    /// The table's code.
+    pub(super) fn table() -> fn(Arc<BuildList>) -> AnyView;
+    in builds_table, preload preload_table;
+    { |builds| view! { <BuildsTable builds=builds /> }.into_any() }
 }
