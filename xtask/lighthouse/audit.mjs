@@ -32,7 +32,7 @@ async function serveDist() {
       res.writeHead(404).end();
       return;
     }
-    const fingerprinted = /-[\w-]{16}(_bg)?\.\w+$/.test(file);
+    const fingerprinted = /-[0-9a-f]{16}(_bg)?\.\w+$|\/(part|pack)-[\w-]{16}\.wasm$/.test(file);
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'content-encoding': 'gzip',

@@ -54,7 +54,7 @@ commands:
   sizes            what each crate weighs in the JS module and the panel
   holds VISIT      what a deep link's first parts hold, by module (VISIT: builds,
                    build, dev_token, settings, log, tokens, switcher, palette;
-                   reads the last `dist`)
+                   reads the parts the last `dist` cut, before wasm-opt)
   levers           build both outputs with each compiler flag weighed in
                    xtask/src/toolchain.rs, and print what each weighs
   fuzz [CASES]     run the decoders' and the validator's property tests with

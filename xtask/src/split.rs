@@ -42,13 +42,13 @@ const MANIFEST: &str = "parts.txt";
 /// The same with the names shipped in `dist/`, kept beside the build for the
 /// size budgets.
 const SHIPPED: &str = "shipped.txt";
-/// Each split point's pack, when it has one: `point: pack` lines.
+/// Each visit's pack, and each pack of [`AFTER`]: `key: pack` lines.
 const PACKED: &str = "packed.txt";
 /// The pages' visits, by their first split points: a deep link to a page
 /// fetches only code that page needs (docs/SIZE.md, size rule "small chunks
-/// placed by cost"). The splitter ignores a name it does not know (the
-/// elements have no log), so each is the points of one of
-/// [`PANEL_VISITS`], which the build checks.
+/// placed by cost"). The splitter ignores a visit that names a point the
+/// build does not have (the elements have no log and no build's page), so
+/// each is the points of one of [`PANEL_VISITS`], which a test checks.
 const LEAN: &[&[&str]] = &[
     &["builds_list", "builds_table"],
     &["builds_list", "build_page"],
@@ -58,8 +58,8 @@ const LEAN: &[&[&str]] = &[
     &["tokens"],
 ];
 /// What a visit asks for in one turn after its first parts: the builds
-/// page's tools, chart and what else is around the table (as its list is
-/// asked for), the token's send (as the form is shown) and then the engine
+/// page's tools, chart and what else is around the table, and a build's
+/// view that its rows' menus open (as its list is asked for), the token's send (as the form is shown) and then the engine
 /// files (as a token is asked for, once the send is there), the settings'
 /// send (as the page is shown) and then a confirmation (as a change is
 /// asked for). Each has a pack of the parts the visit's pack and what came
@@ -68,7 +68,7 @@ const LEAN: &[&[&str]] = &[
 const AFTER: &[After] = &[
     After {
         visit: "builds",
-        asks: &["builds_tools", "builds_chart", "builds_more"],
+        asks: &["builds_tools", "builds_chart", "builds_more", "build_page"],
         there: &[],
     },
     After {
@@ -105,12 +105,18 @@ struct After {
 
 impl After {
     /// Its pack's name in `packed.txt`: `after <visit>` for what comes
-    /// right after the first parts, `later <visit> <points>` for the rest.
+    /// right after the first parts, `later <visit> <points> after
+    /// <points there>` for the rest.
     fn key(&self) -> String {
         if self.there.is_empty() {
             format!("after {}", self.visit)
         } else {
-            format!("later {} {}", self.visit, self.asks.join(" "))
+            format!(
+                "later {} {} after {}",
+                self.visit,
+                self.asks.join(" "),
+                self.there.join(" ")
+            )
         }
     }
 }
@@ -288,7 +294,8 @@ pub struct Cut {
     /// What a visit can start with: each has a pack of its parts
     /// ([`write_packs`]). Every other point is fetched after one of these,
     /// with some of its parts already there (the part every point needs, at
-    /// least), so a pack of its own would never be taken.
+    /// least): a pack of its own would never be taken, only one of the
+    /// parts not there yet ([`AFTER`]).
     visits: &'static [Visit],
 }
 
@@ -367,6 +374,20 @@ impl Cut {
             })
             .collect())
     }
+}
+
+/// The parts of those of `wanted` that this build has (the elements have no
+/// build's page), each once, from `points` (`(point, names)`).
+fn parts_of<'a>(points: &'a [(String, Vec<String>)], wanted: &[&str]) -> Vec<&'a String> {
+    let mut held: Vec<&String> = Vec::new();
+    for (_, names) in points.iter().filter(|(p, _)| wanted.contains(&p.as_str())) {
+        for name in names {
+            if !held.contains(&name) {
+                held.push(name);
+            }
+        }
+    }
+    held
 }
 
 /// The parts of `visit`'s points, each once, from `points` (`(point,
@@ -516,9 +537,9 @@ fn write_packs(
             continue;
         };
         let mut theirs = visit_parts(points, visit)?;
-        theirs.extend(visit_parts(points, &(after.visit, after.there))?);
+        theirs.extend(parts_of(points, after.there));
         let mut held: Vec<String> = Vec::new();
-        for name in visit_parts(points, &(after.visit, after.asks))? {
+        for name in parts_of(points, after.asks) {
             if !theirs.contains(&name) {
                 held.push(name.clone());
             }
@@ -739,6 +760,24 @@ mod tests {
                 super::PANEL_VISITS.iter().any(|(_, points)| points == lean),
                 "{lean:?} are not the points of one of PANEL_VISITS"
             );
+        }
+    }
+
+    /// A pack after a visit the panel does not have would never be
+    /// written, and two of one name would be read as one.
+    #[test]
+    fn every_pack_after_a_visit_is_one_of_the_panel_s_with_a_name_of_its_own() {
+        let mut keys = Vec::new();
+        for after in super::AFTER {
+            assert!(
+                super::PANEL_VISITS
+                    .iter()
+                    .any(|(name, _)| *name == after.visit),
+                "{} is not one of PANEL_VISITS",
+                after.visit
+            );
+            assert!(!keys.contains(&after.key()), "{} twice", after.key());
+            keys.push(after.key());
         }
     }
 

@@ -535,7 +535,10 @@ pub fn compute_split_modules(
         }
     }
     perf_span.exit();
-    merge_small_chunks(module, &mut split_module_contents, lean_visits);
+    let lean_visits = known_visits(lean_visits, |point| {
+        split_points_by_module.contains_key(point)
+    });
+    merge_small_chunks(module, &mut split_module_contents, &lean_visits);
 
     // Now, check for each module which of its dependencies it needs to import from some other module.
     for (name, out_module) in split_module_contents.iter_mut() {
@@ -783,6 +786,16 @@ fn merge_small_chunks(
     }
 }
 
+/// The visits of `lean` whose every split point this module has (`has`):
+/// a visit naming one it does not have is none of its visits, and its other
+/// points are fetched with others there, not alone (gamecloud's patch).
+fn known_visits<'a>(lean: &[&'a [&'a str]], has: impl Fn(&str) -> bool) -> Vec<&'a [&'a str]> {
+    lean.iter()
+        .copied()
+        .filter(|visit| visit.iter().all(|point| has(point)))
+        .collect()
+}
+
 /// One file of shared chunks, as [`merge_small_chunks`] weighs it.
 struct File {
     /// The splits that fetch it: every split that needs any of its chunks.
@@ -990,6 +1003,13 @@ mod small_chunk_tests {
                 (chunk(&["t"]), vec![F(3)]),
             ]
         );
+    }
+
+    #[test]
+    fn a_visit_naming_a_point_the_module_lacks_is_not_one_of_its_visits() {
+        let lean: &[&[&str]] = &[&["l", "t"], &["l", "p"], &["d"]];
+        let known = known_visits(lean, |point| point != "p");
+        assert_eq!(known, vec![&["l", "t"][..], &["d"][..]]);
     }
 
     #[test]

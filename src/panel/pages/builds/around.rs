@@ -240,8 +240,8 @@ lazy! {
     { rest }
 }
 
-/// Fetches what is around the table, asked for in one turn as the list is
-/// (on the builds page only).
+/// Fetches what is around the table and a build's view, asked for in one
+/// turn as the list is (on the builds page only).
 #[cfg(gamecloud_split)]
 pub(super) fn fetch_around(page: crate::route::Page) {
     if page != crate::route::Page::Builds {
@@ -255,5 +255,11 @@ pub(super) fn fetch_around(page: crate::route::Page) {
     });
     leptos::task::spawn_local(async {
         let _ = preload_around().await;
+    });
+    // A build's view, which the rows' menus open (the drop-in elements have
+    // none).
+    #[cfg(not(feature = "elements"))]
+    leptos::task::spawn_local(async {
+        let _ = super::build::preload_build_view().await;
     });
 }
