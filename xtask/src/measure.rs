@@ -253,10 +253,9 @@ pub fn holds(env: &Env, visit: &str) -> Result<()> {
     for file in &files {
         let mut twiggy = env.cmd("twiggy");
         twiggy.args(["top", "-n", "100000", "-f", "csv"]).arg(file);
-        let rows = cmd::capture(&format!("twiggy top {}", file.display()), twiggy)?;
-        csv.extend(rows.lines().skip(1).map(|l| format!("{l}\n")));
+        csv += &cmd::capture(&format!("twiggy top {}", file.display()), twiggy)?;
     }
-    let table = by_crate(&format!("header\n{csv}"), 4);
+    let table = by_crate(&csv, 4);
     let total: u64 = table.iter().map(|(_, n)| n).sum();
     println!(
         "a deep link to {visit}: {} files as the splitter cut them, code and data {} raw:",
@@ -274,7 +273,8 @@ pub fn holds(env: &Env, visit: &str) -> Result<()> {
 /// wasm-bindgen's shims in groups of their own.
 fn by_crate(csv: &str, depth: usize) -> Vec<(String, u64)> {
     let mut sums = std::collections::BTreeMap::<String, u64>::new();
-    for line in csv.lines().skip(1) {
+    // Each file's header (`Name,ShallowSize,…`) left out.
+    for line in csv.lines().filter(|l| !l.starts_with("Name,")) {
         // Name,ShallowSize,ShallowSizePercent,RetainedSize,RetainedSizePercent:
         // names may hold commas, the numbers never do.
         let fields: Vec<&str> = line.rsplitn(5, ',').collect();

@@ -44,19 +44,23 @@ const MANIFEST: &str = "parts.txt";
 const SHIPPED: &str = "shipped.txt";
 /// Each visit's pack, and each pack of [`AFTER`]: `key: pack` lines.
 const PACKED: &str = "packed.txt";
-/// The pages' visits, by their first split points: a deep link to a page
-/// fetches only code that page needs (docs/SIZE.md, size rule "small chunks
-/// placed by cost"). The splitter ignores a visit that names a point the
-/// build does not have (the elements have no log and no build's page), so
-/// each is the points of one of [`PANEL_VISITS`], which a test checks.
-const LEAN: &[&[&str]] = &[
-    &["builds_list", "builds_table"],
-    &["builds_list", "build_page"],
-    &["dev_token"],
-    &["settings"],
-    &["log"],
-    &["tokens"],
-];
+/// The visits of [`PANEL_VISITS`] that are not lean: the header's switcher
+/// and palette, opened once a page is there (lean, they made opening the
+/// panel 3.4 KB heavier: docs/SIZE.md, "The pages lean"). A deep link to
+/// every other page fetches only code that page needs (docs/SIZE.md, size
+/// rule "small chunks placed by cost").
+const NOT_LEAN: &[&str] = &["switcher", "palette"];
+
+/// The lean visits, by their first split points. The splitter ignores a
+/// visit that names a point the build does not have (the elements have no
+/// log and no build's page).
+fn lean_visits() -> Vec<&'static [&'static str]> {
+    PANEL_VISITS
+        .iter()
+        .filter(|(name, _)| !NOT_LEAN.contains(name))
+        .map(|(_, points)| *points)
+        .collect()
+}
 /// What a visit asks for in one turn after its first parts: the builds
 /// page's tools, chart and what else is around the table, and a build's
 /// view that its rows' menus open (as its list is asked for), the token's send (as the form is shown) and then the engine
@@ -271,7 +275,8 @@ pub fn cut(input: &Path, out: &Path) -> Result<PathBuf> {
     opts.output_dir = out;
     opts.main_out_path = &main;
     opts.link_name = &link;
-    opts.lean_visits = LEAN;
+    let lean = lean_visits();
+    opts.lean_visits = &lean;
     opts.main_module = MAIN_PLACEHOLDER;
     let split = wasm_split_cli_support::transform(opts)
         .map_err(|e| anyhow!("the splitter failed: {e:?}"))?;
@@ -296,7 +301,7 @@ pub struct Cut {
     /// with some of its parts already there (the part every point needs, at
     /// least): a pack of its own would never be taken, only one of the
     /// parts not there yet ([`AFTER`]).
-    visits: &'static [Visit],
+    visits: Vec<&'static Visit>,
 }
 
 impl Cut {
@@ -304,20 +309,20 @@ impl Cut {
     pub fn panel(env: &Env) -> Cut {
         Cut {
             out: out_dir(env),
-            visits: PANEL_VISITS,
+            visits: PANEL_VISITS.iter().collect(),
         }
     }
 
     /// The drop-in elements': each element's page (the builds', whose list
-    /// and table come first; the token page; the settings).
+    /// and table come first; the token page; the settings), as the panel's.
     pub fn elements(env: &Env) -> Cut {
+        let pages = ["builds", "dev_token", "settings"];
         Cut {
             out: env.root.join(paths::ELEMENTS_TARGET_DIR).join("parts"),
-            visits: &[
-                ("builds", &["builds_list", "builds_table"]),
-                ("dev_token", &["dev_token"]),
-                ("settings", &["settings"]),
-            ],
+            visits: PANEL_VISITS
+                .iter()
+                .filter(|(name, _)| pages.contains(name))
+                .collect(),
         }
     }
 
@@ -346,8 +351,8 @@ impl Cut {
     }
 
     /// The points each visit starts with: `(visit, points)`.
-    pub fn visits(&self) -> impl Iterator<Item = &'static Visit> {
-        self.visits.iter()
+    pub fn visits(&self) -> impl Iterator<Item = &'static Visit> + '_ {
+        self.visits.iter().copied()
     }
 
     /// The pack each visit's first parts are fetched in when none of them
@@ -377,40 +382,39 @@ impl Cut {
 }
 
 /// The parts of those of `wanted` that this build has (the elements have no
-/// build's page), each once, from `points` (`(point, names)`).
+/// build's page), each once, in `wanted`'s order, from `points` (`(point,
+/// names)`, as [`Cut::points`] gives them).
 fn parts_of<'a>(points: &'a [(String, Vec<String>)], wanted: &[&str]) -> Vec<&'a String> {
     let mut held: Vec<&String> = Vec::new();
-    for (_, names) in points.iter().filter(|(p, _)| wanted.contains(&p.as_str())) {
-        for name in names {
-            if !held.contains(&name) {
-                held.push(name);
+    for point in wanted {
+        for (_, names) in points.iter().filter(|(p, _)| p == point) {
+            for name in names {
+                if !held.contains(&name) {
+                    held.push(name);
+                }
             }
         }
     }
     held
 }
 
-/// The parts of `visit`'s points, each once, from `points` (`(point,
-/// names)`, as [`Cut::points`] gives them).
+/// The parts of `visit`'s points, each once: [`parts_of`], where every
+/// point must be one the build has.
 pub fn visit_parts<'a>(
     points: &'a [(String, Vec<String>)],
     visit: &Visit,
 ) -> Result<Vec<&'a String>> {
-    let mut held: Vec<&String> = Vec::new();
-    for point in visit.1 {
-        let (_, names) = points.iter().find(|(p, _)| p == point).with_context(|| {
-            format!(
-                "no split point is named {point}: the visit {:?} is stale",
-                visit.0
-            )
-        })?;
-        for name in names {
-            if !held.contains(&name) {
-                held.push(name);
-            }
-        }
+    if let Some(point) = visit
+        .1
+        .iter()
+        .find(|point| !points.iter().any(|(p, _)| p == *point))
+    {
+        bail!(
+            "no split point is named {point}: the visit {:?} is stale",
+            visit.0
+        );
     }
-    Ok(held)
+    Ok(parts_of(points, visit.1))
 }
 
 /// One part as shipped.
@@ -479,7 +483,7 @@ pub fn finish(env: &Env, cut: &Cut, dist: &Path, glue: &Path) -> Result<()> {
         "instantiatePart(src, imports)",
     );
     let points = shipped_points(out, &parts)?;
-    let (packs, pack_timeout_ms) = write_packs(dist, &points, cut.visits)?;
+    let (packs, pack_timeout_ms) = write_packs(dist, &points, &cut.visits)?;
     loader.push_str(
         &INSTANTIATE
             .replace("PART_TIMEOUT_MS", &PART_TIMEOUT_MS.to_string())
@@ -525,7 +529,7 @@ struct Pack {
 fn write_packs(
     dist: &Path,
     points: &[(String, Vec<String>)],
-    visits: &[Visit],
+    visits: &[&Visit],
 ) -> Result<(Vec<Pack>, u64)> {
     let mut packs = Vec::new();
     for visit in visits {
@@ -750,17 +754,20 @@ fn shipped_points(out: &Path, parts: &[Part]) -> Result<Vec<(String, Vec<String>
 
 #[cfg(test)]
 mod tests {
-    /// A renamed page whose old name stayed in [`super::LEAN`] would leave
-    /// its deep link unlean without a word: each lean visit is one of the
-    /// panel's, whose names the build checks against the splitter's.
+    /// A renamed visit whose old name stayed in [`super::NOT_LEAN`] would
+    /// make it lean without a word: each is one of the panel's.
     #[test]
-    fn every_lean_visit_is_a_visit_of_the_panel() {
-        for lean in super::LEAN {
+    fn every_visit_not_lean_is_one_of_the_panel_s() {
+        for name in super::NOT_LEAN {
             assert!(
-                super::PANEL_VISITS.iter().any(|(_, points)| points == lean),
-                "{lean:?} are not the points of one of PANEL_VISITS"
+                super::PANEL_VISITS.iter().any(|(visit, _)| visit == name),
+                "{name} is not one of PANEL_VISITS"
             );
         }
+        assert_eq!(
+            super::lean_visits().len(),
+            super::PANEL_VISITS.len() - super::NOT_LEAN.len()
+        );
     }
 
     /// A pack after a visit the panel does not have would never be
