@@ -46,9 +46,8 @@ const SHIPPED: &str = "shipped.txt";
 const PACKED: &str = "packed.txt";
 /// The visits of [`PANEL_VISITS`] that are not lean: the header's switcher
 /// and palette, opened once a page is there (lean, they made opening the
-/// panel 3.4 KB heavier: docs/SIZE.md, "The pages lean"). A deep link to
-/// every other page fetches only code that page needs (docs/SIZE.md, size
-/// rule "small chunks placed by cost").
+/// panel heavier). A deep link to every other page fetches only code that
+/// page needs (docs/SIZE.md, size rule "small chunks placed by cost").
 const NOT_LEAN: &[&str] = &["switcher", "palette"];
 
 /// The lean visits, by their first split points. The splitter ignores a
