@@ -44,6 +44,9 @@ const MANIFEST: &str = "parts.txt";
 const SHIPPED: &str = "shipped.txt";
 /// Each visit's pack, and each pack of [`AFTER`]: `key: pack` lines.
 const PACKED: &str = "packed.txt";
+/// The modules the splitter joined for the packs: `key: module file file …`
+/// lines, the key as in [`PACKED`].
+const JOINED: &str = "joined.txt";
 /// The visits of [`PANEL_VISITS`] that are not lean: the header's switcher
 /// and palette, opened once a page is there (lean, they made opening the
 /// panel heavier). A deep link to every other page fetches only code that
@@ -142,6 +145,26 @@ const PANEL_VISITS: &[Visit] = &[
     ("switcher", &["switcher"]),
     ("palette", &["palette"]),
 ];
+
+/// What the splitter joins into one module for each pack: `(key, points,
+/// points there)`, each visit's first points, and each of [`AFTER`]'s but
+/// what its visit and the points asked before hold ([`write_packs`] checks
+/// the modules' parts against the manifest). The elements' build joins
+/// them too, leaving out the points it lacks, and ships those of its visits.
+fn packs_to_join() -> Vec<(String, &'static [&'static str], Vec<&'static str>)> {
+    let visits = PANEL_VISITS
+        .iter()
+        .map(|(name, points)| (name.to_string(), *points, Vec::new()));
+    let after = AFTER.iter().map(|after| {
+        let first = PANEL_VISITS
+            .iter()
+            .find(|(name, _)| *name == after.visit)
+            .map_or(&[][..], |(_, points)| *points);
+        let there = first.iter().chain(after.there).copied().collect();
+        (after.key(), after.asks, there)
+    });
+    visits.chain(after).collect()
+}
 
 /// The target directory of the split build.
 pub fn target_dir(env: &Env) -> PathBuf {
@@ -276,9 +299,28 @@ pub fn cut(input: &Path, out: &Path) -> Result<PathBuf> {
     opts.link_name = &link;
     let lean = lean_visits();
     opts.lean_visits = &lean;
+    let packs = packs_to_join();
+    let joins: Vec<_> = packs
+        .iter()
+        .map(|(name, points, there)| wasm_split_cli_support::Join {
+            name,
+            points,
+            there,
+        })
+        .collect();
+    opts.joins = &joins;
     opts.main_module = MAIN_PLACEHOLDER;
     let split = wasm_split_cli_support::transform(opts)
         .map_err(|e| anyhow!("the splitter failed: {e:?}"))?;
+    let joined: String = split
+        .joined
+        .iter()
+        .map(|j| {
+            let module = j.path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            format!("{}: {module} {}\n", j.name, j.files.join(" "))
+        })
+        .collect();
+    std::fs::write(out.join(JOINED), joined).context("cannot write the joined modules' list")?;
     let mut manifest: Vec<String> = split
         .prefetch_map
         .iter()
@@ -332,7 +374,8 @@ impl Cut {
     }
 
     /// The files of `visit`'s points as the splitter cut them (before
-    /// wasm-opt, with their names), from the last split build.
+    /// wasm-opt, with their names), from the last split build: the module
+    /// it joined of them, which its pack ships, or the parts.
     pub fn cut_files(&self, visit: &str) -> Result<Vec<PathBuf>> {
         let visit = self
             .visits
@@ -342,6 +385,14 @@ impl Cut {
                 let names: Vec<&str> = self.visits.iter().map(|(name, _)| *name).collect();
                 format!("no visit is named {visit:?}: one of {}", names.join(", "))
             })?;
+        let joined = read_points(&self.out.join(JOINED))?;
+        if let Some(module) = joined
+            .iter()
+            .find(|(key, _)| key == visit.0)
+            .and_then(|(_, line)| line.first())
+        {
+            return Ok(vec![self.out.join(format!("{module}.wasm"))]);
+        }
         let points = read_points(&self.out.join(MANIFEST))?;
         Ok(visit_parts(&points, visit)?
             .into_iter()
@@ -422,6 +473,8 @@ struct Part {
     from: String,
     /// Its name in `dist/`.
     name: String,
+    /// Its integrity hash.
+    integrity: String,
 }
 
 /// After Trunk: optimizes, names and writes the parts into `dist`, and the
@@ -449,7 +502,7 @@ pub fn finish(env: &Env, cut: &Cut, dist: &Path, glue: &Path) -> Result<()> {
         else {
             continue;
         };
-        if stem == "main" {
+        if stem == "main" || stem.starts_with("join_") {
             continue;
         }
         let optimized = out.join(format!("{stem}.opt"));
@@ -466,6 +519,7 @@ pub fn finish(env: &Env, cut: &Cut, dist: &Path, glue: &Path) -> Result<()> {
         parts.push(Part {
             from: stem.to_owned(),
             name,
+            integrity,
         });
     }
     let fetches = loader
@@ -482,7 +536,7 @@ pub fn finish(env: &Env, cut: &Cut, dist: &Path, glue: &Path) -> Result<()> {
         "instantiatePart(src, imports)",
     );
     let points = shipped_points(out, &parts)?;
-    let (packs, pack_timeout_ms) = write_packs(dist, &points, &cut.visits)?;
+    let (packs, pack_timeout_ms) = write_packs(env, cut, dist, &parts, &points)?;
     loader.push_str(
         &INSTANTIATE
             .replace("PART_TIMEOUT_MS", &PART_TIMEOUT_MS.to_string())
@@ -517,39 +571,47 @@ struct Pack {
     held: Vec<String>,
 }
 
-/// Writes a pack for each of `visits`, and for each group of [`AFTER`]
-/// whose visit is one of them: a wasm module of custom sections, one per
-/// part, named by the part's integrity hash (which a bundler that renames
-/// the files keeps) and holding its bytes (a real wasm, so that hosts send
-/// and compress it as they do the parts; the loader reads the sections back
-/// with `WebAssembly.Module.customSections`). Returns them, and how long the
-/// largest may take to arrive in milliseconds: at 2 KB/s, as a part, and
-/// never less than a part.
+/// Writes a pack for each of the cut's visits, and for each of [`AFTER`]
+/// whose visit is one of them and that holds two parts or more: the module
+/// the splitter joined of those parts ([`packs_to_join`]), optimized as a part is
+/// (one instantiation fills the table for all of them, and their calls to
+/// each other are direct). Returns them, and how long the largest may take
+/// to arrive in milliseconds: at 2 KB/s, as a part, and never less than a
+/// part.
 fn write_packs(
+    env: &Env,
+    cut: &Cut,
     dist: &Path,
+    parts: &[Part],
     points: &[(String, Vec<String>)],
-    visits: &[&Visit],
 ) -> Result<(Vec<Pack>, u64)> {
+    let joined = read_points(&cut.out.join(JOINED))?;
     let mut packs = Vec::new();
-    for visit in visits {
-        let held: Vec<String> = visit_parts(points, visit)?.into_iter().cloned().collect();
-        packs.push(write_pack(dist, visit.0, &held)?);
+    for visit in &cut.visits {
+        let held: Vec<&String> = visit_parts(points, visit)?;
+        packs.push(write_pack(env, cut, dist, parts, &joined, visit.0, &held)?);
     }
     for after in AFTER {
-        let Some(visit) = visits.iter().find(|(v, _)| *v == after.visit) else {
+        let Some(visit) = cut.visits.iter().find(|(v, _)| *v == after.visit) else {
             continue;
         };
         let mut theirs = visit_parts(points, visit)?;
         theirs.extend(parts_of(points, after.there));
-        let mut held: Vec<String> = Vec::new();
-        for name in parts_of(points, after.asks) {
-            if !theirs.contains(&name) {
-                held.push(name.clone());
-            }
-        }
+        let held: Vec<&String> = parts_of(points, after.asks)
+            .into_iter()
+            .filter(|name| !theirs.contains(name))
+            .collect();
         // One part alone is its own file already.
         if held.len() > 1 {
-            packs.push(write_pack(dist, &after.key(), &held)?);
+            packs.push(write_pack(
+                env,
+                cut,
+                dist,
+                parts,
+                &joined,
+                &after.key(),
+                &held,
+            )?);
         }
     }
     let mut timeout_ms = u64::from(PART_TIMEOUT_MS);
@@ -563,45 +625,50 @@ fn write_packs(
     Ok((packs, timeout_ms))
 }
 
-/// Writes the pack of `names` (parts in `dist`) for `point`.
-fn write_pack(dist: &Path, point: &str, names: &[String]) -> Result<Pack> {
-    let mut bytes = b"\0asm\x01\0\0\0".to_vec();
-    let mut held = Vec::new();
-    for name in names {
-        let part = std::fs::read(dist.join(name))
-            .with_context(|| format!("cannot read {name} for {point}'s pack"))?;
-        let integrity = crate::integrity::sri(&part);
-        let mut body = leb128(integrity.len());
-        body.extend_from_slice(integrity.as_bytes());
-        body.extend_from_slice(&part);
-        bytes.push(0);
-        bytes.extend(leb128(body.len()));
-        bytes.extend(body);
-        held.push(integrity);
+/// Writes the pack `key`, which must hold the parts `held` (by their names
+/// in `dist/`): the splitter's joined module of them, optimized.
+fn write_pack(
+    env: &Env,
+    cut: &Cut,
+    dist: &Path,
+    parts: &[Part],
+    joined: &[(String, Vec<String>)],
+    key: &str,
+    held: &[&String],
+) -> Result<Pack> {
+    let (module, files) = joined
+        .iter()
+        .find(|(k, _)| k == key)
+        .and_then(|(_, line)| line.split_first())
+        .with_context(|| format!("the splitter joined no module for {key}"))?;
+    let mut joins = Vec::new();
+    for file in files {
+        let part = parts
+            .iter()
+            .find(|p| &p.from == file)
+            .with_context(|| format!("{key}'s module holds {file}, which was not written"))?;
+        joins.push(part);
     }
+    let mut theirs: Vec<&String> = joins.iter().map(|p| &p.name).collect();
+    let mut wanted = held.to_vec();
+    theirs.sort();
+    wanted.sort();
+    if theirs != wanted {
+        bail!("the splitter joined other parts for {key} than its points need: {theirs:?}, not {wanted:?}");
+    }
+    let optimized = cut.out.join(format!("{module}.opt"));
+    crate::opt::run(env, &cut.out.join(format!("{module}.wasm")), &optimized)?;
+    let bytes = std::fs::read(&optimized)
+        .with_context(|| format!("cannot read {}", optimized.display()))?;
     let integrity = crate::integrity::sri(&bytes);
     let name = format!("pack-{}.wasm", crate::integrity::content_name(&integrity));
     std::fs::write(dist.join(&name), &bytes).with_context(|| format!("cannot write {name}"))?;
     Ok(Pack {
-        point: point.to_owned(),
+        point: key.to_owned(),
         name,
         integrity,
-        held,
+        held: joins.iter().map(|p| p.integrity.clone()).collect(),
     })
-}
-
-/// `n` as unsigned LEB128, wasm's way of writing a length.
-fn leb128(mut n: usize) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        let byte = (n & 0x7f) as u8;
-        n >>= 7;
-        if n == 0 {
-            out.push(byte);
-            return out;
-        }
-        out.push(byte | 0x80);
-    }
 }
 
 /// The loader's table of packs: `[url, integrity, parts' integrity]` each.
@@ -624,7 +691,8 @@ fn packs_table(packs: &[Pack]) -> String {
 /// Fetches the parts asked for together (in one turn of the event loop: a
 /// split point asks for all of its parts at once): those of a pack that
 /// holds only parts asked for, none of which failed before, come in that one
-/// file; any other part alone. Each file carries its integrity hash and is
+/// file, one module that fills in all of them at once; any other part
+/// alone. Each file carries its integrity hash and is
 /// given up after its time limit ([`PART_TIMEOUT_MS`] for a part, the
 /// largest pack's at the same speed for a pack: a stalled download would
 /// otherwise hold every later attempt); a part that failed
@@ -665,12 +733,8 @@ async function fetchPack(url, integrity, parts) {
     try {
         const response = await fetch(url, { integrity, signal: AbortSignal.timeout(PACK_TIMEOUT_MS) });
         if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
-        const pack = await WebAssembly.compile(await response.arrayBuffer());
-        for (const part of parts) {
-            const [bytes] = WebAssembly.Module.customSections(pack, part.integrity);
-            if (bytes === undefined) throw new Error(`${url.href} does not hold ${part.url.href}`);
-            part.resolve({ url: part.url, response: new Response(bytes) });
-        }
+        await WebAssembly.instantiate(await response.arrayBuffer(), getSharedImports());
+        for (const part of parts) part.resolve({ url: part.url, response: null });
     } catch (e) {
         for (const part of parts) {
             failedParts.add(part.url.href);
@@ -680,6 +744,8 @@ async function fetchPack(url, integrity, parts) {
 }
 async function instantiatePart(src, imports) {
     const { url, response } = await src;
+    // Its pack's module holds its code, there already.
+    if (response === null) return;
     try {
         if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
         return await WebAssembly.instantiate(await response.arrayBuffer(), imports);
@@ -785,6 +851,27 @@ mod tests {
             assert!(!keys.contains(&after.key()), "{} twice", after.key());
             keys.push(after.key());
         }
+    }
+
+    /// Each visit's pack is joined of its first points' parts; each pack
+    /// after it leaves out what the visit and the points asked before hold,
+    /// which a module joined again would fill in twice.
+    #[test]
+    fn a_pack_after_a_visit_leaves_out_what_is_there_by_then() {
+        let packs = super::packs_to_join();
+        let pack = |key: &str| {
+            packs
+                .iter()
+                .find(|(k, ..)| k == key)
+                .unwrap_or_else(|| panic!("no pack {key}"))
+        };
+        let (_, points, there) = pack("builds");
+        assert_eq!(*points, ["builds_list", "builds_table"]);
+        assert!(there.is_empty());
+        let (_, points, there) = pack("later dev_token engine_files after token_send");
+        assert_eq!(*points, ["engine_files"]);
+        assert_eq!(*there, ["dev_token", "token_send"]);
+        assert_eq!(packs.len(), super::PANEL_VISITS.len() + super::AFTER.len());
     }
 
     /// A visit's pack holds each part once, in its points' order.

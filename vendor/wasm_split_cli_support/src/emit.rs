@@ -317,6 +317,9 @@ struct ModuleEmitState<'a> {
 
     output_module_index: usize,
     output_module_info: &'a OutputModuleInfo,
+    /// The ranges of the indirect function table this module fills: its
+    /// own, or each of its parts' for a joined module.
+    table_ranges: Vec<Range<usize>>,
     output_module: wasm_encoder::Module,
 
     imports: Vec<OutputImport<'a>>,
@@ -425,12 +428,34 @@ impl<'a> ModuleEmitState<'a> {
         output_module_index: usize,
         program_info: &'a crate::split_point::SplitProgramInfo,
     ) -> Self {
+        let (_, output_module_info) = &program_info.output_modules[output_module_index];
+        let table_ranges = vec![emit_state.indirect_functions.table_range_for_output_module
+            [output_module_index]
+            .clone()];
+        Self::with_info(
+            emit_state,
+            output_module_index,
+            output_module_info,
+            table_ranges,
+            program_info,
+        )
+    }
+
+    /// The state of a module that holds what `output_module_info` says and
+    /// fills `table_ranges`; `output_module_index` names it in traces (and
+    /// is the main module's index only for the main module).
+    fn with_info(
+        emit_state: &'a EmitState,
+        output_module_index: usize,
+        output_module_info: &'a OutputModuleInfo,
+        table_ranges: Vec<Range<usize>>,
+        program_info: &'a crate::split_point::SplitProgramInfo,
+    ) -> Self {
         let perf_span = perf_span!(
             "build module emit state",
             module_index = output_module_index
         );
         let _perf_span = perf_span.enter();
-        let (_, output_module_info) = &program_info.output_modules[output_module_index];
 
         let mut num_func_imports = 0;
         let mut imports = vec![];
@@ -493,9 +518,7 @@ impl<'a> ModuleEmitState<'a> {
             // for other types of symbols, the definition is implicit
         }
 
-        let mut also_needs_indirect_table =
-            !emit_state.indirect_functions.table_range_for_output_module[output_module_index]
-                .is_empty();
+        let mut also_needs_indirect_table = table_ranges.iter().any(|r| !r.is_empty());
         let mut used_shared_deps = output_module_info
             .used_shared_deps
             .iter()
@@ -612,6 +635,7 @@ impl<'a> ModuleEmitState<'a> {
             emit_state,
             output_module_index,
             output_module_info,
+            table_ranges,
             output_module: wasm_encoder::Module::new(),
             defined_functions,
             imports,
@@ -844,45 +868,18 @@ impl<'a> ModuleEmitState<'a> {
         let perf_span = perf_span!("element section", module_index = self.output_module_index);
         let _perf_span = perf_span.enter();
 
-        let indirect_range = &self
-            .emit_state
-            .indirect_functions
-            .table_range_for_output_module[self.output_module_index];
-        if indirect_range.is_empty() && !self.is_main() {
+        if self.table_ranges.iter().all(|r| r.is_empty()) && !self.is_main() {
             return Ok(());
         }
 
         let indirect_table = Some(0);
         let mut section = wasm_encoder::ElementSection::new();
-        let func_ids: Vec<u32> = indirect_range
-            .clone()
-            .map(|table_index| -> Result<u32> {
-                let input_func_id =
-                    self.emit_state.indirect_functions.table_entries[table_index - 1];
-                // If we have a local shim, we insert that into the indirect function table instead
-                // of the import directly.
-                // The reason is that wasm-bindgen will rewrite the signature of externref imports.
-                // Having such a function in the IFT would lead to mismatching signatures. The call
-                // in the shim will get rewritten correctly (in the main module).
-                // Note: for calls (and other reloc targets), we instead prefer not going through the shim.
-                let shim_func_id = self.local_shims.get(&input_func_id);
-                let output_func_id = shim_func_id.or_else(|| {
-                    self.dep_to_local_index
-                        .get(&DepNode::Function(input_func_id))
-                });
-                let Some(&output_func_id) = output_func_id else {
-                    bail!("No output function corresponding to input function {input_func_id:?}");
-                };
-                Ok(output_func_id as u32)
-            })
-            .collect::<Result<Vec<_>>>()?;
-        section.segment(wasm_encoder::ElementSegment {
-            mode: wasm_encoder::ElementMode::Active {
-                table: indirect_table,
-                offset: &wasm_encoder::ConstExpr::i32_const(indirect_range.start as i32),
-            },
-            elements: wasm_encoder::Elements::Functions(func_ids.into()),
-        });
+        for indirect_range in &self.table_ranges {
+            if indirect_range.is_empty() && !self.is_main() {
+                continue;
+            }
+            self.fill_table_range(&mut section, indirect_range.clone())?;
+        }
         // generate placeholders for all other indirection functions.
         // this is to "reserve" spots to keep safe from downstream processors.
         if self.is_main() {
@@ -914,6 +911,46 @@ impl<'a> ModuleEmitState<'a> {
             }
         }
         self.output_module.section(&section);
+        Ok(())
+    }
+
+    /// An element segment that puts this module's functions in the table's
+    /// `indirect_range`.
+    fn fill_table_range(
+        &self,
+        section: &mut wasm_encoder::ElementSection,
+        indirect_range: Range<usize>,
+    ) -> Result<()> {
+        let indirect_table = Some(0);
+        let func_ids: Vec<u32> = indirect_range
+            .clone()
+            .map(|table_index| -> Result<u32> {
+                let input_func_id =
+                    self.emit_state.indirect_functions.table_entries[table_index - 1];
+                // If we have a local shim, we insert that into the indirect function table instead
+                // of the import directly.
+                // The reason is that wasm-bindgen will rewrite the signature of externref imports.
+                // Having such a function in the IFT would lead to mismatching signatures. The call
+                // in the shim will get rewritten correctly (in the main module).
+                // Note: for calls (and other reloc targets), we instead prefer not going through the shim.
+                let shim_func_id = self.local_shims.get(&input_func_id);
+                let output_func_id = shim_func_id.or_else(|| {
+                    self.dep_to_local_index
+                        .get(&DepNode::Function(input_func_id))
+                });
+                let Some(&output_func_id) = output_func_id else {
+                    bail!("No output function corresponding to input function {input_func_id:?}");
+                };
+                Ok(output_func_id as u32)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        section.segment(wasm_encoder::ElementSegment {
+            mode: wasm_encoder::ElementMode::Active {
+                table: indirect_table,
+                offset: &wasm_encoder::ConstExpr::i32_const(indirect_range.start as i32),
+            },
+            elements: wasm_encoder::Elements::Functions(func_ids.into()),
+        });
         Ok(())
     }
 
@@ -1418,4 +1455,68 @@ pub fn emit_modules<'info, M: Send>(
         .filter_map(|maybe_empty| maybe_empty.transpose())
         .collect::<Result<_>>()?;
     Ok(modules)
+}
+
+/// One module holding the code and data of `modules` (split modules and
+/// chunks, never the main one): one instantiation fills the table for all
+/// of them, and their calls to each other are direct (gamecloud's patch: the
+/// files a page fetches together, see `Options::joins`).
+pub fn emit_joined(
+    program_info: &SplitProgramInfo,
+    emit_state: &EmitState,
+    modules: &[usize],
+) -> Result<Vec<u8>> {
+    let mut info = OutputModuleInfo {
+        included_symbols: HashSet::new(),
+        used_shared_deps: HashSet::new(),
+        is_empty: false,
+        data_fragments: HashMap::new(),
+    };
+    let mut table_ranges = Vec::new();
+    for &index in modules {
+        if index == MAIN_MODULE {
+            bail!("the main module cannot be joined to others");
+        }
+        let (_, part) = &program_info.output_modules[index];
+        info.included_symbols
+            .extend(part.included_symbols.iter().cloned());
+        info.used_shared_deps
+            .extend(part.used_shared_deps.iter().cloned());
+        for (&segment, fragments) in &part.data_fragments {
+            info.data_fragments
+                .entry(segment)
+                .or_default()
+                .extend(fragments.iter().cloned());
+        }
+        table_ranges
+            .push(emit_state.indirect_functions.table_range_for_output_module[index].clone());
+    }
+    // The parts' fragments of one segment, in ascending order, each run of
+    // adjacent ones as one.
+    for fragments in info.data_fragments.values_mut() {
+        fragments.sort_by_key(|f| f.ranges.start);
+        fragments.dedup_by(|next, run| {
+            let adjacent = run.ranges.end == next.ranges.start;
+            if adjacent {
+                run.ranges.end = next.ranges.end;
+            }
+            adjacent
+        });
+    }
+    table_ranges.retain(|r| !r.is_empty());
+    table_ranges.sort_by_key(|r| r.start);
+    table_ranges.dedup_by(|next, run| {
+        let adjacent = run.end == next.start;
+        if adjacent {
+            run.end = next.end;
+        }
+        adjacent
+    });
+    let first = *modules.first().expect("a joined module of no module");
+    let mut state =
+        ModuleEmitState::with_info(emit_state, first, &info, table_ranges, program_info);
+    state
+        .generate()
+        .with_context(|| format!("Error generating the join of modules {modules:?}"))?;
+    Ok(state.output_module.finish())
 }

@@ -99,6 +99,23 @@ pub struct Options<'a> {
     ///
     /// Default: none
     pub lean_visits: &'a [&'a [&'a str]],
+    /// Files fetched together, each group emitted once more as one module
+    /// (gamecloud's patch, `emit_joined`): `SplitWasm::joined` says which
+    /// files each holds.
+    ///
+    /// Default: none
+    pub joins: &'a [Join<'a>],
+}
+
+/// The files of a group of split points, but those already there when it is
+/// asked for, as one module (gamecloud's patch).
+pub struct Join<'a> {
+    /// Its name in `SplitWasm::joined`.
+    pub name: &'a str,
+    /// The split points asked for together; one the module lacks is left out.
+    pub points: &'a [&'a str],
+    /// The split points whose files are there by then, left out of it.
+    pub there: &'a [&'a str],
 }
 
 impl<'wasm> Options<'wasm> {
@@ -116,6 +133,7 @@ impl<'wasm> Options<'wasm> {
                 .is_some_and(|v| !v.is_empty()),
             strict_tests: false,
             lean_visits: &[],
+            joins: &[],
         }
     }
 }

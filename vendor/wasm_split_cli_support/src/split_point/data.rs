@@ -30,7 +30,7 @@ pub struct LateDataRange {
 }
 
 /// A contiguous run of ranges of one output module, emitted as one data segment.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Fragment {
     // offset in the relocated segment,
     // also accessible as the `LateDataRange::segment_offset` of the first referenced range
