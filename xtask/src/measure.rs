@@ -244,7 +244,8 @@ pub fn sizes(env: &Env) -> Result<()> {
 
 /// `cargo xtask holds VISIT`: what a visit's first parts hold (`VISIT` one
 /// of `split::PANEL_VISITS`, as the last `cargo xtask dist` cut them): twiggy
-/// on each part as the splitter wrote it, before wasm-opt and with its names,
+/// on the module the splitter joined of its parts for its pack (or on each
+/// part, for a visit of one part), before wasm-opt and with its names,
 /// code and data summed by crate and the panel's own by module. The bytes are
 /// raw, not gzipped: a share of what the visit's pack weighs.
 pub fn holds(env: &Env, visit: &str) -> Result<()> {
@@ -257,9 +258,12 @@ pub fn holds(env: &Env, visit: &str) -> Result<()> {
     }
     let table = by_crate(&csv, 4);
     let total: u64 = table.iter().map(|(_, n)| n).sum();
+    let what = match files.len() {
+        1 => "its pack's module".to_owned(),
+        n => format!("{n} parts"),
+    };
     println!(
-        "a deep link to {visit}: {} files as the splitter cut them, code and data {} raw:",
-        files.len(),
+        "a deep link to {visit}: {what} before wasm-opt, code and data {} raw:",
         kb(total)
     );
     for (module, bytes) in table.iter().take(40) {

@@ -572,7 +572,7 @@ struct Pack {
 }
 
 /// Writes a pack for each of the cut's visits, and for each of [`AFTER`]
-/// whose visit is one of them and that holds two parts or more: the module
+/// whose visit is one of them, where it holds two parts or more: the module
 /// the splitter joined of those parts ([`packs_to_join`]), optimized as a part is
 /// (one instantiation fills the table for all of them, and their calls to
 /// each other are direct). Returns them, and how long the largest may take
@@ -589,7 +589,10 @@ fn write_packs(
     let mut packs = Vec::new();
     for visit in &cut.visits {
         let held: Vec<&String> = visit_parts(points, visit)?;
-        packs.push(write_pack(env, cut, dist, parts, &joined, visit.0, &held)?);
+        // One part alone is its own file already.
+        if held.len() > 1 {
+            packs.push(write_pack(env, cut, dist, parts, &joined, visit.0, &held)?);
+        }
     }
     for after in AFTER {
         let Some(visit) = cut.visits.iter().find(|(v, _)| *v == after.visit) else {
@@ -703,9 +706,12 @@ fn packs_table(packs: &[Pack]) -> String {
 /// `application/wasm`).
 const INSTANTIATE: &str = r#"
 const failedParts = new Set();
+const packedParts = new Set();
 const packs = PACKS_HERE;
 let asked = null;
 function fetchPart(url, integrity) {
+    // A pack filled it in already, and a part is instantiated once.
+    if (packedParts.has(integrity)) return Promise.resolve({ url, response: null });
     if (asked === null) {
         asked = new Map();
         queueMicrotask(fetchAsked);
@@ -734,7 +740,10 @@ async function fetchPack(url, integrity, parts) {
         const response = await fetch(url, { integrity, signal: AbortSignal.timeout(PACK_TIMEOUT_MS) });
         if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
         await WebAssembly.instantiate(await response.arrayBuffer(), getSharedImports());
-        for (const part of parts) part.resolve({ url: part.url, response: null });
+        for (const part of parts) {
+            packedParts.add(part.integrity);
+            part.resolve({ url: part.url, response: null });
+        }
     } catch (e) {
         for (const part of parts) {
             failedParts.add(part.url.href);
