@@ -146,22 +146,41 @@ const PANEL_VISITS: &[Visit] = &[
     ("palette", &["palette"]),
 ];
 
-/// What the splitter joins into one module for each pack: `(key, points,
-/// points there)`, each visit's first points, and each of [`AFTER`]'s but
-/// what its visit and the points asked before hold ([`write_packs`] checks
-/// the modules' parts against the manifest). The elements' build joins
+/// A pack: the parts of some split points but those of the points there
+/// already, which the splitter joins into one module.
+struct PackToJoin {
+    /// The visit it belongs to (one of [`PANEL_VISITS`]).
+    visit: &'static str,
+    /// Its name in [`PACKED`] and [`JOINED`].
+    key: String,
+    /// The split points whose parts it holds.
+    points: &'static [&'static str],
+    /// The split points whose parts are there by then, left out of it.
+    there: Vec<&'static str>,
+}
+
+/// Every pack: each visit's first points, and each of [`AFTER`]'s but what
+/// its visit and the points asked before hold ([`write_packs`] checks the
+/// joined modules' parts against the manifest). The elements' build joins
 /// them too, leaving out the points it lacks, and ships those of its visits.
-fn packs_to_join() -> Vec<(String, &'static [&'static str], Vec<&'static str>)> {
-    let visits = PANEL_VISITS
-        .iter()
-        .map(|(name, points)| (name.to_string(), *points, Vec::new()));
+fn packs_to_join() -> Vec<PackToJoin> {
+    let visits = PANEL_VISITS.iter().map(|(name, points)| PackToJoin {
+        visit: name,
+        key: name.to_string(),
+        points,
+        there: Vec::new(),
+    });
     let after = AFTER.iter().map(|after| {
         let first = PANEL_VISITS
             .iter()
             .find(|(name, _)| *name == after.visit)
             .map_or(&[][..], |(_, points)| *points);
-        let there = first.iter().chain(after.there).copied().collect();
-        (after.key(), after.asks, there)
+        PackToJoin {
+            visit: after.visit,
+            key: after.key(),
+            points: after.asks,
+            there: first.iter().chain(after.there).copied().collect(),
+        }
     });
     visits.chain(after).collect()
 }
@@ -302,10 +321,10 @@ pub fn cut(input: &Path, out: &Path) -> Result<PathBuf> {
     let packs = packs_to_join();
     let joins: Vec<_> = packs
         .iter()
-        .map(|(name, points, there)| wasm_split_cli_support::Join {
-            name,
-            points,
-            there,
+        .map(|pack| wasm_split_cli_support::Join {
+            name: &pack.key,
+            points: pack.points,
+            there: &pack.there,
         })
         .collect();
     opts.joins = &joins;
@@ -386,11 +405,7 @@ impl Cut {
                 format!("no visit is named {visit:?}: one of {}", names.join(", "))
             })?;
         let joined = read_points(&self.out.join(JOINED))?;
-        if let Some(module) = joined
-            .iter()
-            .find(|(key, _)| key == visit.0)
-            .and_then(|(_, line)| line.first())
-        {
+        if let Some((module, _)) = joined_module(&joined, visit.0) {
             return Ok(vec![self.out.join(format!("{module}.wasm"))]);
         }
         let points = read_points(&self.out.join(MANIFEST))?;
@@ -467,6 +482,18 @@ pub fn visit_parts<'a>(
     Ok(parts_of(points, visit.1))
 }
 
+/// The module the splitter joined for the pack `key`, and the files it
+/// holds, from [`JOINED`]'s lines.
+fn joined_module<'a>(
+    joined: &'a [(String, Vec<String>)],
+    key: &str,
+) -> Option<(&'a String, &'a [String])> {
+    joined
+        .iter()
+        .find(|(k, _)| k == key)
+        .and_then(|(_, line)| line.split_first())
+}
+
 /// One part as shipped.
 struct Part {
     /// The splitter's name for it (`split_…`, `chunk_…`), without `.wasm`.
@@ -505,12 +532,7 @@ pub fn finish(env: &Env, cut: &Cut, dist: &Path, glue: &Path) -> Result<()> {
         if stem == "main" || stem.starts_with("join_") {
             continue;
         }
-        let optimized = out.join(format!("{stem}.opt"));
-        crate::opt::run(env, &path, &optimized)?;
-        let bytes = read(&optimized)?;
-        let integrity = crate::integrity::sri(&bytes);
-        let name = format!("part-{}.wasm", crate::integrity::content_name(&integrity));
-        std::fs::write(dist.join(&name), &bytes).with_context(|| format!("cannot write {name}"))?;
+        let (name, integrity) = ship(env, out, stem, "part", dist)?;
         loader = replace_once(
             &loader,
             &format!("fetch(new URL(\"./{stem}.wasm\", import.meta.url))"),
@@ -557,6 +579,20 @@ pub fn finish(env: &Env, cut: &Cut, dist: &Path, glue: &Path) -> Result<()> {
     std::fs::write(out.join(PACKED), packed).with_context(|| format!("cannot write {PACKED}"))
 }
 
+/// Optimizes `out/<stem>.wasm` with the main part's passes and writes it into
+/// `dist` as `<kind>-<digest>.wasm`, named from its content ("parts named by
+/// their digest", docs/SIZE.md); returns that name and its integrity hash.
+fn ship(env: &Env, out: &Path, stem: &str, kind: &str, dist: &Path) -> Result<(String, String)> {
+    let optimized = out.join(format!("{stem}.opt"));
+    crate::opt::run(env, &out.join(format!("{stem}.wasm")), &optimized)?;
+    let bytes = std::fs::read(&optimized)
+        .with_context(|| format!("cannot read {}", optimized.display()))?;
+    let integrity = crate::integrity::sri(&bytes);
+    let name = format!("{kind}-{}.wasm", crate::integrity::content_name(&integrity));
+    std::fs::write(dist.join(&name), &bytes).with_context(|| format!("cannot write {name}"))?;
+    Ok((name, integrity))
+}
+
 /// A split point's parts in one file: what a deep link to its page fetches
 /// when none of them is there yet (docs/SIZE.md, size rule "a page's parts
 /// in one file").
@@ -586,34 +622,24 @@ fn write_packs(
     points: &[(String, Vec<String>)],
 ) -> Result<(Vec<Pack>, u64)> {
     let joined = read_points(&cut.out.join(JOINED))?;
-    let mut packs = Vec::new();
+    // Every visit's points must be the build's (a stale one is an error).
     for visit in &cut.visits {
-        let held: Vec<&String> = visit_parts(points, visit)?;
-        // One part alone is its own file already.
-        if held.len() > 1 {
-            packs.push(write_pack(env, cut, dist, parts, &joined, visit.0, &held)?);
-        }
+        visit_parts(points, visit)?;
     }
-    for after in AFTER {
-        let Some(visit) = cut.visits.iter().find(|(v, _)| *v == after.visit) else {
+    let mut packs = Vec::new();
+    for pack in packs_to_join() {
+        if !cut.visits.iter().any(|(v, _)| *v == pack.visit) {
             continue;
-        };
-        let mut theirs = visit_parts(points, visit)?;
-        theirs.extend(parts_of(points, after.there));
-        let held: Vec<&String> = parts_of(points, after.asks)
+        }
+        let there = parts_of(points, &pack.there);
+        let held: Vec<&String> = parts_of(points, pack.points)
             .into_iter()
-            .filter(|name| !theirs.contains(name))
+            .filter(|name| !there.contains(name))
             .collect();
         // One part alone is its own file already.
         if held.len() > 1 {
             packs.push(write_pack(
-                env,
-                cut,
-                dist,
-                parts,
-                &joined,
-                &after.key(),
-                &held,
+                env, cut, dist, parts, &joined, &pack.key, &held,
             )?);
         }
     }
@@ -639,10 +665,7 @@ fn write_pack(
     key: &str,
     held: &[&String],
 ) -> Result<Pack> {
-    let (module, files) = joined
-        .iter()
-        .find(|(k, _)| k == key)
-        .and_then(|(_, line)| line.split_first())
+    let (module, files) = joined_module(joined, key)
         .with_context(|| format!("the splitter joined no module for {key}"))?;
     let mut joins = Vec::new();
     for file in files {
@@ -659,13 +682,7 @@ fn write_pack(
     if theirs != wanted {
         bail!("the splitter joined other parts for {key} than its points need: {theirs:?}, not {wanted:?}");
     }
-    let optimized = cut.out.join(format!("{module}.opt"));
-    crate::opt::run(env, &cut.out.join(format!("{module}.wasm")), &optimized)?;
-    let bytes = std::fs::read(&optimized)
-        .with_context(|| format!("cannot read {}", optimized.display()))?;
-    let integrity = crate::integrity::sri(&bytes);
-    let name = format!("pack-{}.wasm", crate::integrity::content_name(&integrity));
-    std::fs::write(dist.join(&name), &bytes).with_context(|| format!("cannot write {name}"))?;
+    let (name, integrity) = ship(env, &cut.out, module, "pack", dist)?;
     Ok(Pack {
         point: key.to_owned(),
         name,
@@ -871,15 +888,16 @@ mod tests {
         let pack = |key: &str| {
             packs
                 .iter()
-                .find(|(k, ..)| k == key)
+                .find(|p| p.key == key)
                 .unwrap_or_else(|| panic!("no pack {key}"))
         };
-        let (_, points, there) = pack("builds");
-        assert_eq!(*points, ["builds_list", "builds_table"]);
-        assert!(there.is_empty());
-        let (_, points, there) = pack("later dev_token engine_files after token_send");
-        assert_eq!(*points, ["engine_files"]);
-        assert_eq!(*there, ["dev_token", "token_send"]);
+        let builds = pack("builds");
+        assert_eq!(builds.points, ["builds_list", "builds_table"]);
+        assert!(builds.there.is_empty());
+        let engine = pack("later dev_token engine_files after token_send");
+        assert_eq!(engine.visit, "dev_token");
+        assert_eq!(engine.points, ["engine_files"]);
+        assert_eq!(engine.there, ["dev_token", "token_send"]);
         assert_eq!(packs.len(), super::PANEL_VISITS.len() + super::AFTER.len());
     }
 

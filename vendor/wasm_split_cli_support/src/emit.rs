@@ -1491,27 +1491,15 @@ pub fn emit_joined(
         table_ranges
             .push(emit_state.indirect_functions.table_range_for_output_module[index].clone());
     }
-    // The parts' fragments of one segment, in ascending order, each run of
-    // adjacent ones as one.
+    // The parts' fragments of one segment, and their table slots, in
+    // ascending order, each run of adjacent ones as one.
     for fragments in info.data_fragments.values_mut() {
         fragments.sort_by_key(|f| f.ranges.start);
-        fragments.dedup_by(|next, run| {
-            let adjacent = run.ranges.end == next.ranges.start;
-            if adjacent {
-                run.ranges.end = next.ranges.end;
-            }
-            adjacent
-        });
+        merge_adjacent(fragments, |f| &mut f.ranges);
     }
     table_ranges.retain(|r| !r.is_empty());
     table_ranges.sort_by_key(|r| r.start);
-    table_ranges.dedup_by(|next, run| {
-        let adjacent = run.end == next.start;
-        if adjacent {
-            run.end = next.end;
-        }
-        adjacent
-    });
+    merge_adjacent(&mut table_ranges, |r| r);
     let first = *modules.first().expect("a joined module of no module");
     let mut state =
         ModuleEmitState::with_info(emit_state, first, &info, table_ranges, program_info);
@@ -1519,4 +1507,30 @@ pub fn emit_joined(
         .generate()
         .with_context(|| format!("Error generating the join of modules {modules:?}"))?;
     Ok(state.output_module.finish())
+}
+
+/// `items`, sorted by their ranges, with each run whose ranges follow one
+/// another merged into its first item.
+fn merge_adjacent<T>(items: &mut Vec<T>, range: impl Fn(&mut T) -> &mut Range<usize>) {
+    items.dedup_by(|next, run| {
+        let next = range(next).clone();
+        let run = range(run);
+        let adjacent = run.end == next.start;
+        if adjacent {
+            run.end = next.end;
+        }
+        adjacent
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merge_adjacent;
+
+    #[test]
+    fn adjacent_ranges_merge_into_one_and_gaps_stay() {
+        let mut ranges = vec![0..2, 2..5, 7..9, 9..10, 12..13];
+        merge_adjacent(&mut ranges, |r| r);
+        assert_eq!(ranges, [0..5, 7..10, 12..13]);
+    }
 }
